@@ -1,0 +1,99 @@
+import { Router, type IRequest } from 'itty-router';
+import { clientAddress, clientIdentity } from './http/client-address.ts';
+import { ApiError, problemResponse } from './http/problem.ts';
+import { withStandardHeaders } from './http/response-headers.ts';
+import { KeyService } from './keys/key-service.ts';
+import { SPEC_LIMITS } from './limits.ts';
+import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
+import { perMinuteLimit } from './middleware/rate-limit.ts';
+import { requireScope } from './middleware/require-scope.ts';
+import { catalog, legacyCatalog } from './routes/catalog.ts';
+import { keysMovedToPortal } from './routes/developer-keys.ts';
+import { execute, knownTool } from './routes/execute.ts';
+import { notFound, onlyMethods, preflight } from './routes/fallbacks.ts';
+import { openApiDocument } from './routes/openapi.ts';
+import { MemoryStore } from './store/memory.ts';
+import { StoreUnavailableError } from './store/port.ts';
+import type { AppDeps, RequestContext, RuntimeContext, Services } from './context.ts';
+
+export interface App {
+  fetch(request: Request, runtime?: RuntimeContext): Promise<Response>;
+}
+
+export function createApp(deps: AppDeps): App {
+  const now = deps.now ?? Date.now;
+  const services: Services = {
+    config: deps.config,
+    store: deps.store,
+    fallbackLimiter: new MemoryStore({ now }),
+    keys: new KeyService(deps.store, deps.config.apiKeyPrefix, now),
+    scanners: deps.scanners ?? {},
+    limits: deps.limits ?? SPEC_LIMITS,
+    now,
+    scanDeadlineMs: deps.scanDeadlineMs ?? 30_000,
+    onError: deps.onError ?? ((error) => console.error(error)),
+  };
+
+  const router = Router<IRequest, [RequestContext]>({
+    before: [identifyKey, perMinuteLimit, refuseInvalidKey],
+    catch: (error, request, ctx) => toProblem(error, request, ctx),
+    finally: [(response: Response | undefined, _request, ctx) => withStandardHeaders(response!, ctx)],
+  });
+
+  router
+    .options('*', preflight)
+    .get('/api/v1/agent/tools', requireScope('tools:read'), catalog)
+    .all('/api/v1/agent/tools', onlyMethods('GET'))
+    .post('/api/v1/agent/tools/:tool/execute', knownTool, requireScope('tools:execute'), execute)
+    .all('/api/v1/agent/tools/:tool/execute', knownTool, onlyMethods('POST'))
+    .post('/api/v1/developer/keys', keysMovedToPortal)
+    .all('/api/v1/developer/keys', onlyMethods('POST'))
+    .get('/api/agent/tools', requireScope('tools:read'), legacyCatalog)
+    .all('/api/agent/tools', onlyMethods('GET'))
+    .get('/openapi.json', openApiDocument)
+    .all('/openapi.json', onlyMethods('GET'))
+    .all('*', notFound);
+
+  return {
+    async fetch(request, runtime = {}) {
+      const isHead = request.method === 'HEAD';
+      const routed = isHead ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
+      const ctx = createContext(services, routed, runtime);
+      const response: Response = await router.fetch(routed, ctx);
+      deps.onRequestComplete?.({
+        method: request.method,
+        path: ctx.url.pathname,
+        status: response.status,
+        durationMs: now() - ctx.startedAt,
+        client: ctx.client,
+        keyId: ctx.principal.kind === 'key' ? ctx.principal.record.id : null,
+      });
+      return isHead ? new Response(null, response) : response;
+    },
+  };
+}
+
+function createContext(services: Services, request: Request, runtime: RuntimeContext): RequestContext {
+  const url = new URL(request.url);
+  const address = clientAddress(request.headers, runtime.clientAddress, services.config.trustProxy);
+  return {
+    services,
+    runtime,
+    url,
+    baseUrl: services.config.baseUrl ?? url.origin,
+    startedAt: services.now(),
+    client: clientIdentity(address),
+    principal: { kind: 'anonymous' },
+    rateLimit: null,
+    waitUntil: runtime.waitUntil ?? ((promise) => void promise.catch(() => {})),
+  };
+}
+
+function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {
+  if (error instanceof ApiError) return problemResponse(ctx.baseUrl, error.code, error.options);
+  if (error instanceof StoreUnavailableError) {
+    return problemResponse(ctx.baseUrl, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: 30 });
+  }
+  ctx.services.onError(error, request);
+  return problemResponse(ctx.baseUrl, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });
+}

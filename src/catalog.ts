@@ -1,0 +1,90 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { AppConfig } from './config.ts';
+import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
+import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
+import { ExecuteRequestSchema } from './schemas.ts';
+import { ALL_SCOPES } from './store/port.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
+
+export const executeRequestJsonSchema = toJsonSchema(ExecuteRequestSchema, { target: 'draft-2020-12', ignoreActions: ['check'] });
+
+export const toolUiUrl = (baseUrl: string, tool: string) => `${baseUrl}/tools/${tool}`;
+export const toolSkillUrl = (baseUrl: string, tool: string) => `${baseUrl}/agent-skills/${tool}.md`;
+export const executeUrl = (baseUrl: string, tool: string) => `${baseUrl}/api/v1/agent/tools/${tool}/execute`;
+
+/** The tool catalog of `GET /api/v1/agent/tools`: everything an agent needs to call the API correctly. */
+export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits, scannersAvailable: (tool: string) => boolean) {
+  return {
+    success: true,
+    apiVersion: '1',
+    name: 'Agent Scan API',
+    description: 'Non-intrusive security checks for agents and developers: HTTP security headers of a site, and email authentication records of a domain.',
+    openapiUrl: `${baseUrl}/openapi.json`,
+    tools: ALLOWLISTED_TOOLS.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      available: scannersAvailable(tool.name),
+      nonIntrusive: true,
+      method: 'POST',
+      executeUrl: executeUrl(baseUrl, tool.name),
+      requiredScope: 'tools:execute',
+      inputSchema: { ...executeRequestJsonSchema, properties: { target: { ...(executeRequestJsonSchema.properties?.['target'] as object), description: tool.targetDescription, examples: tool.targetExamples } } },
+      uiUrl: toolUiUrl(baseUrl, tool.name),
+      skillUrl: toolSkillUrl(baseUrl, tool.name),
+      grade: {
+        scale: tool.gradeScale,
+        best: tool.gradeScale[0],
+        worst: tool.gradeScale[tool.gradeScale.length - 1],
+        scoreRange: tool.scoreRange,
+        notAssessed: 'When a scan runs but cannot assess the target the response is 422, with grade and gradeScore null and result explaining why.',
+      },
+    })),
+    unavailableTools: TOOLS_ELSEWHERE.map((t) => ({
+      name: t.name,
+      availableOnThisApi: false,
+      runsIn: t.runsIn,
+      reason: `Not available on this API: ${t.reason}.`,
+      url: t.runsIn === 'browser' ? toolUiUrl(baseUrl, t.name) : config.accountUrl,
+    })),
+    authentication: {
+      anonymous: { allowed: true, description: 'Every endpoint works without a key, at the anonymous rate limit.' },
+      apiKey: {
+        optional: true,
+        headers: ['Authorization: Bearer <API_KEY>', 'X-Api-Key: <API_KEY>'],
+        prefix: config.apiKeyPrefix,
+        format: `${config.apiKeyPrefix} followed by 36 letters and digits (the last 6 are a checksum)`,
+        scopes: ALL_SCOPES,
+        scopeRequirements: {
+          'GET /api/v1/agent/tools': 'tools:read',
+          'POST /api/v1/agent/tools/{tool}/execute': 'tools:execute',
+          'GET /api/badge/{domain}': 'badges:read',
+        },
+        invalidKey: 'An invalid, expired or revoked key is refused with 401; there is no fallback to anonymous access.',
+        revocation: `Verified keys are cached for up to ${KEY_CACHE_TTL_MS / 1000} s, so a revoked key may keep working for about a minute.`,
+        obtain: 'Keys are free. Create one on the account portal (sign in, give it a name, copy the key: it is shown once). This API does not create keys.',
+        accountUrl: config.accountUrl,
+      },
+    },
+    rateLimit: {
+      perMinute: {
+        anonymous: { limit: limits.anonymousPerMinute, windowSec: 60, per: 'client IP address (IPv6: per /64)' },
+        apiKey: { limit: limits.keyPerMinute, windowSec: 60, per: 'API key' },
+        algorithm: 'sliding window',
+        headers: ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+      },
+      scanQuota: {
+        windowSec: 3600,
+        perClient: limits.scansPerHourPerClient,
+        perTarget: limits.scansPerHourPerTarget,
+        overall: limits.scansPerHourOverall,
+        sameWithOrWithoutKey: true,
+        sharedWithBrowserTools: true,
+        description: 'Each scan counts once per client address, once per target host and once overall; a scan refused by any of the three counts in none. A spent quota may take up to an hour to free up.',
+      },
+      onExceeded: '429 rate_limit_exceeded with Retry-After and retryAfterSec; no scan runs.',
+    },
+    limits: { maxBodyBytes: MAX_BODY_BYTES, maxTargetLength: MAX_TARGET_LENGTH },
+    errors: ERROR_CODES.map((code) => ({ code, status: ERRORS[code].status, title: ERRORS[code].title, type: errorTypeUrl(baseUrl, code) })),
+  };
+}

@@ -1,0 +1,76 @@
+/** The typed context every middleware and route receives, and what `createApp` needs to build it. */
+import type { IRequest } from 'itty-router';
+import type { AppConfig } from './config.ts';
+import type { KeyService } from './keys/key-service.ts';
+import type { Limits } from './limits.ts';
+import type { KeyRecord, RateLimitDecision, Store } from './store/port.ts';
+import type { Scanner, ToolName } from './tools/tool.ts';
+
+/** What the runtime tells the app about one request. Every field is optional. */
+export interface RuntimeContext {
+  /** The peer address of the connection (srvx's `request.ip`, Deno's `remoteAddr`, …). */
+  clientAddress?: string;
+  /** Keeps background work (last-used writes, scan records) alive after the response. */
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+export interface AccessLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  client: string;
+  keyId: string | null;
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  store: Store;
+  /** Scanners by tool name; a tool without one answers 503 on execute. */
+  scanners?: Partial<Record<ToolName, Scanner>>;
+  limits?: Limits;
+  now?: () => number;
+  /** Called once per request when its response is ready (the Node entry writes the access log). */
+  onRequestComplete?: (entry: AccessLogEntry) => void;
+  /** Called with unexpected errors (bugs); the client gets a bare 500 problem. */
+  onError?: (error: unknown, request: Request) => void;
+  /** Longest a scan may take before it is reported as not assessable. */
+  scanDeadlineMs?: number;
+}
+
+/** Long-lived services built once by `createApp`. */
+export interface Services {
+  config: AppConfig;
+  store: Store;
+  /** Counts per-minute requests when the shared store cannot answer. */
+  fallbackLimiter: Store;
+  keys: KeyService;
+  scanners: Partial<Record<ToolName, Scanner>>;
+  limits: Limits;
+  now: () => number;
+  scanDeadlineMs: number;
+  onError: (error: unknown, request: Request) => void;
+}
+
+export type Principal =
+  | { kind: 'anonymous' }
+  | { kind: 'key'; record: KeyRecord }
+  | { kind: 'invalid'; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' | 'conflicting' }
+  | { kind: 'unverifiable' };
+
+export interface RequestContext {
+  services: Services;
+  runtime: RuntimeContext;
+  url: URL;
+  /** BASE_URL, or this request's origin. */
+  baseUrl: string;
+  startedAt: number;
+  /** The rate-limit identity of the caller's address. */
+  client: string;
+  principal: Principal;
+  /** The per-minute decision for this request, shown in the RateLimit headers. */
+  rateLimit: (RateLimitDecision & { policy: string; windowSec: number }) | null;
+  waitUntil: (promise: Promise<unknown>) => void;
+}
+
+export type Handler = (request: IRequest, ctx: RequestContext) => Response | undefined | Promise<Response | undefined>;

@@ -1,0 +1,33 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The identity that anonymous limits count against. IPv4 addresses count one by one; IPv6
+ * clients count per /64, since a single host usually controls a whole /64 and could otherwise
+ * step to a fresh address for every request.
+ */
+export function clientIdentity(address: string | undefined): string {
+  if (!address) return 'unknown';
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.process(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+  } catch {
+    return 'unknown';
+  }
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/**
+ * The client's address: the connection's, unless `trustProxy` names a header that the proxy in
+ * front of us sets. For X-Forwarded-For-style lists the right-most entry is the one our proxy
+ * appended; entries to its left come from the client and are not trusted.
+ */
+export function clientAddress(headers: Headers, connectionAddress: string | undefined, trustProxy: string | null): string | undefined {
+  if (trustProxy === null) return connectionAddress;
+  const value = headers.get(trustProxy);
+  if (!value) return connectionAddress;
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const candidate = entries[entries.length - 1];
+  return candidate !== undefined && ipaddr.isValid(candidate.replace(/^\[|\]$/g, '')) ? candidate : connectionAddress;
+}

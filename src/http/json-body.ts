@@ -1,0 +1,56 @@
+import { ApiError } from './problem.ts';
+
+function tooLarge(maxBytes: number, what: string): ApiError {
+  return new ApiError('payload_too_large', {
+    detail: `The request body ${what}; at most ${maxBytes} bytes are allowed.`,
+    // The rest of an oversized body is never read: close the connection rather than drain it.
+    headers: { connection: 'close' },
+  });
+}
+
+/**
+ * Reads a JSON body without ever holding more than `maxBytes` of it: a declared length over the
+ * limit is refused before reading, and the stream is cut off as soon as it passes the limit, so a
+ * missing or lying Content-Length or a chunked body cannot get more in.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
+    throw tooLarge(maxBytes, `declares ${declared.trim()} bytes`);
+  }
+  const bytes = new Uint8Array(maxBytes);
+  let length = 0;
+  const reader = request.body?.getReader();
+  if (reader) {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (length + value.byteLength > maxBytes) {
+          void reader.cancel().catch(() => {});
+          throw tooLarge(maxBytes, 'is larger than that');
+        }
+        bytes.set(value, length);
+        length += value.byteLength;
+      }
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError('bad_request', { detail: 'The request body could not be read completely.' });
+    }
+  }
+  if (length === 0) {
+    throw new ApiError('bad_request', { detail: 'The request body is empty; send a JSON object such as {"target": "example.com"}.' });
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length));
+  } catch {
+    throw new ApiError('bad_request', { detail: 'The request body is not valid UTF-8.' });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 200) : 'syntax error';
+    throw new ApiError('bad_request', { detail: `The request body is not valid JSON: ${reason}.` });
+  }
+}

@@ -1,0 +1,49 @@
+import { ERRORS, errorTypeUrl, type ErrorCode } from './errors.ts';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export interface ProblemOptions {
+  detail: string;
+  /** Overrides the table's hint for this occurrence. */
+  hint?: string;
+  /** Seconds before a retry can succeed; sets `Retry-After` and `retryAfterSec`. */
+  retryAfterSec?: number;
+  headers?: HeadersInit;
+  /** Extension members merged into the body (RFC 9457 §3.2). */
+  extra?: Record<string, unknown>;
+}
+
+/** A problem a handler or middleware throws; the app turns it into the response. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly code: ErrorCode,
+    readonly options: ProblemOptions,
+  ) {
+    super(options.detail);
+  }
+}
+
+/** Builds the SPEC's problem+json body: RFC 9457 members plus `success`, `error` and `code`. */
+export function problemBody(baseUrl: string, code: ErrorCode, options: ProblemOptions): Record<string, unknown> {
+  const entry = ERRORS[code];
+  const hint = options.hint ?? entry.hint;
+  return {
+    ...options.extra,
+    success: false,
+    error: { code, message: options.detail, hint },
+    type: errorTypeUrl(baseUrl, code),
+    title: entry.title,
+    status: entry.status,
+    detail: options.detail,
+    code,
+    ...(options.retryAfterSec === undefined ? {} : { retryAfterSec: options.retryAfterSec }),
+  };
+}
+
+export function problemResponse(baseUrl: string, code: ErrorCode, options: ProblemOptions): Response {
+  const headers = new Headers(options.headers);
+  headers.set('content-type', PROBLEM_CONTENT_TYPE);
+  if (options.retryAfterSec !== undefined) headers.set('retry-after', String(options.retryAfterSec));
+  return new Response(JSON.stringify(problemBody(baseUrl, code, options)), { status: ERRORS[code].status, headers });
+}

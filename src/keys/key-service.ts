@@ -1,0 +1,81 @@
+import { KEY_CACHE_TTL_MS, LAST_USED_GRANULARITY_MS } from '../limits.ts';
+import { ALL_SCOPES, type KeyRecord, type Scope, type Store } from '../store/port.ts';
+import { displayPrefix, generateKey, keyShapeProblem, randomBase62, sha256Hex } from './key-format.ts';
+
+export type KeyVerdict =
+  | { ok: true; record: KeyRecord }
+  | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
+
+const CACHE_MAX_ENTRIES = 10_000;
+
+/**
+ * Verifies presented keys: the offline shape check first, then the store by hash, with verdicts
+ * cached for at most `KEY_CACHE_TTL_MS`, which is why a revoked key may work for up to a minute.
+ */
+export class KeyService {
+  readonly #cache = new Map<string, { record: KeyRecord | null; until: number }>();
+  readonly #touchedAt = new Map<string, number>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly prefix: string,
+    private readonly now: () => number,
+    private readonly cacheTtlMs = KEY_CACHE_TTL_MS,
+  ) {}
+
+  /** Creates a key; the full key is in the result and nowhere else. */
+  async create(input: { name: string; owner: string; scopes?: Scope[]; expiresAt?: number | null; key?: string }): Promise<{ key: string; record: KeyRecord }> {
+    const key = input.key ?? generateKey(this.prefix);
+    if (keyShapeProblem(key, this.prefix) !== null) throw new Error(`not a well-formed key for prefix ${this.prefix}`);
+    const record: KeyRecord = {
+      id: `key_${randomBase62(16)}`,
+      hash: await sha256Hex(key),
+      displayPrefix: displayPrefix(key, this.prefix),
+      name: input.name,
+      owner: input.owner,
+      scopes: [...(input.scopes ?? ALL_SCOPES)],
+      createdAt: this.now(),
+      lastUsedAt: null,
+      revokedAt: null,
+      expiresAt: input.expiresAt ?? null,
+    };
+    await this.store.putKey(record);
+    return { key, record };
+  }
+
+  /** May throw `StoreUnavailableError` when the key is not cached and the store cannot answer. */
+  async verify(key: string): Promise<KeyVerdict> {
+    if (keyShapeProblem(key, this.prefix) !== null) return { ok: false, reason: 'malformed' };
+    const hash = await sha256Hex(key);
+    const now = this.now();
+    let cached = this.#cache.get(hash);
+    if (!cached || cached.until <= now) {
+      const record = await this.store.findKeyByHash(hash);
+      cached = { record, until: now + this.cacheTtlMs };
+      this.#remember(hash, cached);
+    }
+    const record = cached.record;
+    if (!record) return { ok: false, reason: 'unknown' };
+    if (record.revokedAt !== null && record.revokedAt <= now) return { ok: false, reason: 'revoked' };
+    if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
+    return { ok: true, record };
+  }
+
+  /** Records use of a key at most once a minute, off the request path. */
+  markUsed(record: KeyRecord, waitUntil: (p: Promise<unknown>) => void): void {
+    const now = this.now();
+    const last = this.#touchedAt.get(record.id) ?? record.lastUsedAt ?? -Infinity;
+    if (now - last < LAST_USED_GRANULARITY_MS) return;
+    this.#touchedAt.set(record.id, now);
+    waitUntil(this.store.touchKey(record.id, now).catch(() => this.#touchedAt.delete(record.id)));
+  }
+
+  #remember(hash: string, entry: { record: KeyRecord | null; until: number }): void {
+    this.#cache.delete(hash);
+    if (this.#cache.size >= CACHE_MAX_ENTRIES) {
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    this.#cache.set(hash, entry);
+  }
+}

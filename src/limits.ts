@@ -1,0 +1,32 @@
+/** The limits of SPEC.md, in one place. Tests and benchmarks may pass other numbers through `createApp`. */
+export interface Limits {
+  /** Requests per minute for a client without a key, per client address. */
+  anonymousPerMinute: number;
+  /** Requests per minute for a developer key, per key. */
+  keyPerMinute: number;
+  /** Scans per hour per client address. */
+  scansPerHourPerClient: number;
+  /** Scans per hour per target, whoever asks. */
+  scansPerHourPerTarget: number;
+  /** Scans per hour across the whole service. */
+  scansPerHourOverall: number;
+}
+
+export const SPEC_LIMITS: Limits = Object.freeze({
+  anonymousPerMinute: 10,
+  keyPerMinute: 30,
+  scansPerHourPerClient: 20,
+  scansPerHourPerTarget: 20,
+  scansPerHourOverall: 1000,
+});
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+export const MAX_BODY_BYTES = 8 * 1024;
+export const MAX_TARGET_LENGTH = 2048;
+/** How long a verified key may be trusted without asking the store again. */
+export const KEY_CACHE_TTL_MS = 60_000;
+/** Retry-After sent with 503 when the store cannot answer. */
+export const STORE_RETRY_AFTER_SEC = 30;
+/** Last-used timestamps are written at most this often per key. */
+export const LAST_USED_GRANULARITY_MS = 60_000;

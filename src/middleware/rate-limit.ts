@@ -1,0 +1,39 @@
+import { ApiError } from '../http/problem.ts';
+import { secondsUntil } from '../http/rate-limit-headers.ts';
+import { MINUTE_MS } from '../limits.ts';
+import { StoreUnavailableError, type RateLimitDecision } from '../store/port.ts';
+import type { Handler } from '../context.ts';
+
+export const PER_MINUTE_POLICY = 'per-minute';
+
+/**
+ * The per-minute request limit: per key for a valid key, otherwise per client address (failed
+ * key attempts included). API requests count; preflights and documents only look. When the
+ * shared store cannot answer, an in-process limiter stands in so the API keeps serving.
+ */
+export const perMinuteLimit: Handler = async (request, ctx) => {
+  const { limits, store, fallbackLimiter, now } = ctx.services;
+  const p = ctx.principal;
+  const limit = p.kind === 'key' ? limits.keyPerMinute : limits.anonymousPerMinute;
+  const bucket = p.kind === 'key' ? `key:${p.record.id}` : `ip:${ctx.client}`;
+  const consume = request.method !== 'OPTIONS' && ctx.url.pathname.startsWith('/api/');
+  let decision: RateLimitDecision;
+  try {
+    decision = await store.hitRateLimit(bucket, limit, MINUTE_MS, consume);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    decision = await fallbackLimiter.hitRateLimit(bucket, limit, MINUTE_MS, consume);
+  }
+  ctx.rateLimit = { ...decision, policy: PER_MINUTE_POLICY, windowSec: MINUTE_MS / 1000 };
+  if (consume && !decision.allowed) {
+    const retryAfterSec = Math.max(1, secondsUntil(decision.retryAt, now()));
+    const who = p.kind === 'key' ? 'this API key' : 'this client address';
+    throw new ApiError('rate_limit_exceeded', {
+      detail: `${limit} requests per minute are allowed for ${who}; retry in ${retryAfterSec} s.`,
+      hint: p.kind === 'key' ? undefined : 'Wait Retry-After seconds, or send a free developer key to raise the limit to 30 requests per minute.',
+      retryAfterSec,
+      extra: { violatedPolicies: [PER_MINUTE_POLICY] },
+    });
+  }
+  return undefined;
+};

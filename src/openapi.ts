@@ -1,0 +1,140 @@
+/** The OpenAPI 3.1 document, generated from the valibot schemas in src/schemas.ts and the error table. */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { BaseIssue, BaseSchema } from 'valibot';
+import { ERRORS, type ErrorCode } from './http/errors.ts';
+import { LEGACY_SUNSET } from './routes/catalog.ts';
+import { ExecuteRequestSchema, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from './schemas.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
+
+const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) => {
+  const { $schema: _ignored, ...rest } = toJsonSchema(s, { target: 'draft-2020-12', ignoreActions: ['check'] });
+  return rest;
+};
+
+const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
+const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+const RATE_LIMIT_HEADERS = {
+  'API-Version': ref('API-Version'),
+  RateLimit: ref('RateLimit'),
+  'RateLimit-Policy': ref('RateLimit-Policy'),
+  'RateLimit-Limit': ref('RateLimit-Limit'),
+  'RateLimit-Remaining': ref('RateLimit-Remaining'),
+  'RateLimit-Reset': ref('RateLimit-Reset'),
+  'X-RateLimit-Limit': ref('X-RateLimit-Limit'),
+  'X-RateLimit-Remaining': ref('X-RateLimit-Remaining'),
+  'X-RateLimit-Reset': ref('X-RateLimit-Reset'),
+};
+
+function problem(code: ErrorCode, description: string) {
+  const retry = code === 'rate_limit_exceeded' || code === 'service_unavailable';
+  return {
+    description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
+    headers: { ...RATE_LIMIT_HEADERS, ...(retry ? { 'Retry-After': ref('Retry-After') } : {}), ...(code === 'unauthorized' || code === 'forbidden' ? { 'WWW-Authenticate': ref('WWW-Authenticate') } : {}) },
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  };
+}
+
+const keyOptional = [{}, { bearerKey: [] }, { headerKey: [] }];
+
+const catalogResponses = {
+  '200': { description: 'The tool catalog.', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: { type: 'object', description: 'Tools, authentication options, rate limits (`rateLimit`) and error codes.' } } } },
+  '401': problem('unauthorized', 'invalid, expired or revoked key; no fallback to anonymous.'),
+  '403': problem('forbidden', 'the key lacks `tools:read`.'),
+  '429': problem('rate_limit_exceeded', 'per-minute limit used up.'),
+  '503': problem('service_unavailable', 'the key could not be verified because the store is down.'),
+};
+
+function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
+  return {
+    operationId: `execute-${tool.name}`,
+    summary: `Run the ${tool.name} scan`,
+    description: `${tool.description}\n\nTarget: ${tool.targetDescription}\n\nGrades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. Requires \`tools:execute\` when a key is sent.`,
+    tags: ['tools'],
+    security: keyOptional,
+    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ExecuteRequest' }, example: { target: tool.targetExamples[0] } } } },
+    responses: {
+      '200': { description: 'Scan completed.', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/ScanResponse' } } } },
+      '400': problem('bad_request', 'invalid JSON, or a missing, invalid or malformed `target`; no scan ran.'),
+      '401': problem('unauthorized', 'invalid or expired API key.'),
+      '403': problem('forbidden', 'the key lacks `tools:execute`.'),
+      '404': problem('not_found', 'tool not on the agent allowlist.'),
+      '413': problem('payload_too_large', 'body over 8 KiB.'),
+      '422': { description: 'The scan ran but could not assess the target; grade and gradeScore are null and result explains why.', headers: RATE_LIMIT_HEADERS, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } } },
+      '429': problem('rate_limit_exceeded', 'per-minute limit or hourly scan quota used up; no scan ran.'),
+      '503': problem('service_unavailable', 'scan storage temporarily unavailable; no scan ran; retry after 30 s.'),
+    },
+  };
+}
+
+export function buildOpenApi(baseUrl: string, accountUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Agent Scan API',
+      version: '1',
+      description: `Non-intrusive security checks over HTTP. Works without a key (10 requests/min per client IP); a free developer key from ${accountUrl} raises that to 30/min. Scans are limited to 20/hour per client IP and per target, 1,000/hour overall. Every error is application/problem+json; its \`type\` links to documentation.`,
+    },
+    servers: [{ url: baseUrl }],
+    tags: [{ name: 'tools' }, { name: 'deprecated' }],
+    paths: {
+      '/api/v1/agent/tools': { get: { operationId: 'list-tools', summary: 'The tool catalog', tags: ['tools'], security: keyOptional, responses: catalogResponses } },
+      ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [`/api/v1/agent/tools/${t.name}/execute`, { post: executeOperation(t) }])),
+      '/api/v1/agent/tools/{tool}/execute': {
+        post: {
+          operationId: 'execute-other-tool',
+          summary: 'Any other tool name',
+          description: `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) and unknown names answer 404.`,
+          tags: ['tools'],
+          parameters: [{ name: 'tool', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '404': problem('not_found', 'not on this API.') },
+        },
+      },
+      '/api/v1/developer/keys': {
+        post: { operationId: 'create-key-gone', summary: 'Deprecated: keys are created on the account portal', deprecated: true, tags: ['deprecated'], responses: { '410': problem('gone', `always; create keys at ${accountUrl}.`) } },
+      },
+      '/api/agent/tools': {
+        get: {
+          operationId: 'list-tools-legacy',
+          summary: 'Deprecated alias of /api/v1/agent/tools',
+          deprecated: true,
+          tags: ['deprecated'],
+          security: keyOptional,
+          responses: {
+            ...catalogResponses,
+            '200': { ...catalogResponses['200'], headers: { ...RATE_LIMIT_HEADERS, Deprecation: ref('Deprecation'), Sunset: ref('Sunset'), Link: ref('Link') } },
+          },
+        },
+      },
+      '/openapi.json': { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+    },
+    components: {
+      schemas: {
+        ExecuteRequest: schema(ExecuteRequestSchema),
+        ScanResponse: schema(ScanResponseSchema),
+        UnassessedScan: schema(UnassessedScanSchema),
+        Problem: schema(ProblemSchema),
+      },
+      securitySchemes: {
+        bearerKey: { type: 'http', scheme: 'bearer', description: 'Developer key: Authorization: Bearer <API_KEY>' },
+        headerKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Developer key: X-Api-Key: <API_KEY>' },
+      },
+      headers: {
+        'API-Version': header('Always 1.'),
+        RateLimit: header('draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<remaining>;t=<seconds to reset>.'),
+        'RateLimit-Policy': header('draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60.'),
+        'RateLimit-Limit': header('Requests allowed per minute.', 'integer'),
+        'RateLimit-Remaining': header('Requests left in the window.', 'integer'),
+        'RateLimit-Reset': header('Seconds until the window resets (after a 429: until a retry can succeed).', 'integer'),
+        'X-RateLimit-Limit': header('Same as RateLimit-Limit.', 'integer'),
+        'X-RateLimit-Remaining': header('Same as RateLimit-Remaining.', 'integer'),
+        'X-RateLimit-Reset': header('When the window resets, in Unix epoch seconds (GitHub convention).', 'integer'),
+        'Retry-After': header('Seconds to wait before retrying.', 'integer'),
+        'WWW-Authenticate': header('Bearer challenge naming the problem (invalid_token, insufficient_scope).'),
+        Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.'),
+        Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`),
+        Link: header('rel="successor-version": the versioned path.'),
+      },
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { buildCatalog } from '../catalog.ts';
+import type { Handler, RequestContext } from '../context.ts';
+
+/** The 2027-09-01 retirement of the unversioned paths, and when they were deprecated (2026-11-01). */
+export const LEGACY_SUNSET = 'Wed, 01 Sep 2027 00:00:00 GMT';
+export const LEGACY_DEPRECATED_AT = 1_793_491_200;
+
+// The catalog only changes with the base URL, so its JSON is built once per base URL.
+const rendered = new WeakMap<RequestContext['services'], Map<string, string>>();
+
+function catalogJson(ctx: RequestContext): string {
+  let byBase = rendered.get(ctx.services);
+  if (!byBase) rendered.set(ctx.services, (byBase = new Map()));
+  let json = byBase.get(ctx.baseUrl);
+  if (json === undefined) {
+    const { config, limits, scanners } = ctx.services;
+    json = JSON.stringify(buildCatalog(ctx.baseUrl, config, limits, (tool) => tool in scanners));
+    if (byBase.size >= 16) byBase.clear();
+    byBase.set(ctx.baseUrl, json);
+  }
+  return json;
+}
+
+export const catalog: Handler = (_request, ctx) =>
+  new Response(catalogJson(ctx), { headers: { 'content-type': 'application/json' } });
+
+/** `GET /api/agent/tools`: the same catalog, marked deprecated (RFC 9745) with its sunset (RFC 8594). */
+export const legacyCatalog: Handler = (_request, ctx) =>
+  new Response(catalogJson(ctx), {
+    headers: {
+      'content-type': 'application/json',
+      deprecation: `@${LEGACY_DEPRECATED_AT}`,
+      sunset: LEGACY_SUNSET,
+      link: `<${ctx.baseUrl}/api/v1/agent/tools>; rel="successor-version"`,
+    },
+  });

@@ -1,0 +1,48 @@
+import { ApiError } from '../http/problem.ts';
+import { secondsUntil } from '../http/rate-limit-headers.ts';
+import { HOUR_MS, STORE_RETRY_AFTER_SEC } from '../limits.ts';
+import { StoreUnavailableError, type QuotaDecision, type QuotaWindow } from '../store/port.ts';
+import type { RequestContext } from '../context.ts';
+
+/**
+ * The hourly scan quota's three windows. The counter keys are shared with the browser tools, so
+ * they name the client and the target, never the tool or the key (docs/limits.md).
+ */
+export function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[] {
+  const { limits } = ctx.services;
+  return [
+    { policy: 'scans-per-hour-per-client', key: `client:${ctx.client}`, limit: limits.scansPerHourPerClient, windowMs: HOUR_MS },
+    { policy: 'scans-per-hour-per-target', key: `target:${targetKey}`, limit: limits.scansPerHourPerTarget, windowMs: HOUR_MS },
+    { policy: 'scans-per-hour-overall', key: 'overall', limit: limits.scansPerHourOverall, windowMs: HOUR_MS },
+  ];
+}
+
+const REFUSAL = {
+  'scans-per-hour-per-client': (n: number) => `this client address has used its ${n} scans for the hour`,
+  'scans-per-hour-per-target': (n: number) => `this target has been scanned ${n} times in the hour, the most allowed`,
+  'scans-per-hour-overall': (n: number) => `the service has run its ${n} scans for the hour`,
+} as Record<string, (n: number) => string>;
+
+/** Counts one scan in all three windows at once, or throws 429 (nothing counted) or 503 (store down). */
+export async function reserveScanQuota(ctx: RequestContext, targetKey: string): Promise<QuotaDecision> {
+  const windows = scanQuotaWindows(ctx, targetKey);
+  let decision: QuotaDecision;
+  try {
+    decision = await ctx.services.store.reserveScan(windows);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    throw new ApiError('service_unavailable', {
+      detail: 'The scan store is temporarily unavailable, so the scan quota cannot be checked. No scan ran and nothing was counted.',
+      retryAfterSec: STORE_RETRY_AFTER_SEC,
+    });
+  }
+  if (decision.allowed) return decision;
+  const retryAfterSec = Math.max(1, secondsUntil(decision.retryAt, ctx.services.now()));
+  const reasons = decision.refusedBy.map((policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy);
+  throw new ApiError('rate_limit_exceeded', {
+    detail: `Scan quota used up: ${reasons.join('; ')}. No scan ran; retry in ${retryAfterSec} s.`,
+    hint: 'The hourly scan quota is the same with or without a key. Wait Retry-After seconds (up to an hour) before scanning again.',
+    retryAfterSec,
+    extra: { violatedPolicies: decision.refusedBy },
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The valibot schemas of the API. Requests are validated with them, tests check responses with
+ * them, and src/openapi.ts turns them into the OpenAPI document: one definition of each shape.
+ */
+import * as v from 'valibot';
+import { MAX_TARGET_LENGTH } from './limits.ts';
+import { ERROR_CODES } from './http/errors.ts';
+
+const codePoints = (s: string) => [...s].length;
+
+export const TargetSchema = v.pipe(
+  v.string('"target" must be a string.'),
+  v.minLength(1, '"target" is empty.'),
+  v.check((s) => codePoints(s) <= MAX_TARGET_LENGTH, `"target" is longer than ${MAX_TARGET_LENGTH} characters.`),
+  v.metadata({ maxLength: MAX_TARGET_LENGTH }),
+  v.description(
+    `What to scan, at most ${MAX_TARGET_LENGTH} characters. security-headers: a URL or domain (https:// is assumed when the scheme is left out). email-security: an apex domain.`,
+  ),
+  v.examples(['example.com']),
+);
+
+export const ExecuteRequestSchema = v.pipe(
+  v.object({ target: TargetSchema }, (issue) =>
+    issue.path?.length ? 'The body has no "target" member.' : `The body must be a JSON object; got ${issue.received}.`,
+  ),
+  v.title('ExecuteRequest'),
+  v.description('Body of both execute endpoints: JSON, at most 8 KiB. Unknown members are ignored.'),
+);
+export type ExecuteRequest = v.InferOutput<typeof ExecuteRequestSchema>;
+
+export const ScanResultSchema = v.pipe(
+  v.looseObject({
+    status: v.pipe(v.string(), v.description('Outcome of the scan, e.g. "passed", "warnings", "failed" or "error".')),
+    message: v.pipe(v.string(), v.description('One-sentence summary for people.')),
+    details: v.pipe(v.record(v.string(), v.unknown()), v.description('Tool-specific findings: every test with its result, score modifier and recommendation.')),
+  }),
+  v.title('ScanResult'),
+);
+
+const envelopeEntries = {
+  apiVersion: v.pipe(v.literal('1'), v.description('API version of this body.')),
+  toolName: v.picklist(['security-headers', 'email-security']),
+  target: v.pipe(v.string(), v.description('The scanned target, normalised (a URL for security-headers, an apex domain for email-security).')),
+  result: ScanResultSchema,
+  uiUrl: v.pipe(v.string(), v.url(), v.description('Web page of the tool.')),
+  skillUrl: v.pipe(v.string(), v.url(), v.description('Agent skill description of the tool (Markdown).')),
+};
+
+export const ScanResponseSchema = v.pipe(
+  v.object({
+    success: v.literal(true),
+    ...envelopeEntries,
+    grade: v.pipe(v.string(), v.description('Letter grade; the catalog lists each tool\'s scale.')),
+    gradeScore: v.pipe(v.number(), v.description('Numeric score; the catalog lists each tool\'s range.')),
+    error: v.null(),
+  }),
+  v.title('ScanResponse'),
+);
+
+const problemEntries = {
+  success: v.literal(false),
+  error: v.object({
+    code: v.picklist(ERROR_CODES),
+    message: v.string(),
+    hint: v.pipe(v.string(), v.description('What to do about it.')),
+  }),
+  type: v.pipe(v.string(), v.url(), v.description('Documentation page of the error code: {base_url}/developers/errors/<code-with-hyphens>.')),
+  title: v.string(),
+  status: v.pipe(v.number(), v.integer()),
+  detail: v.string(),
+  code: v.picklist(ERROR_CODES),
+};
+
+export const ProblemSchema = v.pipe(
+  v.looseObject({
+    ...problemEntries,
+    retryAfterSec: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description('On 429 and 503: seconds to wait before retrying.'))),
+    violatedPolicies: v.optional(v.pipe(v.array(v.string()), v.description('On 429: which limits were used up.'))),
+  }),
+  v.title('Problem'),
+  v.description('RFC 9457 problem details with the SPEC\'s success/error/code members.'),
+);
+
+export const UnassessedScanSchema = v.pipe(
+  v.looseObject({
+    ...problemEntries,
+    ...envelopeEntries,
+    grade: v.null(),
+    gradeScore: v.null(),
+  }),
+  v.title('UnassessedScan'),
+  v.description('422: the scan ran but could not assess the target. A problem body that also carries the scan envelope; result explains why.'),
+);

@@ -1,0 +1,85 @@
+/**
+ * The Store port: everything the service keeps between requests. The embedded memory store and
+ * the Upstash store implement it, and one contract suite (test/store/contract.ts) runs against both.
+ *
+ * A store that cannot answer throws `StoreUnavailableError`; callers never read that as "allowed".
+ */
+export class StoreUnavailableError extends Error {
+  override name = 'StoreUnavailableError';
+}
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Epoch ms at which the current fixed window ends (`RateLimit-Reset`). */
+  resetAt: number;
+  /** Epoch ms at which one more request would be allowed (for `Retry-After`). */
+  retryAt: number;
+}
+
+export interface QuotaWindow {
+  /** Which policy this is, e.g. `scans-per-hour-per-client`. */
+  policy: string;
+  /** The counter it counts in, e.g. `client:203.0.113.9`; see docs/store.md for the key layout. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+export interface QuotaDecision {
+  allowed: boolean;
+  /** The windows that refused the scan (empty when allowed). */
+  refusedBy: string[];
+  /** Epoch ms at which every refusing window has room again. */
+  retryAt: number;
+  /** Remaining scans in each window after this decision. */
+  remaining: Record<string, number>;
+}
+
+export type Scope = 'tools:read' | 'tools:execute' | 'badges:read';
+export const ALL_SCOPES: readonly Scope[] = ['tools:read', 'tools:execute', 'badges:read'];
+
+export interface KeyRecord {
+  /** Non-secret identifier, used to list and revoke. */
+  id: string;
+  /** SHA-256 of the full key, lower-case hex. The key itself is never stored. */
+  hash: string;
+  /** The first characters of the key, for recognising it in a listing. */
+  displayPrefix: string;
+  name: string;
+  owner: string;
+  scopes: Scope[];
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  expiresAt: number | null;
+}
+
+export interface ScanRecord {
+  tool: string;
+  target: string;
+  grade: string | null;
+  gradeScore: number | null;
+  status: string;
+  at: number;
+}
+
+export interface Store {
+  /** Count one request in a sliding window (or only look, with `consume: false`). */
+  hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision>;
+  /** Count one scan in every window, or in none of them when any window is full. */
+  reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision>;
+
+  putKey(record: KeyRecord): Promise<void>;
+  findKeyByHash(hash: string): Promise<KeyRecord | null>;
+  listKeys(owner?: string): Promise<KeyRecord[]>;
+  /** Returns the revoked record, or null when no key has that id. */
+  revokeKey(id: string, at: number): Promise<KeyRecord | null>;
+  touchKey(id: string, at: number): Promise<void>;
+
+  recordScan(record: ScanRecord): Promise<void>;
+  recentScans(target: string, limit: number): Promise<ScanRecord[]>;
+  setLatestGrade(domain: string, grade: string, at: number): Promise<void>;
+  latestGrade(domain: string): Promise<{ grade: string; at: number } | null>;
+}

@@ -1,0 +1,40 @@
+/**
+ * The sliding-window counter that `@upstash/ratelimit` uses: two fixed windows, the previous one
+ * weighted by how much of it still overlaps the sliding window. Pure arithmetic, shared by the
+ * in-memory store and the Lua scripts' documentation so both stores give the same answers.
+ */
+export interface WindowCounts {
+  /** Requests counted in the current fixed window. */
+  current: number;
+  /** Requests counted in the previous fixed window. */
+  previous: number;
+}
+
+export function windowIndex(now: number, windowMs: number): number {
+  return Math.floor(now / windowMs);
+}
+
+/** Requests the sliding window holds at `now`. */
+export function weightedCount(counts: WindowCounts, now: number, windowMs: number): number {
+  const elapsed = (now % windowMs) / windowMs;
+  return counts.current + Math.floor(counts.previous * (1 - elapsed));
+}
+
+/**
+ * The earliest instant after `now` at which one more request fits, given the counts are not
+ * changing meanwhile. Never earlier than the truth, so a client that waits this long succeeds.
+ */
+export function nextSlotAt(counts: WindowCounts, limit: number, now: number, windowMs: number): number {
+  const start = windowIndex(now, windowMs) * windowMs;
+  if (counts.current < limit && counts.previous > 0) {
+    // floor(previous * (1 - x)) < limit - current  ⇔  previous * (1 - x) < limit - current
+    const x = 1 - (limit - counts.current) / counts.previous;
+    const at = start + Math.floor(x * windowMs) + 1;
+    if (at > now) return Math.min(at, start + windowMs);
+    return now;
+  }
+  if (counts.current < limit) return now;
+  // The current window is full: it becomes the previous window at the boundary, weighted just under 1.
+  const boundary = start + windowMs;
+  return nextSlotAt({ current: 0, previous: counts.current }, limit, boundary, windowMs);
+}

@@ -1,0 +1,40 @@
+import { asciiHostname, isHostname } from '../target-text.ts';
+import type { TargetParse, ToolDefinition } from '../tool.ts';
+
+const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+function parseUrlTarget(raw: string): TargetParse {
+  const text = SCHEME.test(raw) ? raw : `https://${raw}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, detail: `"target" is not a valid URL or domain: ${JSON.stringify(raw.slice(0, 100))}.` };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, detail: `"target" uses the scheme ${url.protocol.slice(0, -1)}; only http and https can be scanned.` };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { ok: false, detail: '"target" contains user credentials (user:password@); remove them.', hint: `Scan ${url.protocol}//${url.host}${url.pathname} instead.` };
+  }
+  const host = url.hostname;
+  const bare = host.endsWith('.') ? host.slice(0, -1) : host;
+  const isIpLiteral = host.startsWith('[') || /^[0-9.]+$/.test(bare);
+  if (!isIpLiteral && !isHostname(bare)) {
+    return { ok: false, detail: `"target" has an invalid host name: ${JSON.stringify(host.slice(0, 100))}.` };
+  }
+  url.hash = '';
+  return { ok: true, target: url.href, quotaKey: isIpLiteral ? bare : (asciiHostname(bare) ?? bare) };
+}
+
+export const securityHeadersDefinition: ToolDefinition = {
+  name: 'security-headers',
+  title: 'HTTP security headers',
+  description:
+    'Grades the HTTP security headers of a web site (Content-Security-Policy, Strict-Transport-Security, cookies, CORS, redirects, X-Frame-Options, Referrer-Policy and more) with the MDN HTTP Observatory scoring model. Non-intrusive: a few ordinary GET and OPTIONS requests.',
+  targetDescription: 'A URL or a domain, at most 2,048 characters. https:// is assumed when the scheme is left out; only http and https URLs without credentials are accepted.',
+  targetExamples: ['example.com', 'https://www.example.com/login'],
+  gradeScale: ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'],
+  scoreRange: { min: 0, max: 165, note: 'MDN HTTP Observatory score: starts at 100, bonuses only when penalties leave at least 90; A+ from 100.' },
+  parseTarget: parseUrlTarget,
+};

@@ -1,0 +1,41 @@
+/** What the execute pipeline knows about a tool: a pure definition, and the scanner that runs it. */
+export type ToolName = 'security-headers' | 'email-security';
+
+export type TargetParse =
+  | { ok: true; target: string; quotaKey: string }
+  | { ok: false; detail: string; hint?: string };
+
+export interface ToolDefinition {
+  name: ToolName;
+  title: string;
+  description: string;
+  /** How `target` is read, for the catalog and the request schema. */
+  targetDescription: string;
+  targetExamples: string[];
+  gradeScale: readonly string[];
+  scoreRange: { min: number; max: number; note: string };
+  /** Validates and normalises a target; never touches the network. */
+  parseTarget(raw: string): TargetParse;
+}
+
+export interface ScanResult {
+  status: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface ScanOutcome {
+  /** False when the scan ran but could not assess the target (answered with 422). */
+  assessed: boolean;
+  grade: string | null;
+  gradeScore: number | null;
+  result: ScanResult;
+}
+
+export interface ScanContext {
+  signal: AbortSignal;
+  now: () => number;
+}
+
+/** The network part of a tool: given a parsed target, produce the outcome. */
+export type Scanner = (target: string, context: ScanContext) => Promise<ScanOutcome>;
