@@ -1,0 +1,122 @@
+/**
+ * Throughput of the anonymous tool catalog against a bare node:http server on the same machine.
+ * Target: catalog_vs_node_http_ratio ≥ 0.6. Informational: nothing here fails on timing, only on
+ * responses that are not 2xx or on connection errors.
+ *
+ *   npm run bench [-- --duration 5] [-- --json]
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import autocannon, { type Result } from 'autocannon';
+import { startServer } from '../../deploy/node/serve.ts';
+import { createApp } from '../../src/app.ts';
+import { parseConfig } from '../../src/config.ts';
+import { MemoryStore } from '../../src/store/memory.ts';
+
+const TARGET_RATIO = 0.6;
+const CONNECTIONS = 50;
+const WARMUP_SECONDS = 1;
+const ROUNDS = 3;
+
+const { values: args } = parseArgs({
+  options: { duration: { type: 'string', default: '5' }, json: { type: 'boolean', default: false } },
+});
+const durationSeconds = Number(args.duration);
+if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
+  console.error(`--duration must be a positive number of seconds, got ${args.duration}`);
+  process.exit(1);
+}
+
+async function startBareServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const body = JSON.stringify({ ok: true });
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+// The limits are raised only so that every request gets a 200; the full middleware chain
+// (key identification, per-minute limiting in the memory store, standard headers) still runs.
+const app = createApp({
+  config: parseConfig({}),
+  store: new MemoryStore(),
+  limits: { anonymousPerMinute: 1e9, keyPerMinute: 1e9, scansPerHourPerClient: 1e9, scansPerHourPerTarget: 1e9, scansPerHourOverall: 1e9 },
+});
+const appServer = await startServer(app, { port: 0, hostname: '127.0.0.1' });
+const bareServer = await startBareServer();
+const catalogUrl = `${appServer.url}/api/v1/agent/tools`;
+
+// The load generator runs in a worker thread so it does not share the servers' event loop.
+function load(url: string, duration: number): Promise<Result> {
+  return autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration, workers: 1 });
+}
+
+function assertAllSucceeded(name: string, result: Result): void {
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests.total} requests`);
+  }
+}
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function measure(): Promise<Record<string, number>> {
+  assertAllSucceeded('baseline warm-up', await load(bareServer.url, WARMUP_SECONDS));
+  assertAllSucceeded('catalog warm-up', await load(catalogUrl, WARMUP_SECONDS));
+
+  // Alternating rounds spread background noise on a shared machine over both sides evenly.
+  const baselineRps: number[] = [];
+  const catalogRps: number[] = [];
+  const catalogP99: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const baseline = await load(bareServer.url, durationSeconds);
+    assertAllSucceeded(`baseline round ${round}`, baseline);
+    baselineRps.push(baseline.requests.average);
+
+    const catalog = await load(catalogUrl, durationSeconds);
+    assertAllSucceeded(`catalog round ${round}`, catalog);
+    catalogRps.push(catalog.requests.average);
+    catalogP99.push(catalog.latency.p99);
+  }
+
+  const baseline = median(baselineRps);
+  const catalog = median(catalogRps);
+  return {
+    baseline_node_http_rps: Math.round(baseline),
+    catalog_anonymous_rps: Math.round(catalog),
+    catalog_vs_node_http_ratio: Math.round((catalog / baseline) * 100) / 100,
+    catalog_vs_node_http_ratio_target: TARGET_RATIO,
+    catalog_latency_p99: median(catalogP99),
+  };
+}
+
+const UNITS: Record<string, string> = {
+  baseline_node_http_rps: 'req/s',
+  catalog_anonymous_rps: 'req/s',
+  catalog_vs_node_http_ratio: 'x',
+  catalog_vs_node_http_ratio_target: 'x',
+  catalog_latency_p99: 'ms',
+};
+
+let exitCode = 0;
+try {
+  const figures = await measure();
+  if (args.json) console.log(JSON.stringify(figures));
+  else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${UNITS[name]}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  exitCode = 1;
+} finally {
+  await Promise.all([appServer.close(1000), bareServer.close()]);
+}
+process.exitCode = exitCode;

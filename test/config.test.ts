@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, DEFAULT_ACCOUNT_URL, parseConfig } from '../src/config.ts';
+import { generateKey } from '../src/keys/key-format.ts';
+
+test('an empty environment gives the documented defaults', () => {
+  const c = parseConfig({});
+  assert.deepEqual(c, {
+    baseUrl: null,
+    accountUrl: DEFAULT_ACCOUNT_URL,
+    apiKeyPrefix: 'asc_live_',
+    devApiKey: null,
+    dohUrl: 'https://cloudflare-dns.com/dns-query',
+    trustProxy: null,
+    allowPrivateTargets: false,
+    upstash: null,
+  });
+});
+
+test('reads every variable, trimming a trailing slash from URLs', () => {
+  const key = generateKey('acme_');
+  const c = parseConfig({
+    BASE_URL: 'https://api.example.com/',
+    ACCOUNT_URL: 'https://example.com/account',
+    API_KEY_PREFIX: 'acme_',
+    DEV_API_KEY: key,
+    TRUST_PROXY: 'CF-Connecting-IP',
+    SCAN_ALLOW_PRIVATE_TARGETS: '1',
+    UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:8079',
+    UPSTASH_REDIS_REST_TOKEN: 'secret',
+  });
+  assert.equal(c.baseUrl, 'https://api.example.com');
+  assert.equal(c.apiKeyPrefix, 'acme_');
+  assert.equal(c.devApiKey, key);
+  assert.equal(c.trustProxy, 'cf-connecting-ip');
+  assert.equal(c.allowPrivateTargets, true);
+  assert.deepEqual(c.upstash, { url: 'http://127.0.0.1:8079', token: 'secret' });
+});
+
+test('lists every problem at once', () => {
+  assert.throws(
+    () => parseConfig({ BASE_URL: 'not a url', API_KEY_PREFIX: 'Bad', SCAN_ALLOW_PRIVATE_TARGETS: 'yes' }),
+    (error: unknown) => error instanceof ConfigError && /BASE_URL/.test(error.message) && /API_KEY_PREFIX/.test(error.message) && /SCAN_ALLOW_PRIVATE_TARGETS/.test(error.message),
+  );
+});
+
+test('refuses a DEV_API_KEY that is not a key of the configured prefix', () => {
+  assert.throws(() => parseConfig({ DEV_API_KEY: 'hunter2' }), /DEV_API_KEY/);
+  assert.throws(() => parseConfig({ DEV_API_KEY: generateKey('other_') }), /DEV_API_KEY/);
+});
+
+test('wants both Upstash variables or neither', () => {
+  assert.throws(() => parseConfig({ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' }), /set together/);
+});

@@ -1,0 +1,98 @@
+import { after } from 'node:test';
+import { startServer, type RunningServer } from '../../deploy/node/serve.ts';
+import { createApp } from '../../src/app.ts';
+import { parseConfig } from '../../src/config.ts';
+import { KeyService } from '../../src/keys/key-service.ts';
+import { SPEC_LIMITS, type Limits } from '../../src/limits.ts';
+import { MemoryStore } from '../../src/store/memory.ts';
+import type { Scope, Store } from '../../src/store/port.ts';
+import type { AccessLogEntry } from '../../src/context.ts';
+import { ManualClock } from './clock.ts';
+import { RecordingScanner } from './scanners.ts';
+
+export interface Harness {
+  url: string;
+  server: RunningServer;
+  clock: ManualClock;
+  store: Store;
+  memory: MemoryStore;
+  keys: KeyService;
+  scanners: { 'security-headers': RecordingScanner; 'email-security': RecordingScanner };
+  log: AccessLogEntry[];
+  errors: unknown[];
+  /** Creates a key in the store and returns it in full. */
+  createKey(scopes?: Scope[], extra?: { expiresAt?: number }): Promise<{ key: string; id: string }>;
+  /** fetch against the server, as the client address `ip` (the harness trusts X-Forwarded-For). */
+  request(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
+}
+
+// Every server a test file starts is closed when that file's tests are done.
+const running = new Set<RunningServer>();
+after(async () => {
+  await Promise.all([...running].map((s) => s.close(1000)));
+});
+
+let clientCounter = 0;
+/** A fresh client address, so one test's requests never share a rate-limit bucket with another's. */
+export function freshIp(): string {
+  clientCounter++;
+  return `198.51.${Math.floor(clientCounter / 250)}.${(clientCounter % 250) + 1}`;
+}
+
+/**
+ * Starts the real Node server (srvx, free port) around createApp with injected scanners and a
+ * manual clock. The server trusts X-Forwarded-For so tests can speak as many client addresses.
+ */
+export async function startHarness(options: { env?: Record<string, string>; limits?: Limits; wrapStore?: (s: MemoryStore) => Store; withScanners?: boolean; scanDeadlineMs?: number } = {}): Promise<Harness> {
+  const clock = new ManualClock();
+  const memory = new MemoryStore({ now: clock.now });
+  const store = options.wrapStore ? options.wrapStore(memory) : memory;
+  const config = parseConfig({ TRUST_PROXY: 'x-forwarded-for', BASE_URL: 'https://scan.test', ACCOUNT_URL: 'https://account.scan.test/keys', ...options.env });
+  const scanners = { 'security-headers': new RecordingScanner(), 'email-security': new RecordingScanner() };
+  const log: AccessLogEntry[] = [];
+  const errors: unknown[] = [];
+  const app = createApp({
+    config,
+    store,
+    now: clock.now,
+    limits: options.limits ?? SPEC_LIMITS,
+    scanners: options.withScanners === false ? {} : { 'security-headers': scanners['security-headers'].scan, 'email-security': scanners['email-security'].scan },
+    scanDeadlineMs: options.scanDeadlineMs,
+    onRequestComplete: (entry) => log.push(entry),
+    onError: (error) => errors.push(error),
+  });
+  const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
+  running.add(server);
+  const keys = new KeyService(memory, config.apiKeyPrefix, clock.now);
+  return {
+    url: server.url,
+    server,
+    clock,
+    store,
+    memory,
+    keys,
+    scanners,
+    log,
+    errors,
+    async createKey(scopes, extra) {
+      const { key, record } = await keys.create({ name: 'test key', owner: 'user_test', scopes, expiresAt: extra?.expiresAt });
+      return { key, id: record.id };
+    },
+    request(path, init = {}) {
+      const { ip, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      headers.set('x-forwarded-for', ip ?? freshIp());
+      return fetch(server.url + path, { ...rest, headers });
+    },
+  };
+}
+
+export function postJson(h: Harness, path: string, body: unknown, init: RequestInit & { ip?: string } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  return h.request(path, { ...init, method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+export const EXECUTE_SH = '/api/v1/agent/tools/security-headers/execute';
+export const EXECUTE_ES = '/api/v1/agent/tools/email-security/execute';
+export const CATALOG = '/api/v1/agent/tools';
