@@ -1,7 +1,6 @@
 import { Router, type IRequest } from 'itty-router';
 import { clientAddress, clientIdentity } from './http/client-address.ts';
 import { ApiError, problemResponse } from './http/problem.ts';
-import { withStandardHeaders } from './http/response-headers.ts';
 import { KeyService } from './keys/key-service.ts';
 import { SPEC_LIMITS } from './limits.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
@@ -37,7 +36,6 @@ export function createApp(deps: AppDeps): App {
   const router = Router<IRequest, [RequestContext]>({
     before: [identifyKey, perMinuteLimit, refuseInvalidKey],
     catch: (error, request, ctx) => toProblem(error, request, ctx),
-    finally: [(response: Response | undefined, _request, ctx) => withStandardHeaders(response!, ctx)],
   });
 
   router
@@ -62,7 +60,7 @@ export function createApp(deps: AppDeps): App {
       const response: Response = await router.fetch(routed, ctx);
       deps.onRequestComplete?.({
         method: request.method,
-        path: ctx.url.pathname,
+        path: ctx.path,
         status: response.status,
         durationMs: now() - ctx.startedAt,
         client: ctx.client,
@@ -74,13 +72,13 @@ export function createApp(deps: AppDeps): App {
 }
 
 function createContext(services: Services, request: Request, runtime: RuntimeContext): RequestContext {
-  const url = new URL(request.url);
+  const { origin, path } = splitUrl(request.url);
   const address = clientAddress(request.headers, runtime.clientAddress, services.config.trustProxy);
   return {
     services,
     runtime,
-    url,
-    baseUrl: services.config.baseUrl ?? url.origin,
+    path,
+    baseUrl: services.config.baseUrl ?? origin,
     startedAt: services.now(),
     client: clientIdentity(address),
     principal: { kind: 'anonymous' },
@@ -89,11 +87,23 @@ function createContext(services: Services, request: Request, runtime: RuntimeCon
   };
 }
 
+/**
+ * Origin and path of a request URL. `Request` has already parsed and normalised its URL (dot
+ * segments resolved, percent-encoding applied), so slicing its serialisation is exact and saves
+ * parsing it a second time on every request.
+ */
+function splitUrl(url: string): { origin: string; path: string } {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
+  if (pathStart < 0) return { origin: url, path: '/' };
+  const end = url.search(/[?#]/);
+  return { origin: url.slice(0, pathStart), path: url.slice(pathStart, end < 0 ? undefined : end) };
+}
+
 function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {
-  if (error instanceof ApiError) return problemResponse(ctx.baseUrl, error.code, error.options);
+  if (error instanceof ApiError) return problemResponse(ctx, error.code, error.options);
   if (error instanceof StoreUnavailableError) {
-    return problemResponse(ctx.baseUrl, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: 30 });
+    return problemResponse(ctx, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: 30 });
   }
   ctx.services.onError(error, request);
-  return problemResponse(ctx.baseUrl, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });
+  return problemResponse(ctx, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });
 }

@@ -64,19 +64,17 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     if (value !== undefined) input[key] = value;
   }
   const parsed = v.safeParse(EnvSchema, input);
-  if (!parsed.success) {
-    const lines = parsed.issues.map((i) => `- ${v.getDotPath(i) ?? 'config'}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const problems = parsed.success ? [] : parsed.issues.map((i) => `- ${v.getDotPath(i) ?? 'config'}: ${i.message}`);
+  const prefix = input.API_KEY_PREFIX !== undefined && isValidKeyPrefix(input.API_KEY_PREFIX) ? input.API_KEY_PREFIX : DEFAULT_KEY_PREFIX;
+  const devKeyProblem = input.DEV_API_KEY === undefined ? null : keyShapeProblem(input.DEV_API_KEY, prefix);
+  if (devKeyProblem !== null) {
+    problems.push(`- DEV_API_KEY: not a well-formed key for prefix ${prefix} (${devKeyProblem}); unset it to have one generated`);
   }
-  const e = parsed.output;
-  const problems: string[] = [];
-  if (e.DEV_API_KEY !== undefined && keyShapeProblem(e.DEV_API_KEY, e.API_KEY_PREFIX) !== null) {
-    problems.push(`- DEV_API_KEY: not a well-formed key for prefix ${e.API_KEY_PREFIX} (${keyShapeProblem(e.DEV_API_KEY, e.API_KEY_PREFIX)}); unset it to have one generated`);
-  }
-  if ((e.UPSTASH_REDIS_REST_URL === undefined) !== (e.UPSTASH_REDIS_REST_TOKEN === undefined)) {
+  if ((input.UPSTASH_REDIS_REST_URL === undefined) !== (input.UPSTASH_REDIS_REST_TOKEN === undefined)) {
     problems.push('- UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together');
   }
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const e = parsed.output;
   return {
     baseUrl: e.BASE_URL ?? null,
     accountUrl: e.ACCOUNT_URL,

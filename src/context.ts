@@ -3,7 +3,8 @@ import type { IRequest } from 'itty-router';
 import type { AppConfig } from './config.ts';
 import type { KeyService } from './keys/key-service.ts';
 import type { Limits } from './limits.ts';
-import type { KeyRecord, RateLimitDecision, Store } from './store/port.ts';
+import type { ShownLimit } from './http/rate-limit-headers.ts';
+import type { KeyRecord, Store } from './store/port.ts';
 import type { Scanner, ToolName } from './tools/tool.ts';
 
 /** What the runtime tells the app about one request. Every field is optional. */
@@ -61,7 +62,8 @@ export type Principal =
 export interface RequestContext {
   services: Services;
   runtime: RuntimeContext;
-  url: URL;
+  /** The request's path (normalised, without query). */
+  path: string;
   /** BASE_URL, or this request's origin. */
   baseUrl: string;
   startedAt: number;
@@ -69,7 +71,7 @@ export interface RequestContext {
   client: string;
   principal: Principal;
   /** The per-minute decision for this request, shown in the RateLimit headers. */
-  rateLimit: (RateLimitDecision & { policy: string; windowSec: number }) | null;
+  rateLimit: ShownLimit | null;
   waitUntil: (promise: Promise<unknown>) => void;
 }
 

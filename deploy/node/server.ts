@@ -31,12 +31,8 @@ const app = createApp({
 
 const port = Number(process.env.PORT ?? 8787);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got ${process.env.PORT}`);
-const server = await startServer(app, { port, hostname: process.env.HOST || '127.0.0.1' });
-
 const dev = await registerDevKey(config, store);
-process.stderr.write(`Agent Scan API listening on ${server.url}\n`);
-if (dev.generated) process.stderr.write(`Development API key (embedded store, shown once): ${dev.key}\n`);
-else process.stderr.write('Development API key from DEV_API_KEY registered.\n');
+const server = await startServer(app, { port, hostname: process.env.HOST || '127.0.0.1' });
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -47,3 +43,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     void server.close(10_000).then(() => process.exit(0));
   });
 }
+
+process.stderr.write(`Agent Scan API listening on ${server.url}\n`);
+if (dev.generated) process.stderr.write(`Development API key (embedded store, shown once): ${dev.key}\n`);
+else process.stderr.write('Development API key from DEV_API_KEY registered.\n');
+

@@ -7,6 +7,19 @@ import ipaddr from 'ipaddr.js';
  */
 export function clientIdentity(address: string | undefined): string {
   if (!address) return 'unknown';
+  let identity = recent.get(address);
+  if (identity === undefined) {
+    identity = identify(address);
+    if (recent.size >= 4096) recent.clear();
+    recent.set(address, identity);
+  }
+  return identity;
+}
+
+// Parsing an address costs more than the rest of identifying a client; the same ones recur.
+const recent = new Map<string, string>();
+
+function identify(address: string): string {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
     parsed = ipaddr.process(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));

@@ -1,4 +1,6 @@
+import type { RequestContext } from '../context.ts';
 import { ERRORS, errorTypeUrl, type ErrorCode } from './errors.ts';
+import { respond } from './respond.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -8,7 +10,7 @@ export interface ProblemOptions {
   hint?: string;
   /** Seconds before a retry can succeed; sets `Retry-After` and `retryAfterSec`. */
   retryAfterSec?: number;
-  headers?: HeadersInit;
+  headers?: Record<string, string>;
   /** Extension members merged into the body (RFC 9457 §3.2). */
   extra?: Record<string, unknown>;
 }
@@ -41,9 +43,8 @@ export function problemBody(baseUrl: string, code: ErrorCode, options: ProblemOp
   };
 }
 
-export function problemResponse(baseUrl: string, code: ErrorCode, options: ProblemOptions): Response {
-  const headers = new Headers(options.headers);
-  headers.set('content-type', PROBLEM_CONTENT_TYPE);
-  if (options.retryAfterSec !== undefined) headers.set('retry-after', String(options.retryAfterSec));
-  return new Response(JSON.stringify(problemBody(baseUrl, code, options)), { status: ERRORS[code].status, headers });
+export function problemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
+  const headers: Record<string, string> = { ...options.headers, 'content-type': PROBLEM_CONTENT_TYPE };
+  if (options.retryAfterSec !== undefined) headers['retry-after'] = String(options.retryAfterSec);
+  return respond(ctx, JSON.stringify(problemBody(ctx.baseUrl, code, options)), { status: ERRORS[code].status, headers });
 }

@@ -1,6 +1,7 @@
 import type { RateLimitDecision } from '../store/port.ts';
 
-export interface ShownLimit extends RateLimitDecision {
+export interface ShownLimit {
+  decision: RateLimitDecision;
   policy: string;
   windowSec: number;
 }
@@ -17,17 +18,18 @@ export function secondsUntil(at: number, now: number): number {
  * - `X-RateLimit-*`: GitHub's convention, `X-RateLimit-Reset` in Unix epoch seconds.
  * When the request was refused, the reset is the moment a retry can succeed (= Retry-After).
  */
-export function rateLimitHeaders(shown: ShownLimit, now: number): [string, string][] {
-  const resetAt = shown.allowed ? shown.resetAt : Math.max(shown.retryAt, now + 1000);
+export function addRateLimitHeaders(headers: Record<string, string>, shown: ShownLimit, now: number): void {
+  const { decision } = shown;
+  const resetAt = decision.allowed ? decision.resetAt : Math.max(decision.retryAt, now + 1000);
   const resetSec = secondsUntil(resetAt, now);
-  return [
-    ['ratelimit-policy', `"${shown.policy}";q=${shown.limit};w=${shown.windowSec}`],
-    ['ratelimit', `"${shown.policy}";r=${shown.remaining};t=${resetSec}`],
-    ['ratelimit-limit', String(shown.limit)],
-    ['ratelimit-remaining', String(shown.remaining)],
-    ['ratelimit-reset', String(resetSec)],
-    ['x-ratelimit-limit', String(shown.limit)],
-    ['x-ratelimit-remaining', String(shown.remaining)],
-    ['x-ratelimit-reset', String(Math.ceil(resetAt / 1000))],
-  ];
+  const limit = String(decision.limit);
+  const remaining = String(decision.remaining);
+  headers['ratelimit-policy'] = `"${shown.policy}";q=${limit};w=${shown.windowSec}`;
+  headers['ratelimit'] = `"${shown.policy}";r=${remaining};t=${resetSec}`;
+  headers['ratelimit-limit'] = limit;
+  headers['ratelimit-remaining'] = remaining;
+  headers['ratelimit-reset'] = String(resetSec);
+  headers['x-ratelimit-limit'] = limit;
+  headers['x-ratelimit-remaining'] = remaining;
+  headers['x-ratelimit-reset'] = String(Math.ceil(resetAt / 1000));
 }

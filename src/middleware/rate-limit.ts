@@ -16,7 +16,7 @@ export const perMinuteLimit: Handler = async (request, ctx) => {
   const p = ctx.principal;
   const limit = p.kind === 'key' ? limits.keyPerMinute : limits.anonymousPerMinute;
   const bucket = p.kind === 'key' ? `key:${p.record.id}` : `ip:${ctx.client}`;
-  const consume = request.method !== 'OPTIONS' && ctx.url.pathname.startsWith('/api/');
+  const consume = request.method !== 'OPTIONS' && ctx.path.startsWith('/api/');
   let decision: RateLimitDecision;
   try {
     decision = await store.hitRateLimit(bucket, limit, MINUTE_MS, consume);
@@ -24,7 +24,7 @@ export const perMinuteLimit: Handler = async (request, ctx) => {
     if (!(error instanceof StoreUnavailableError)) throw error;
     decision = await fallbackLimiter.hitRateLimit(bucket, limit, MINUTE_MS, consume);
   }
-  ctx.rateLimit = { ...decision, policy: PER_MINUTE_POLICY, windowSec: MINUTE_MS / 1000 };
+  ctx.rateLimit = { decision, policy: PER_MINUTE_POLICY, windowSec: MINUTE_MS / 1000 };
   if (consume && !decision.allowed) {
     const retryAfterSec = Math.max(1, secondsUntil(decision.retryAt, now()));
     const who = p.kind === 'key' ? 'this API key' : 'this client address';

@@ -1,4 +1,5 @@
 import { buildCatalog } from '../catalog.ts';
+import { respond } from '../http/respond.ts';
 import type { Handler, RequestContext } from '../context.ts';
 
 /** The 2027-09-01 retirement of the unversioned paths, and when they were deprecated (2026-11-01). */
@@ -21,12 +22,11 @@ function catalogJson(ctx: RequestContext): string {
   return json;
 }
 
-export const catalog: Handler = (_request, ctx) =>
-  new Response(catalogJson(ctx), { headers: { 'content-type': 'application/json' } });
+export const catalog: Handler = (_request, ctx) => respond(ctx, catalogJson(ctx), { headers: { 'content-type': 'application/json' } });
 
 /** `GET /api/agent/tools`: the same catalog, marked deprecated (RFC 9745) with its sunset (RFC 8594). */
 export const legacyCatalog: Handler = (_request, ctx) =>
-  new Response(catalogJson(ctx), {
+  respond(ctx, catalogJson(ctx), {
     headers: {
       'content-type': 'application/json',
       deprecation: `@${LEGACY_DEPRECATED_AT}`,

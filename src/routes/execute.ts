@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { toolSkillUrl, toolUiUrl } from '../catalog.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { ApiError, problemBody, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
+import { respond } from '../http/respond.ts';
 import { MAX_BODY_BYTES } from '../limits.ts';
 import { ExecuteRequestSchema } from '../schemas.ts';
 import { findTool, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
@@ -84,8 +85,8 @@ export const execute: Handler = async (request, ctx) => {
     skillUrl: toolSkillUrl(ctx.baseUrl, tool.name),
   };
   if (outcome.assessed) {
-    return new Response(JSON.stringify({ success: true, ...envelope, error: null }), { headers: { 'content-type': 'application/json' } });
+    return respond(ctx, JSON.stringify({ success: true, ...envelope, error: null }), { headers: { 'content-type': 'application/json' } });
   }
   const problem = problemBody(ctx.baseUrl, 'unprocessable_entity', { detail: `The scan ran but could not assess ${target.target}: ${outcome.result.message}` });
-  return new Response(JSON.stringify({ ...problem, ...envelope }), { status: 422, headers: { 'content-type': PROBLEM_CONTENT_TYPE } });
+  return respond(ctx, JSON.stringify({ ...problem, ...envelope }), { status: 422, headers: { 'content-type': PROBLEM_CONTENT_TYPE } });
 };

@@ -1,10 +1,10 @@
 import { ApiError } from '../http/problem.ts';
-import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from '../http/response-headers.ts';
+import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, respond } from '../http/respond.ts';
 import type { Handler } from '../context.ts';
 
 /** CORS preflight: any origin may call the API; keys travel in headers, never in cookies. */
-export const preflight: Handler = () =>
-  new Response(null, {
+export const preflight: Handler = (_request, ctx) =>
+  respond(ctx, null, {
     status: 204,
     headers: {
       'access-control-allow-methods': CORS_ALLOWED_METHODS,
@@ -27,6 +27,6 @@ export function onlyMethods(...methods: string[]): Handler {
 
 export const notFound: Handler = (request, ctx) => {
   throw new ApiError('not_found', {
-    detail: `There is nothing at ${request.method} ${ctx.url.pathname.slice(0, 200)}.`,
+    detail: `There is nothing at ${request.method} ${ctx.path.slice(0, 200)}.`,
   });
 };

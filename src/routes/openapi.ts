@@ -1,3 +1,4 @@
+import { respond } from '../http/respond.ts';
 import { buildOpenApi } from '../openapi.ts';
 import type { Handler } from '../context.ts';
 
@@ -12,5 +13,5 @@ export const openApiDocument: Handler = (_request, ctx) => {
     if (rendered.size >= 16) rendered.clear();
     rendered.set(cacheKey, json);
   }
-  return new Response(json, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } });
+  return respond(ctx, json, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } });
 };

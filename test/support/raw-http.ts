@@ -109,7 +109,8 @@ function parse(data: Buffer, closed: boolean): Parsed | null {
 }
 
 /**
- * Sends `request` (bytes, or several pieces written in order) to the server and resolves with the
+ * Sends `request` (bytes, or several pieces written in order; strings go out as Latin-1, one byte
+ * per character, so a header can carry any byte) to the server and resolves with the
  * first final response: as soon as it has fully arrived, or when the server closes the
  * connection. Write errors after the server has answered (EPIPE, ECONNRESET when it closes on an
  * oversized body) do not lose the answer. Rejects when no response arrives before the deadline.
@@ -160,7 +161,7 @@ export function rawRequest(baseUrl: string, request: string | Buffer | (string |
       try {
         for (const [i, piece] of pieces.entries()) {
           if (settled || socket.destroyed) return;
-          if (i > 0 && options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
+          if (i > 0 && options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs).unref());
           if (settled || socket.destroyed) return;
           const flushed = socket.write(piece);
           if (!flushed) await new Promise<void>((r) => {

@@ -19,9 +19,13 @@ function parseUrlTarget(raw: string): TargetParse {
   }
   const host = url.hostname;
   const bare = host.endsWith('.') ? host.slice(0, -1) : host;
-  const isIpLiteral = host.startsWith('[') || /^[0-9.]+$/.test(bare);
+  // The URL parser has already turned every IPv4 spelling (octal, hex, dotted or not) into a.b.c.d.
+  const isIpLiteral = host.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(bare);
   if (!isIpLiteral && !isHostname(bare)) {
     return { ok: false, detail: `"target" has an invalid host name: ${JSON.stringify(host.slice(0, 100))}.` };
+  }
+  if (!isIpLiteral && !bare.includes('.')) {
+    return { ok: false, detail: `"target" host ${JSON.stringify(bare.slice(0, 100))} is not a fully qualified domain name; give a public domain such as example.com.` };
   }
   url.hash = '';
   return { ok: true, target: url.href, quotaKey: isIpLiteral ? bare : (asciiHostname(bare) ?? bare) };

@@ -1,0 +1,55 @@
+import type { RequestContext } from '../context.ts';
+import { addRateLimitHeaders } from './rate-limit-headers.ts';
+
+const EXPOSED_HEADERS = [
+  'API-Version',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+  'Deprecation',
+  'Sunset',
+  'Link',
+  'WWW-Authenticate',
+].join(', ');
+
+export const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
+export const CORS_ALLOWED_HEADERS = 'Authorization, X-Api-Key, Content-Type';
+
+/**
+ * The headers every response carries: version, CORS, and security headers so that our own
+ * responses grade A+ on our own scanner. Routes may override CSP, CORP and caching.
+ * (A fresh literal each time: a fixed shape is what keeps this cheap on the hot path.)
+ */
+function standardHeaders(): Record<string, string> {
+  return {
+    'api-version': '1',
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': EXPOSED_HEADERS,
+    'strict-transport-security': 'max-age=63072000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    'cache-control': 'no-store',
+  };
+}
+
+/**
+ * Builds a response with every standard header and the rate-limit headers in one go, from a
+ * plain record: setting headers one by one on a Headers object costs more than the rest of a
+ * catalog request, and srvx sends a plain record to Node without converting it.
+ */
+export function respond(ctx: RequestContext, body: BodyInit | null, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  const headers = standardHeaders();
+  if (ctx.rateLimit) addRateLimitHeaders(headers, ctx.rateLimit, ctx.services.now());
+  if (init.headers) for (const name in init.headers) headers[name.toLowerCase()] = init.headers[name]!;
+  return new Response(body, { status: init.status ?? 200, headers });
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { ERRORS } from '../../src/http/errors.ts';
+import { startHarness, type Harness } from '../support/harness.ts';
+
+describe('GET /openapi.json', () => {
+  let h: Harness;
+  let doc: any;
+  before(async () => {
+    h = await startHarness();
+    const res = await h.request('/openapi.json');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('content-type'), 'application/json');
+    doc = await res.json();
+  });
+
+  test('is a valid OpenAPI 3.1 document', async () => {
+    assert.equal(doc.openapi, '3.1.0');
+    const result = await validate(structuredClone(doc));
+    assert.ok(result.valid, result.valid ? '' : compileErrors(result));
+    assert.deepEqual(doc.servers, [{ url: 'https://scan.test' }]);
+  });
+
+  test('covers every endpoint of the API', () => {
+    assert.deepEqual(Object.keys(doc.paths).sort(), [
+      '/api/agent/tools',
+      '/api/v1/agent/tools',
+      '/api/v1/agent/tools/email-security/execute',
+      '/api/v1/agent/tools/security-headers/execute',
+      '/api/v1/agent/tools/{tool}/execute',
+      '/api/v1/developer/keys',
+      '/openapi.json',
+    ]);
+  });
+
+  test('lists every status of the execute endpoints, with rate-limit headers and problem bodies', () => {
+    for (const tool of ['security-headers', 'email-security']) {
+      const responses = doc.paths[`/api/v1/agent/tools/${tool}/execute`].post.responses;
+      assert.deepEqual(Object.keys(responses).sort(), ['200', '400', '401', '403', '404', '413', '422', '429', '503']);
+      for (const [status, response] of Object.entries<any>(responses)) {
+        assert.ok(response.headers['RateLimit'] && response.headers['API-Version'], status);
+        const type = status === '200' ? 'application/json' : 'application/problem+json';
+        assert.ok(response.content[type], `${status} ${type}`);
+      }
+      assert.ok(responses['429'].headers['Retry-After']);
+    }
+  });
+
+  test('takes the request body schema from the same schema the server validates with', () => {
+    const schema = doc.components.schemas.ExecuteRequest;
+    assert.deepEqual(schema.required, ['target']);
+    assert.equal(schema.properties.target.maxLength, 2048);
+    assert.deepEqual(doc.components.schemas.Problem.properties.code.enum, Object.keys(ERRORS));
+  });
+
+  test('documents the deprecated paths and the legacy headers', () => {
+    assert.equal(doc.paths['/api/agent/tools'].get.deprecated, true);
+    assert.ok(doc.paths['/api/agent/tools'].get.responses['200'].headers.Sunset);
+    assert.equal(doc.paths['/api/v1/developer/keys'].post.deprecated, true);
+    assert.ok(doc.paths['/api/v1/developer/keys'].post.responses['410']);
+  });
+
+  test('documents both ways of sending a key, and anonymous use', () => {
+    assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['bearerKey', 'headerKey']);
+    assert.equal(doc.components.securitySchemes.headerKey.name, 'X-Api-Key');
+    assert.deepEqual(doc.paths['/api/v1/agent/tools'].get.security[0], {});
+  });
+});
