@@ -21,7 +21,7 @@ export interface RateLimitDecision {
 export interface QuotaWindow {
   /** Which policy this is, e.g. `scans-per-hour-per-client`. */
   policy: string;
-  /** The counter it counts in, e.g. `client:203.0.113.9`; see docs/store.md for the key layout. */
+  /** The counter it counts in, e.g. `client:203.0.113.9`; see docs/limits.md for the key layout. */
   key: string;
   limit: number;
   windowMs: number;
