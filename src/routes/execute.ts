@@ -45,13 +45,16 @@ async function runScan(tool: ToolDefinition, target: string, request: Request, c
   try {
     return await scanner(target, { signal, now: ctx.services.now });
   } catch (error) {
-    if (!deadline.aborted) throw error;
+    // A scan stopped by its deadline or by the client hanging up is not a bug; anything else is.
+    const clientGone = request.signal?.aborted === true;
+    if (!deadline.aborted && !clientGone) throw error;
     const seconds = Math.round(ctx.services.scanDeadlineMs / 1000);
+    const message = clientGone ? 'The client closed the connection before the scan finished.' : `The scan did not finish within ${seconds} s.`;
     return {
       assessed: false,
       grade: null,
       gradeScore: null,
-      result: { status: 'error', message: `The scan did not finish within ${seconds} s.`, details: { reason: 'timeout' } },
+      result: { status: 'error', message, details: { reason: clientGone ? 'client-closed' : 'timeout' } },
     };
   }
 }
