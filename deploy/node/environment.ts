@@ -2,13 +2,11 @@ import { parseConfig, type AppConfig } from '../../src/config.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Store } from '../../src/store/port.ts';
+import { UpstashStore } from '../../src/store/upstash.ts';
 
-/** The store the environment selects. The Upstash adapter is selected when its variables are set. */
+/** The store the environment selects: Upstash when its two variables are set, else the embedded one. */
 export function selectStore(config: AppConfig): Store {
-  if (config.upstash) {
-    throw new Error('UPSTASH_REDIS_REST_URL is set, but this build has no Upstash store yet; unset it to use the embedded store.');
-  }
-  return new MemoryStore();
+  return config.upstash ? new UpstashStore(config.upstash) : new MemoryStore();
 }
 
 /** With the embedded store: registers DEV_API_KEY, or a generated key, and says which. */

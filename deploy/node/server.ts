@@ -31,7 +31,7 @@ const app = createApp({
 
 const port = Number(process.env.PORT ?? 8787);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got ${process.env.PORT}`);
-const dev = await registerDevKey(config, store);
+const dev = config.upstash ? null : await registerDevKey(config, store);
 const server = await startServer(app, { port, hostname: process.env.HOST || '127.0.0.1' });
 
 let stopping = false;
@@ -45,6 +45,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 process.stderr.write(`Agent Scan API listening on ${server.url}\n`);
-if (dev.generated) process.stderr.write(`Development API key (embedded store, shown once): ${dev.key}\n`);
+if (dev === null) process.stderr.write('Shared store: Upstash Redis (create keys with npm run admin -- keys create).\n');
+else if (dev.generated) process.stderr.write(`Development API key (embedded store, shown once): ${dev.key}\n`);
 else process.stderr.write('Development API key from DEV_API_KEY registered.\n');
 

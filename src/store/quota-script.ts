@@ -1,0 +1,47 @@
+/**
+ * The scan quota as one Lua script: every window is checked before any is counted, so a scan
+ * refused by one window leaves all counters unchanged. Same sliding-window arithmetic as
+ * `sliding-window.ts` (the caller recomputes remaining and retry times from the counts returned).
+ *
+ * KEYS: for each window, its current and previous fixed-window counters.
+ * ARGV: now (ms), then for each window its limit and length (ms).
+ * Returns: allowed (1/0), then for each window its current and previous counts before counting.
+ */
+export const QUOTA_SCRIPT = `
+local now = tonumber(ARGV[1])
+local windows = #KEYS / 2
+local counts = {}
+local allowed = 1
+for i = 1, windows do
+  local limit = tonumber(ARGV[i * 2])
+  local length = tonumber(ARGV[i * 2 + 1])
+  local current = tonumber(redis.call('GET', KEYS[i * 2 - 1]) or '0')
+  local previous = tonumber(redis.call('GET', KEYS[i * 2]) or '0')
+  counts[i * 2 - 1] = current
+  counts[i * 2] = previous
+  if current + math.floor(previous * (1 - (now % length) / length)) >= limit then
+    allowed = 0
+  end
+end
+if allowed == 1 then
+  for i = 1, windows do
+    local length = tonumber(ARGV[i * 2 + 1])
+    if redis.call('INCR', KEYS[i * 2 - 1]) == 1 then
+      redis.call('PEXPIRE', KEYS[i * 2 - 1], length * 2 + 1000)
+    end
+  end
+end
+table.insert(counts, 1, allowed)
+return counts
+`;
+
+/** Keeps the newer of two grades: SET only when the stored one is absent or older. */
+export const LATEST_GRADE_SCRIPT = `
+local stored = redis.call('GET', KEYS[1])
+if stored then
+  local at = tonumber(string.match(stored, '"at":(%d+)'))
+  if at and at > tonumber(ARGV[2]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1])
+return 1
+`;

@@ -1,0 +1,226 @@
+import { Ratelimit } from '@upstash/ratelimit';
+import { Redis } from '@upstash/redis';
+import { QUOTA_SCRIPT, LATEST_GRADE_SCRIPT } from './quota-script.ts';
+import { SCAN_RECORD_TTL_MS, SCAN_RECORDS_PER_TARGET } from './memory.ts';
+import { nextSlotAt, weightedCount, windowIndex } from './sliding-window.ts';
+import { StoreUnavailableError, type KeyRecord, type QuotaDecision, type QuotaWindow, type RateLimitDecision, type ScanRecord, type Scope, type Store } from './port.ts';
+
+export interface UpstashStoreOptions {
+  url: string;
+  token: string;
+  /** Every key starts with this (docs/store.md lists the layout). */
+  prefix?: string;
+  /** Deadline of one store round trip; past it the store counts as unavailable. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+const KEY_FIELDS = ['id', 'hash', 'displayPrefix', 'name', 'owner', 'scopes', 'createdAt', 'lastUsedAt', 'revokedAt', 'expiresAt'] as const;
+
+const TOUCH_SCRIPT = `
+local current = redis.call('HGET', KEYS[1], 'lastUsedAt')
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'lastUsedAt', ARGV[1])
+return 1
+`;
+const REVOKE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSETNX', KEYS[1], 'revokedAt', ARGV[1])
+return 1
+`;
+
+/**
+ * The Store on Upstash Redis (REST), for any number of instances on any runtime. Per-minute
+ * limits use @upstash/ratelimit sliding windows; the scan quota is one Lua script. Every call has
+ * a short deadline, and any failure surfaces as `StoreUnavailableError`: never as "allowed".
+ */
+export class UpstashStore implements Store {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+  readonly #now: () => number;
+  readonly #limiters = new Map<string, Ratelimit>();
+  readonly #blockedUntil = new Map<string, number>();
+  readonly #scripts: Record<'quota' | 'grade' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
+
+  constructor(options: UpstashStoreOptions) {
+    const timeoutMs = options.timeoutMs ?? 1500;
+    this.#prefix = options.prefix ?? 'asc';
+    this.#now = options.now ?? Date.now;
+    this.#redis = new Redis({
+      url: options.url,
+      token: options.token,
+      automaticDeserialization: false,
+      enableTelemetry: false,
+      // One quick retry for a dropped connection; the deadline covers each attempt.
+      retry: { retries: 1, backoff: () => 50 },
+      signal: () => AbortSignal.timeout(timeoutMs),
+    });
+    // EVALSHA first, the script text only when the server does not know it yet.
+    this.#scripts = {
+      quota: this.#redis.createScript(QUOTA_SCRIPT),
+      grade: this.#redis.createScript(LATEST_GRADE_SCRIPT),
+      touch: this.#redis.createScript(TOUCH_SCRIPT),
+      revoke: this.#redis.createScript(REVOKE_SCRIPT),
+    };
+  }
+
+  async hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision> {
+    const limiter = this.#limiter(limit, windowMs);
+    const now = this.#now();
+    const resetAt = (windowIndex(now, windowMs) + 1) * windowMs;
+    if (!consume) {
+      const { remaining } = await this.#call(() => limiter.getRemaining(bucket));
+      return { allowed: remaining > 0, limit, remaining, resetAt, retryAt: remaining > 0 ? now : resetAt + 1 };
+    }
+    const result = await this.#call(() => limiter.limit(bucket));
+    // Once the current window is full, the earliest sure retry is just past its end.
+    return { allowed: result.success, limit, remaining: result.remaining, resetAt, retryAt: result.success ? now : resetAt + 1 };
+  }
+
+  async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
+    const now = this.#now();
+    const keys = windows.flatMap((w) => {
+      const index = windowIndex(now, w.windowMs);
+      return [this.quotaKey(w, index), this.quotaKey(w, index - 1)];
+    });
+    const args = [now, ...windows.flatMap((w) => [w.limit, w.windowMs])].map(String);
+    const reply = (await this.#call(() => this.#scripts.quota.exec(keys, args))) as number[];
+    const allowed = Number(reply[0]) === 1;
+    const refusedBy: string[] = [];
+    const remaining: Record<string, number> = {};
+    let retryAt = now;
+    windows.forEach((w, i) => {
+      const counts = { current: Number(reply[1 + i * 2]), previous: Number(reply[2 + i * 2]) };
+      const used = weightedCount(counts, now, w.windowMs);
+      remaining[w.policy] = Math.max(0, w.limit - used - (allowed ? 1 : 0));
+      if (used >= w.limit) {
+        refusedBy.push(w.policy);
+        retryAt = Math.max(retryAt, nextSlotAt(counts, w.limit, now, w.windowMs));
+      }
+    });
+    return { allowed, refusedBy, retryAt, remaining };
+  }
+
+  /** The Redis key of one quota window's counter; the browser tools count in the same keys. */
+  quotaKey(window: QuotaWindow, index: number): string {
+    return `${this.#prefix}:quota:${window.key}:${window.windowMs}:${index}`;
+  }
+
+  async putKey(record: KeyRecord): Promise<void> {
+    const fields: Record<string, string> = {};
+    for (const field of KEY_FIELDS) {
+      const value = record[field];
+      if (value !== null) fields[field] = Array.isArray(value) ? value.join(' ') : String(value);
+    }
+    const tx = this.#redis.multi();
+    tx.hset(this.#keyRecordKey(record.hash), fields);
+    tx.set(`${this.#prefix}:keyid:${record.id}`, record.hash);
+    tx.sadd(`${this.#prefix}:keys`, record.id);
+    tx.sadd(`${this.#prefix}:keys:owner:${record.owner}`, record.id);
+    await this.#call(() => tx.exec());
+  }
+
+  async findKeyByHash(hash: string): Promise<KeyRecord | null> {
+    // Without automatic deserialisation HGETALL answers Redis's flat [field, value, …] list.
+    const reply = (await this.#call(() => this.#redis.hgetall(this.#keyRecordKey(hash)))) as unknown as string[] | null;
+    if (!reply || reply.length === 0) return null;
+    const fields: Record<string, string> = {};
+    for (let i = 0; i + 1 < reply.length; i += 2) fields[reply[i]!] = reply[i + 1]!;
+    return toKeyRecord(fields);
+  }
+
+  async listKeys(owner?: string): Promise<KeyRecord[]> {
+    const ids = await this.#call(() => this.#redis.smembers(owner === undefined ? `${this.#prefix}:keys` : `${this.#prefix}:keys:owner:${owner}`));
+    const records = await Promise.all(ids.map((id) => this.#findKeyById(id)));
+    return records.filter((r): r is KeyRecord => r !== null).sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  async revokeKey(id: string, at: number): Promise<KeyRecord | null> {
+    const hash = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:keyid:${id}`));
+    if (!hash) return null;
+    await this.#call(() => this.#scripts.revoke.exec([this.#keyRecordKey(hash)], [String(at)]));
+    return this.findKeyByHash(hash);
+  }
+
+  async touchKey(id: string, at: number): Promise<void> {
+    const hash = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:keyid:${id}`));
+    if (hash) await this.#call(() => this.#scripts.touch.exec([this.#keyRecordKey(hash)], [String(at)]));
+  }
+
+  async recordScan(record: ScanRecord): Promise<void> {
+    const key = `${this.#prefix}:scans:${record.target}`;
+    const tx = this.#redis.multi();
+    tx.lpush(key, JSON.stringify(record));
+    tx.ltrim(key, 0, SCAN_RECORDS_PER_TARGET - 1);
+    tx.pexpire(key, SCAN_RECORD_TTL_MS);
+    await this.#call(() => tx.exec());
+  }
+
+  async recentScans(target: string, limit: number): Promise<ScanRecord[]> {
+    const items = await this.#call(() => this.#redis.lrange<string>(`${this.#prefix}:scans:${target}`, 0, limit - 1));
+    const cutoff = this.#now() - SCAN_RECORD_TTL_MS;
+    return items.map((item) => JSON.parse(item) as ScanRecord).filter((s) => s.at >= cutoff);
+  }
+
+  async setLatestGrade(domain: string, grade: string, at: number): Promise<void> {
+    await this.#call(() => this.#scripts.grade.exec([`${this.#prefix}:grade:${domain}`], [JSON.stringify({ grade, at }), String(at)]));
+  }
+
+  async latestGrade(domain: string): Promise<{ grade: string; at: number } | null> {
+    const stored = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:grade:${domain}`));
+    return stored ? (JSON.parse(stored) as { grade: string; at: number }) : null;
+  }
+
+  #limiter(limit: number, windowMs: number): Ratelimit {
+    const id = `${limit}/${windowMs}`;
+    let limiter = this.#limiters.get(id);
+    if (!limiter) {
+      limiter = new Ratelimit({
+        redis: this.#redis,
+        limiter: Ratelimit.slidingWindow(limit, `${windowMs} ms`),
+        prefix: `${this.#prefix}:rl`,
+        // Remembers refused identifiers until their window ends, sparing the store a round trip.
+        ephemeralCache: this.#blockedUntil,
+        // No fail-open time-out: the client's own deadline turns a slow store into an error.
+        timeout: 0,
+        analytics: false,
+      });
+      this.#limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  #keyRecordKey(hash: string): string {
+    return `${this.#prefix}:key:${hash}`;
+  }
+
+  async #findKeyById(id: string): Promise<KeyRecord | null> {
+    const hash = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:keyid:${id}`));
+    return hash ? this.findKeyByHash(hash) : null;
+  }
+
+  async #call<T>(operation: () => Promise<T>): Promise<T> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw new StoreUnavailableError(`the shared store did not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}
+
+function toKeyRecord(fields: Record<string, string>): KeyRecord {
+  const number = (name: string) => (fields[name] === undefined ? null : Number(fields[name]));
+  return {
+    id: fields['id']!,
+    hash: fields['hash']!,
+    displayPrefix: fields['displayPrefix']!,
+    name: fields['name']!,
+    owner: fields['owner']!,
+    scopes: (fields['scopes'] ?? '').split(' ').filter(Boolean) as Scope[],
+    createdAt: Number(fields['createdAt']),
+    lastUsedAt: number('lastUsedAt'),
+    revokedAt: number('revokedAt'),
+    expiresAt: number('expiresAt'),
+  };
+}

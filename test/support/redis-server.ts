@@ -1,0 +1,80 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { after } from 'node:test';
+
+export interface RedisServer {
+  port: number;
+  /** Stops the server (SIGKILL: as abrupt as a crash). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, empty (no persistence). */
+  start(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+after(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Fails loudly, never skips: the Redis suites are part of `npm test`. */
+function assertInstalled(): void {
+  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    throw new Error('redis-server is not installed; the store tests need it (apt-get install -y redis-server, as .ci/run does).');
+  }
+}
+
+/** A real redis-server on a free loopback port, without persistence, stopped when the file's tests end. */
+export async function startRedis(): Promise<RedisServer> {
+  assertInstalled();
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+
+  async function start(): Promise<void> {
+    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(proc);
+    child = proc;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
+      proc.stdout!.on('data', (chunk) => {
+        output += chunk;
+        if (output.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      proc.stderr!.on('data', (chunk) => (output += chunk));
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited with ${code}:\n${output}`));
+      });
+    });
+    proc.removeAllListeners('exit');
+  }
+
+  async function stop(): Promise<void> {
+    const proc = child;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGKILL');
+    await exited;
+    running.delete(proc);
+    child = null;
+  }
+
+  await start();
+  return { port, start, stop };
+}

@@ -1,0 +1,139 @@
+/**
+ * A local stand-in for the Upstash REST API in front of a real redis-server: `POST /` (one
+ * command), `/pipeline`, `/multi-exec`, Bearer auth, `Upstash-Encoding: base64`, Redis errors
+ * passed through verbatim. Upstash accepts the `#!lua flags=allow-key-locking` shebang that
+ * @upstash/ratelimit puts on its scripts and plain Redis does not, so the bridge strips it and
+ * maps the client's script SHA1s to those of the stripped scripts.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { after } from 'node:test';
+import { Redis } from 'ioredis';
+
+export interface UpstashBridge {
+  url: string;
+  token: string;
+  /** HTTP requests received, by path: what the round-trip budget tests count. */
+  requests: { path: string; commands: string[] }[];
+  redis: Redis;
+  close(): Promise<void>;
+}
+
+type Reply = { result: unknown } | { error: string };
+
+// Closed when the test file's tests are done (registered at import, so at the file's top level).
+const open = new Set<UpstashBridge>();
+after(async () => {
+  await Promise.all([...open].map((b) => b.close()));
+});
+
+const SHEBANG = /^#![^\n]*\n/;
+const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
+
+function encode(value: unknown, base64: boolean): unknown {
+  if (Buffer.isBuffer(value)) return base64 ? value.toString('base64') : value.toString('utf8');
+  if (Array.isArray(value)) return value.map((v) => encode(v, base64));
+  // ioredis reshapes some replies (HGETALL) into objects; Redis sent a flat list of pairs.
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [encode(Buffer.from(k), base64), encode(v, base64)]);
+  return value ?? null;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function startUpstashBridge(redisPort: number, token = 'test-token'): Promise<UpstashBridge> {
+  const redis = new Redis({ port: redisPort, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => 200 });
+  redis.on('error', () => {});
+  await redis.connect().catch(() => {});
+  const strippedSha = new Map<string, string>();
+  const requests: UpstashBridge['requests'] = [];
+
+  /** Rewrites script commands so plain Redis accepts what Upstash accepts. */
+  function translate(command: string[]): string[] {
+    const [name = '', ...args] = command;
+    const upper = name.toUpperCase();
+    if ((upper === 'EVAL' || upper === 'EVAL_RO') && args[0] !== undefined) {
+      const stripped = args[0].replace(SHEBANG, '');
+      strippedSha.set(sha1(args[0]), sha1(stripped));
+      return [name, stripped, ...args.slice(1)];
+    }
+    if ((upper === 'EVALSHA' || upper === 'EVALSHA_RO') && args[0] !== undefined) {
+      return [name, strippedSha.get(args[0]) ?? args[0], ...args.slice(1)];
+    }
+    if (upper === 'SCRIPT' && args[0]?.toUpperCase() === 'LOAD' && args[1] !== undefined) {
+      const stripped = args[1].replace(SHEBANG, '');
+      strippedSha.set(sha1(args[1]), sha1(stripped));
+      return [name, 'LOAD', stripped];
+    }
+    return command;
+  }
+
+  async function run(command: string[]): Promise<Reply> {
+    const [name, ...args] = translate(command.map(String));
+    try {
+      const result = await redis.callBuffer(name!, args);
+      // SCRIPT LOAD answers with the SHA1 of what the client sent, as Upstash does.
+      if (name!.toUpperCase() === 'SCRIPT' && args[0]?.toUpperCase() === 'LOAD') return { result: sha1(command[2]!) };
+      return { result };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  async function runAtomically(commands: string[][]): Promise<Reply[]> {
+    const multi = redis.multi();
+    for (const command of commands) {
+      const [name, ...args] = translate(command.map(String));
+      multi.callBuffer(name!, ...args);
+    }
+    const results = (await multi.exec()) ?? [];
+    return results.map(([error, result]) => (error ? { error: error.message } : { result }));
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const path = (request.url ?? '/').split('?')[0]!;
+    if (request.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'Unauthorized' });
+    if (request.method !== 'POST') return send(405, { error: 'Method not allowed' });
+    const base64 = request.headers['upstash-encoding'] === 'base64';
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(request));
+    } catch {
+      return send(400, { error: 'ERR failed to parse request body' });
+    }
+    const commands = (path === '/' ? [body] : body) as string[][];
+    requests.push({ path, commands: commands.map((c) => String(c[0]).toUpperCase()) });
+    if (redis.status !== 'ready') return send(503, { error: 'ERR redis unavailable' });
+    const encodeReply = (reply: Reply) => ('result' in reply ? { result: encode(reply.result, base64) } : reply);
+    if (path === '/') {
+      const reply = await run(commands[0]!);
+      return send('error' in reply ? 400 : 200, encodeReply(reply));
+    }
+    if (path === '/pipeline') return send(200, (await Promise.all(commands.map(run))).map(encodeReply));
+    if (path === '/multi-exec') return send(200, (await runAtomically(commands)).map(encodeReply));
+    return send(404, { error: `ERR unknown endpoint ${path}` });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+
+  const bridge: UpstashBridge = {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    requests,
+    redis,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      redis.disconnect();
+    },
+  };
+  open.add(bridge);
+  return bridge;
+}
