@@ -43,10 +43,10 @@ export function freshIp(): string {
  * Starts the real Node server (srvx, free port) around createApp with injected scanners and a
  * manual clock. The server trusts X-Forwarded-For so tests can speak as many client addresses.
  */
-export async function startHarness(options: { env?: Record<string, string>; limits?: Limits; wrapStore?: (s: MemoryStore) => Store; withScanners?: boolean; scanDeadlineMs?: number } = {}): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string>; limits?: Limits; wrapStore?: (s: MemoryStore) => Store; withScanners?: boolean; scanDeadlineMs?: number; store?: (clock: ManualClock) => Store } = {}): Promise<Harness> {
   const clock = new ManualClock();
   const memory = new MemoryStore({ now: clock.now });
-  const store = options.wrapStore ? options.wrapStore(memory) : memory;
+  const store = options.store ? options.store(clock) : options.wrapStore ? options.wrapStore(memory) : memory;
   const config = parseConfig({ TRUST_PROXY: 'x-forwarded-for', BASE_URL: 'https://scan.test', ACCOUNT_URL: 'https://account.scan.test/keys', ...options.env });
   const scanners = { 'security-headers': new RecordingScanner(), 'email-security': new RecordingScanner() };
   const log: AccessLogEntry[] = [];
@@ -63,7 +63,7 @@ export async function startHarness(options: { env?: Record<string, string>; limi
   });
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
   running.add(server);
-  const keys = new KeyService(memory, config.apiKeyPrefix, clock.now);
+  const keys = new KeyService(store, config.apiKeyPrefix, clock.now);
   return {
     url: server.url,
     server,

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { before, describe, test } from 'node:test';
+import { UpstashStore } from '../../src/store/upstash.ts';
+import { CATALOG, startHarness } from '../support/harness.ts';
+import { expectProblem } from '../support/problem-assertions.ts';
+import { startRedis } from '../support/redis-server.ts';
+import { startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `npm run admin`'s entry point as its own process. */
+function admin(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/node/admin.ts', ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the operator CLI (npm run admin)', () => {
+  let bridge: UpstashBridge;
+  let env: Record<string, string>;
+  before(async () => {
+    const redis = await startRedis();
+    bridge = await startUpstashBridge(redis.port);
+    env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token };
+  });
+
+  test('creates a key, shows it once, and lists it without the key', async () => {
+    const created = await admin(['keys', 'create', '--name', 'CI bot', '--owner', 'user_42', '--json'], env);
+    assert.equal(created.code, 0, created.stderr);
+    const { key, id, prefix } = JSON.parse(created.stdout);
+    assert.match(key, /^asc_live_[0-9A-Za-z]{36}$/);
+    assert.equal(prefix, key.slice(0, 13));
+    const listed = await admin(['keys', 'list', '--owner', 'user_42'], env);
+    assert.equal(listed.code, 0);
+    assert.match(listed.stdout, new RegExp(`${id}.*"CI bot".*owner=user_42.*lastUsed=-`));
+    assert.ok(!listed.stdout.includes(key.slice(13)), 'the secret part never appears');
+    const json = JSON.parse((await admin(['keys', 'list', '--json'], env)).stdout);
+    assert.ok(json.some((k: { id: string }) => k.id === id));
+    assert.ok(!JSON.stringify(json).includes(key));
+  });
+
+  test('a key goes from created to used to revoked, refused once the one-minute cache expires', async () => {
+    const h = await startHarness({ store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now }) });
+    const { key, id } = JSON.parse((await admin(['keys', 'create', '--name', 'laptop', '--owner', 'user_7', '--json'], env)).stdout);
+    const use = () => h.request(CATALOG, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await use()).status, 200);
+    const revoked = await admin(['keys', 'revoke', id], env);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.match(revoked.stdout, /within a minute/);
+    h.clock.advance(59_000);
+    assert.equal((await use()).status, 200, 'still cached');
+    h.clock.advance(2_000);
+    await expectProblem(await use(), 'unauthorized');
+    const listed = await admin(['keys', 'list', '--owner', 'user_7'], env);
+    assert.match(listed.stdout, /lastUsed=\d{4}-.*revoked=\d{4}-/);
+  });
+
+  test('records the latest website-security grade of a domain, normalised', async () => {
+    const run = await admin(['grades', 'set', 'WWW.Example.org', 'A+'], env);
+    assert.equal(run.code, 0, run.stderr);
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    assert.equal((await store.latestGrade('example.org'))?.grade, 'A+');
+  });
+
+  test('explains usage mistakes with exit code 2', async () => {
+    for (const args of [['keys', 'create', '--name', 'x'], ['keys', 'revoke'], ['keys', 'revoke', 'key_nope'], ['grades', 'set', 'example.com', 'Z'], ['frobnicate'], ['keys', 'list', '--bogus']]) {
+      const run = await admin(args, env);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.ok(run.stderr.length > 20, args.join(' '));
+    }
+  });
+
+  test('says clearly when no store is configured', async () => {
+    const run = await admin(['keys', 'list'], {});
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /No shared store is configured.*UPSTASH_REDIS_REST_URL/s);
+  });
+});
