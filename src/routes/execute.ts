@@ -5,6 +5,7 @@ import { ApiError, problemBody, PROBLEM_CONTENT_TYPE } from '../http/problem.ts'
 import { respond } from '../http/respond.ts';
 import { MAX_BODY_BYTES } from '../limits.ts';
 import { ExecuteRequestSchema } from '../schemas.ts';
+import { StoreUnavailableError } from '../store/port.ts';
 import { findTool, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
 import { targetTextProblem } from '../tools/target-text.ts';
 import type { ScanOutcome, ToolDefinition } from '../tools/tool.ts';
@@ -75,7 +76,11 @@ export const execute: Handler = async (request, ctx) => {
   const outcome = await runScan(tool, target.target, request, ctx);
   const { store, now } = ctx.services;
   const record = { tool: tool.name, target: target.target, grade: outcome.grade, gradeScore: outcome.gradeScore, status: outcome.result.status, at: now() };
-  ctx.waitUntil(store.recordScan(record).catch((error) => ctx.services.onError(error, request)));
+  // A record lost to a store outage is not worth failing the scan for; anything else is a bug.
+  const recorded = store.recordScan(record).catch((error) => {
+    if (!(error instanceof StoreUnavailableError)) ctx.services.onError(error, request);
+  });
+  ctx.waitUntil(recorded);
 
   const envelope = {
     apiVersion: '1',

@@ -44,7 +44,7 @@ export class UpstashStore implements Store {
   readonly #scripts: Record<'quota' | 'grade' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
 
   constructor(options: UpstashStoreOptions) {
-    const timeoutMs = options.timeoutMs ?? 1500;
+    const timeoutMs = options.timeoutMs ?? 800;
     this.#prefix = options.prefix ?? 'asc';
     this.#now = options.now ?? Date.now;
     this.#redis = new Redis({

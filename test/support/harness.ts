@@ -1,4 +1,3 @@
-import { after } from 'node:test';
 import { startServer, type RunningServer } from '../../deploy/node/serve.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
@@ -7,6 +6,7 @@ import { SPEC_LIMITS, type Limits } from '../../src/limits.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Scope, Store } from '../../src/store/port.ts';
 import type { AccessLogEntry } from '../../src/context.ts';
+import { atEnd } from './cleanup.ts';
 import { ManualClock } from './clock.ts';
 import { RecordingScanner } from './scanners.ts';
 
@@ -26,11 +26,6 @@ export interface Harness {
   request(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
 }
 
-// Every server a test file starts is closed when that file's tests are done.
-const running = new Set<RunningServer>();
-after(async () => {
-  await Promise.all([...running].map((s) => s.close(1000)));
-});
 
 let clientCounter = 0;
 /** A fresh client address, so one test's requests never share a rate-limit bucket with another's. */
@@ -62,7 +57,7 @@ export async function startHarness(options: { env?: Record<string, string>; limi
     onError: (error) => errors.push(error),
   });
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
-  running.add(server);
+  atEnd(() => server.close(1000));
   const keys = new KeyService(store, config.apiKeyPrefix, clock.now);
   return {
     url: server.url,

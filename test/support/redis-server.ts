@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { after } from 'node:test';
+import { atEnd } from './cleanup.ts';
 
 export interface RedisServer {
   port: number;
@@ -9,11 +9,6 @@ export interface RedisServer {
   /** Starts it again on the same port, empty (no persistence). */
   start(): Promise<void>;
 }
-
-const running = new Set<ChildProcess>();
-after(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,7 +39,7 @@ export async function startRedis(): Promise<RedisServer> {
     const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    running.add(proc);
+    atEnd(() => proc.kill('SIGKILL'));
     child = proc;
     let output = '';
     await new Promise<void>((resolve, reject) => {
@@ -71,7 +66,6 @@ export async function startRedis(): Promise<RedisServer> {
     const exited = new Promise((resolve) => proc.once('exit', resolve));
     proc.kill('SIGKILL');
     await exited;
-    running.delete(proc);
     child = null;
   }
 

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { after } from 'node:test';
+import { atEnd } from './cleanup.ts';
 import { Redis } from 'ioredis';
 
 export interface UpstashBridge {
@@ -16,16 +16,13 @@ export interface UpstashBridge {
   /** HTTP requests received, by path: what the round-trip budget tests count. */
   requests: { path: string; commands: string[] }[];
   redis: Redis;
+  /** While set, requests are accepted but never answered, like a hung store. */
+  setHanging(hanging: boolean): void;
   close(): Promise<void>;
 }
 
 type Reply = { result: unknown } | { error: string };
 
-// Closed when the test file's tests are done (registered at import, so at the file's top level).
-const open = new Set<UpstashBridge>();
-after(async () => {
-  await Promise.all([...open].map((b) => b.close()));
-});
 
 const SHEBANG = /^#![^\n]*\n/;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
@@ -50,6 +47,7 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
   await redis.connect().catch(() => {});
   const strippedSha = new Map<string, string>();
   const requests: UpstashBridge['requests'] = [];
+  let hanging = false;
 
   /** Rewrites script commands so plain Redis accepts what Upstash accepts. */
   function translate(command: string[]): string[] {
@@ -89,8 +87,12 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
       const [name, ...args] = translate(command.map(String));
       multi.callBuffer(name!, ...args);
     }
-    const results = (await multi.exec()) ?? [];
-    return results.map(([error, result]) => (error ? { error: error.message } : { result }));
+    try {
+      const results = (await multi.exec()) ?? [];
+      return results.map(([error, result]) => (error ? { error: error.message } : { result }));
+    } catch (error) {
+      return commands.map(() => ({ error: error instanceof Error ? error.message : String(error) }));
+    }
   }
 
   const server: Server = createServer(async (request, response) => {
@@ -99,6 +101,7 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
       response.end(JSON.stringify(body));
     };
     const path = (request.url ?? '/').split('?')[0]!;
+    if (hanging) return;
     if (request.headers.authorization !== `Bearer ${token}`) return send(401, { error: 'Unauthorized' });
     if (request.method !== 'POST') return send(405, { error: 'Method not allowed' });
     const base64 = request.headers['upstash-encoding'] === 'base64';
@@ -128,12 +131,13 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
     token,
     requests,
     redis,
+    setHanging: (value) => void (hanging = value),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       redis.disconnect();
     },
   };
-  open.add(bridge);
+  atEnd(() => bridge.close());
   return bridge;
 }
