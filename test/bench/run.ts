@@ -15,6 +15,7 @@ import { startServer } from '../../deploy/node/serve.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
+import { measureStoreRoundTrips } from './store-round-trips.ts';
 
 const TARGET_RATIO = 0.6;
 const CONNECTIONS = 50;
@@ -121,11 +122,13 @@ const UNITS: Record<string, string> = {
   catalog_vs_node_http_ratio: 'x',
   catalog_vs_node_http_ratio_target: 'x',
   catalog_latency_p99: 'ms',
+  store_round_trips_catalog_anonymous: 'requests',
+  store_round_trips_execute_cached_key: 'requests',
 };
 
 let exitCode = 0;
 try {
-  const figures = await measure();
+  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()) };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${UNITS[name]}`);
 } catch (error) {
