@@ -16,11 +16,14 @@ export interface AppConfig {
   /** The request header that carries the client address, or null to use the connection's address. */
   trustProxy: string | null;
   allowPrivateTargets: boolean;
+  /** HSTS preload status service, or null to treat every host as "unknown". */
+  hstsPreloadStatusUrl: string | null;
   upstash: { url: string; token: string } | null;
 }
 
 export const DEFAULT_ACCOUNT_URL = 'https://account.agent-scan.example/keys';
 export const DEFAULT_DOH_URL = 'https://cloudflare-dns.com/dns-query';
+export const DEFAULT_HSTS_PRELOAD_STATUS_URL = 'https://hstspreload.org/api/v2/status';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -53,6 +56,7 @@ const EnvSchema = v.object({
     'none',
   ),
   SCAN_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['0', '1', 'true', 'false'], 'SCAN_ALLOW_PRIVATE_TARGETS must be 1 or 0'), '0'),
+  HSTS_PRELOAD_STATUS_URL: v.optional(v.union([v.literal('none'), httpUrl('HSTS_PRELOAD_STATUS_URL')], 'HSTS_PRELOAD_STATUS_URL must be an http(s) URL or "none"'), DEFAULT_HSTS_PRELOAD_STATUS_URL),
   UPSTASH_REDIS_REST_URL: v.optional(httpUrl('UPSTASH_REDIS_REST_URL')),
   UPSTASH_REDIS_REST_TOKEN: v.optional(v.string()),
 });
@@ -83,6 +87,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dohUrl: e.DOH_URL,
     trustProxy: e.TRUST_PROXY === 'none' ? null : e.TRUST_PROXY,
     allowPrivateTargets: e.SCAN_ALLOW_PRIVATE_TARGETS === '1' || e.SCAN_ALLOW_PRIVATE_TARGETS === 'true',
+    hstsPreloadStatusUrl: e.HSTS_PRELOAD_STATUS_URL === 'none' ? null : e.HSTS_PRELOAD_STATUS_URL,
     upstash: e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN } : null,
   };
 }

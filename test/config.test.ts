@@ -13,6 +13,7 @@ test('an empty environment gives the documented defaults', () => {
     dohUrl: 'https://cloudflare-dns.com/dns-query',
     trustProxy: null,
     allowPrivateTargets: false,
+    hstsPreloadStatusUrl: 'https://hstspreload.org/api/v2/status',
     upstash: null,
   });
 });
@@ -26,6 +27,7 @@ test('reads every variable, trimming a trailing slash from URLs', () => {
     DEV_API_KEY: key,
     TRUST_PROXY: 'CF-Connecting-IP',
     SCAN_ALLOW_PRIVATE_TARGETS: '1',
+    HSTS_PRELOAD_STATUS_URL: 'none',
     UPSTASH_REDIS_REST_URL: 'http://127.0.0.1:8079',
     UPSTASH_REDIS_REST_TOKEN: 'secret',
   });
@@ -34,6 +36,7 @@ test('reads every variable, trimming a trailing slash from URLs', () => {
   assert.equal(c.devApiKey, key);
   assert.equal(c.trustProxy, 'cf-connecting-ip');
   assert.equal(c.allowPrivateTargets, true);
+  assert.equal(c.hstsPreloadStatusUrl, null);
   assert.deepEqual(c.upstash, { url: 'http://127.0.0.1:8079', token: 'secret' });
 });
 

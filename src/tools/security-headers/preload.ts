@@ -1,0 +1,43 @@
+/**
+ * HSTS preload status, looked up from a preload status service (default: hstspreload.org's
+ * `/api/v2/status?domain=`), cached, with a short deadline. Any failure is "unknown", which the
+ * grader treats as not preloaded and says so. The service accepts only registered domains
+ * submitted with includeSubDomains, so "preloaded" is read as preloaded with includeSubDomains.
+ */
+export type PreloadStatus = { preloaded: boolean; includeSubDomains: boolean } | 'unknown';
+export type PreloadLookup = (host: string, signal?: AbortSignal) => Promise<PreloadStatus>;
+
+export function createPreloadLookup(options: { url: string | null; fetch: typeof fetch; timeoutMs?: number; ttlMs?: number; now?: () => number }): PreloadLookup {
+  const { url, timeoutMs = 1500, ttlMs = 6 * 3_600_000, now = Date.now } = options;
+  const cache = new Map<string, { status: PreloadStatus; until: number }>();
+  return async (host, signal) => {
+    if (url === null) return 'unknown';
+    const hit = cache.get(host);
+    if (hit && hit.until > now()) return hit.status;
+    let status: PreloadStatus = 'unknown';
+    try {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const response = await options.fetch(`${url}?domain=${encodeURIComponent(host)}`, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      if (response.ok) {
+        const body = (await response.json()) as { status?: unknown };
+        if (body.status === 'preloaded') status = { preloaded: true, includeSubDomains: true };
+        else if (typeof body.status === 'string') status = { preloaded: false, includeSubDomains: false };
+      }
+    } catch {
+      status = 'unknown';
+    }
+    // Unknown answers are retried sooner than real ones.
+    cache.set(host, { status, until: now() + (status === 'unknown' ? 60_000 : ttlMs) });
+    if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+    return status;
+  };
+}
+
+/** The host and each parent down to (and including) the registrable domain, e.g. a.b.example.com → …, example.com. */
+export function preloadCandidates(host: string, registrable: string | null): string[] {
+  const labels = host.split('.');
+  const stop = registrable ? registrable.split('.').length : 2;
+  const out: string[] = [];
+  for (let i = 0; labels.length - i >= stop; i++) out.push(labels.slice(i).join('.'));
+  return out;
+}

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { test } from 'node:test';
+import { createPreloadLookup, preloadCandidates } from '../../../src/tools/security-headers/preload.ts';
+import { atEnd } from '../../support/cleanup.ts';
+import { ManualClock } from '../../support/clock.ts';
+
+async function statusService(statuses: Record<string, string>) {
+  const asked: string[] = [];
+  const server = createServer((req, res) => {
+    const domain = new URL(req.url!, 'http://x').searchParams.get('domain')!;
+    asked.push(domain);
+    if (domain === 'broken.example') return void res.writeHead(500).end();
+    if (domain === 'slow.example') return; // never answers
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: domain, status: statuses[domain] ?? 'unknown' }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  atEnd(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v2/status`, asked };
+}
+
+test('reads preloaded and not-preloaded answers, and caches them', async () => {
+  const service = await statusService({ 'example.com': 'preloaded', 'other.example': 'pending' });
+  const clock = new ManualClock();
+  const lookup = createPreloadLookup({ url: service.url, fetch, now: clock.now });
+  assert.deepEqual(await lookup('example.com'), { preloaded: true, includeSubDomains: true });
+  assert.deepEqual(await lookup('other.example'), { preloaded: false, includeSubDomains: false });
+  await lookup('example.com');
+  assert.deepEqual(service.asked, ['example.com', 'other.example']);
+  clock.advance(7 * 3_600_000);
+  await lookup('example.com');
+  assert.equal(service.asked.length, 3, 'asks again once the cache expires');
+});
+
+test('an error, a hang or no service at all is unknown', async () => {
+  const service = await statusService({});
+  const lookup = createPreloadLookup({ url: service.url, fetch, timeoutMs: 100 });
+  assert.equal(await lookup('broken.example'), 'unknown');
+  assert.equal(await lookup('slow.example'), 'unknown');
+  assert.equal(await createPreloadLookup({ url: null, fetch })('example.com'), 'unknown');
+});
+
+test('candidates run from the host to its registrable domain', () => {
+  assert.deepEqual(preloadCandidates('a.b.example.co.uk', 'example.co.uk'), ['a.b.example.co.uk', 'b.example.co.uk', 'example.co.uk']);
+  assert.deepEqual(preloadCandidates('example.com', 'example.com'), ['example.com']);
+});
