@@ -45,6 +45,8 @@ export interface SecurityHeadersCapture {
   htmlTruncated?: boolean;
   /** Wall-clock milliseconds the retrieval took. */
   durationMs?: number;
+  /** The Origin header the `cors` preflight was sent with (default https://http-observatory.security.mozilla.org). */
+  corsOrigin?: string;
 }
 
 export interface RetrievalError {

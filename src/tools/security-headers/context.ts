@@ -1,0 +1,59 @@
+/**
+ * What the tests read, computed once per analysis: the responses, the HTML facts, the cookie jar,
+ * the CSP analysis and preload resolution.
+ */
+import type { AnalyzeOptions } from './analysis.ts';
+import type { HeaderPairs, SecurityHeadersCapture } from './capture.ts';
+import { cookieJar, type Cookie } from './cookies.ts';
+import { analyzeCsp, type CspAnalysis } from './csp.ts';
+import { httpsResponse, isHtmlResponse, type ResponseRef } from './headers.ts';
+import { preloadResolver, type PreloadResolver } from './hsts.ts';
+import { extractHtmlFacts, type HtmlFacts } from './html.ts';
+
+export interface TestContext {
+  capture: SecurityHeadersCapture;
+  /** The scanned host, lower-case. */
+  site: string;
+  /** The graded response (never null once the capture is assessable). */
+  auto: ResponseRef;
+  /** The final response of the https session. */
+  https: ResponseRef | null;
+  /** Whether the graded response is HTML. */
+  isHtml: boolean;
+  /** Facts from the HTML body; null when the response is not HTML or no body was captured. */
+  html: HtmlFacts | null;
+  preload: PreloadResolver;
+  readonly cookies: Cookie[];
+  readonly csp: CspAnalysis;
+}
+
+export interface TestOutcome {
+  result: string;
+  data: Record<string, unknown>;
+  headers: HeaderPairs;
+}
+
+export type TestRunner = (context: TestContext) => TestOutcome;
+
+/** Builds the context; `auto` must be the capture's graded response. */
+export function createContext(capture: SecurityHeadersCapture, auto: ResponseRef, options: AnalyzeOptions): TestContext {
+  const isHtml = isHtmlResponse(auto);
+  const html = isHtml && capture.html !== null ? extractHtmlFacts(capture.html) : null;
+  let cookies: Cookie[] | undefined;
+  let csp: CspAnalysis | undefined;
+  return {
+    capture,
+    site: capture.host.toLowerCase().replace(/\.$/, ''),
+    auto,
+    https: httpsResponse(capture),
+    isHtml,
+    html,
+    preload: preloadResolver(capture, options),
+    get cookies() {
+      return (cookies ??= cookieJar(capture));
+    },
+    get csp() {
+      return (csp ??= analyzeCsp(auto, html));
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * Set-Cookie parsing and the cookie jar of a scan: every Set-Cookie of every hop of both sessions,
+ * one cookie per (name, domain, path), later ones replacing earlier ones, deletions removed.
+ */
+import type { SecurityHeadersCapture } from './capture.ts';
+import { HeaderView } from './headers.ts';
+
+export interface Cookie {
+  name: string;
+  secure: boolean;
+  httpOnly: boolean;
+  /** The SameSite value lower-cased when valid (strict, lax, none); null when absent or invalid. */
+  sameSite: string | null;
+  /** SameSite present with no value or an unknown one. */
+  sameSiteInvalid: boolean;
+  domain: string | null;
+  path: string | null;
+  maxAge: number | null;
+  expires: string | null;
+  partitioned: boolean;
+  /** Host of the response that set it. */
+  setBy: string;
+  raw: string;
+}
+
+const VALID_SAMESITE = new Set(['strict', 'lax', 'none']);
+
+/** Cookies the model ignores (set by Heroku's router, not by the site). */
+export const IGNORED_COOKIES = new Set(['heroku-session-affinity']);
+
+export function parseSetCookie(raw: string, setBy: string): Cookie | null {
+  const [pair = '', ...attributes] = raw.split(';');
+  const eq = pair.indexOf('=');
+  const name = (eq < 0 ? '' : pair.slice(0, eq)).trim();
+  if (name === '') return null;
+  const cookie: Cookie = { name, secure: false, httpOnly: false, sameSite: null, sameSiteInvalid: false, domain: null, path: null, maxAge: null, expires: null, partitioned: false, setBy, raw };
+  for (const attribute of attributes) {
+    const at = attribute.indexOf('=');
+    const key = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
+    const value = at < 0 ? null : attribute.slice(at + 1).trim();
+    if (key === 'secure') cookie.secure = true;
+    else if (key === 'httponly') cookie.httpOnly = true;
+    else if (key === 'partitioned') cookie.partitioned = true;
+    else if (key === 'domain' && value) cookie.domain = value.replace(/^\./, '').toLowerCase();
+    else if (key === 'path' && value) cookie.path = value;
+    else if (key === 'max-age' && value && /^-?\d+$/.test(value)) cookie.maxAge = Number(value);
+    else if (key === 'expires' && value) cookie.expires = value;
+    else if (key === 'samesite') {
+      const lower = value?.toLowerCase() ?? '';
+      cookie.sameSite = VALID_SAMESITE.has(lower) ? lower : null;
+      cookie.sameSiteInvalid = !VALID_SAMESITE.has(lower);
+    }
+  }
+  return cookie;
+}
+
+/** A Set-Cookie that removes the cookie: Max-Age ≤ 0, or Expires before the response's Date. */
+function isDeletion(cookie: Cookie, responseDate: string | null): boolean {
+  if (cookie.maxAge !== null) return cookie.maxAge <= 0;
+  if (cookie.expires === null || responseDate === null) return false;
+  const expires = Date.parse(cookie.expires);
+  const now = Date.parse(responseDate);
+  return !Number.isNaN(expires) && !Number.isNaN(now) && expires < now;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+/** Every Set-Cookie of every hop of both sessions (http first), with the Date of its response. */
+export function setCookies(capture: SecurityHeadersCapture): { cookie: Cookie; date: string | null }[] {
+  return [...(capture.http?.chain ?? []), ...(capture.https?.chain ?? [])].flatMap((hop) => {
+    const headers = new HeaderView(hop.headers);
+    const date = headers.values('date')[0] ?? null;
+    return headers.values('set-cookie').flatMap((raw) => {
+      const cookie = parseSetCookie(raw, hostOf(hop.url));
+      return cookie ? [{ cookie, date }] : [];
+    });
+  });
+}
+
+/** The cookies set across the scan, as a browser's jar would hold them at the end. */
+export function cookieJar(capture: SecurityHeadersCapture): Cookie[] {
+  const jar = new Map<string, Cookie>();
+  for (const { cookie, date } of setCookies(capture)) {
+    if (IGNORED_COOKIES.has(cookie.name)) continue;
+    const key = `${cookie.name}\u0000${cookie.domain ?? cookie.setBy}\u0000${cookie.path ?? '/'}`;
+    jar.delete(key);
+    if (!isDeletion(cookie, date)) jar.set(key, cookie);
+  }
+  return [...jar.values()];
+}
+
+/** A session cookie by the model's naming heuristics. */
+export const isSessionCookie = (c: Cookie): boolean => ['login', 'sess'].some((word) => c.name.toLowerCase().includes(word));
+export const isAntiCsrfCookie = (c: Cookie): boolean => c.name.toLowerCase().includes('csrf');
+
+/** The rules of the cookie name prefixes (RFC 6265bis §4.1.3); names compared case-insensitively as browsers now do. */
+export const PREFIX_RULES: { prefix: string; requirements: { what: string; met: (c: Cookie) => boolean }[] }[] = [
+  { prefix: '__secure-', requirements: [{ what: 'Secure', met: (c) => c.secure }] },
+  {
+    prefix: '__host-',
+    requirements: [
+      { what: 'Secure', met: (c) => c.secure },
+      { what: 'Path=/', met: (c) => c.path === '/' },
+      { what: 'no Domain attribute', met: (c) => c.domain === null },
+    ],
+  },
+];
+
+/** Cookies whose name prefix promises attributes they do not have: browsers reject them. */
+export function prefixViolations(jarOrCookies: Cookie[]): { cookie: Cookie; missing: string[] }[] {
+  return jarOrCookies.flatMap((cookie) => {
+    const rules = PREFIX_RULES.find((r) => cookie.name.toLowerCase().startsWith(r.prefix));
+    const missing = rules?.requirements.filter((req) => !req.met(cookie)).map((req) => req.what) ?? [];
+    return missing.length > 0 ? [{ cookie, missing }] : [];
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * Content Security Policy parsing: one policy per comma-separated element of each header (and of
+ * each `<meta http-equiv>`), directives split on ";" and sources on white space, names and sources
+ * lower-cased. Several policies are intersected: a source survives only if every policy allows it.
+ */
+
+export type Directives = Map<string, string[]>;
+
+export interface ParsedPolicy {
+  from: 'header' | 'meta';
+  directives: Directives;
+  /** report-uri / report-to repeated in this policy (the first one is kept). */
+  repeatedReports: string[];
+  /** Directives a `<meta>` policy may not carry, dropped. */
+  dropped: string[];
+}
+
+export type PolicyParse = { ok: true; policy: ParsedPolicy } | { ok: false; problem: string };
+
+/** "img-src".length - 1: anything shorter cannot be a policy. */
+const SHORTEST_POLICY = 6;
+const REPORT_DIRECTIVES = new Set(['report-uri', 'report-to']);
+export const DISALLOWED_IN_META = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/** Directives whose value is a source list (an empty one means 'none'). */
+export const isSourceList = (directive: string): boolean =>
+  directive.endsWith('-src') || directive === 'base-uri' || directive === 'form-action' || directive === 'frame-ancestors' || directive === 'navigate-to';
+
+/** CSP3 fallback order of the fetch directives. */
+export const FALLBACK: Record<string, string[]> = {
+  'script-src-elem': ['script-src', 'default-src'],
+  'script-src-attr': ['script-src', 'default-src'],
+  'style-src-elem': ['style-src', 'default-src'],
+  'style-src-attr': ['style-src', 'default-src'],
+  'worker-src': ['child-src', 'script-src', 'default-src'],
+  'frame-src': ['child-src', 'default-src'],
+  'fenced-frame-src': ['frame-src', 'child-src', 'default-src'],
+  ...Object.fromEntries(
+    ['child-src', 'connect-src', 'font-src', 'img-src', 'manifest-src', 'media-src', 'object-src', 'prefetch-src', 'script-src', 'style-src'].map((d) => [d, ['default-src']]),
+  ),
+};
+
+/**
+ * The policies in a list of header values. Each comma-separated element is one policy. Empty
+ * elements are ignored (RFC 9110 §5.6.1), except that a value with nothing in it is kept as one
+ * empty policy, which is invalid.
+ */
+export function splitPolicies(values: string[]): string[] {
+  return values.flatMap((value) => {
+    const elements = value.split(',').filter((element) => element.trim() !== '');
+    return elements.length > 0 ? elements : [value];
+  });
+}
+
+export function parsePolicy(text: string, from: 'header' | 'meta'): PolicyParse {
+  const clean = text.replace(/[\r\n]/g, '').trim();
+  if (clean.length < SHORTEST_POLICY) return { ok: false, problem: clean === '' ? 'an empty policy' : `a policy too short to mean anything: "${clean}"` };
+  const directives: Directives = new Map();
+  const repeatedReports: string[] = [];
+  const dropped: string[] = [];
+  for (const entry of clean.split(';')) {
+    const [rawName, ...sources] = entry.trim().split(/[\t\n\f\r ]+/);
+    if (!rawName) continue;
+    const name = rawName.toLowerCase();
+    if (directives.has(name) || dropped.includes(name)) {
+      if (!REPORT_DIRECTIVES.has(name)) return { ok: false, problem: `the directive ${name} is repeated` };
+      repeatedReports.push(name);
+      continue;
+    }
+    if (from === 'meta' && DISALLOWED_IN_META.has(name)) {
+      dropped.push(name);
+      continue;
+    }
+    const values = sources.map((s) => s.toLowerCase());
+    directives.set(name, values.length === 0 && name.endsWith('-src') ? ["'none'"] : values);
+  }
+  return { ok: true, policy: { from, directives, repeatedReports, dropped } };
+}
+
+interface HostSource {
+  scheme: string | null;
+  host: string;
+  port: string | null;
+  path: string;
+}
+
+function parseHostSource(source: string): HostSource | null {
+  const match = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*|(?:\*\.)?[^/:*]+)(?::(\d+|\*))?(\/.*)?$/.exec(source);
+  if (!match) return null;
+  return { scheme: match[1] ?? null, host: match[2]!, port: match[3] ?? null, path: match[4] ?? '' };
+}
+
+const isKeyword = (source: string): boolean => source.startsWith("'");
+const isSchemeSource = (source: string): boolean => /^[a-z][a-z0-9+.-]*:$/.test(source);
+const LOCAL_SCHEMES = ['data:', 'blob:', 'filesystem:', 'mediastream:'];
+
+function hostCovers(broad: string, narrow: string): boolean {
+  if (broad === '*' || broad === narrow) return true;
+  if (!broad.startsWith('*.')) return false;
+  const suffix = broad.slice(1);
+  return narrow.endsWith(suffix) && narrow.length > suffix.length;
+}
+
+function pathCovers(broad: string, narrow: string): boolean {
+  if (broad === '' || broad === '/') return true;
+  return broad.endsWith('/') ? narrow.startsWith(broad) : narrow === broad;
+}
+
+/** Whether the source `broad` allows at least everything `narrow` allows. */
+export function covers(broad: string, narrow: string): boolean {
+  if (broad === narrow) return true;
+  if (isKeyword(broad) || isKeyword(narrow)) return false;
+  if (broad === '*') return !LOCAL_SCHEMES.some((scheme) => narrow.startsWith(scheme));
+  if (isSchemeSource(broad)) return narrow.startsWith(broad);
+  if (isSchemeSource(narrow)) return false;
+  const b = parseHostSource(broad);
+  const n = parseHostSource(narrow);
+  if (!b || !n) return false;
+  if (b.scheme !== null && b.scheme !== n.scheme) return false;
+  if (b.port !== '*' && b.port !== n.port) return false;
+  return hostCovers(b.host, n.host) && pathCovers(b.path, n.path);
+}
+
+const withoutNone = (sources: string[]): string[] => sources.filter((s) => s !== "'none'");
+
+/** Above this many source comparisons, only identical sources survive (keeps hostile policies cheap). */
+const MAX_COMPARISONS = 250_000;
+
+/** The sources both lists allow. */
+function intersect(a: string[], b: string[]): string[] {
+  const left = withoutNone(a);
+  const right = withoutNone(b);
+  if (left.length * right.length > MAX_COMPARISONS) {
+    const rightSet = new Set(right);
+    return [...new Set(left.filter((s) => rightSet.has(s)))];
+  }
+  const kept = [...left.filter((s) => right.some((r) => covers(r, s))), ...right.filter((s) => left.some((l) => covers(l, s)))];
+  return [...new Set(kept)];
+}
+
+/** What a policy says about a directive, following the CSP3 fallback order; undefined = no restriction. */
+export function effectiveSources(directives: Directives, directive: string): string[] | undefined {
+  for (const name of [directive, ...(FALLBACK[directive] ?? [])]) {
+    const sources = directives.get(name);
+    if (sources) return sources;
+  }
+  return undefined;
+}
+
+/** One directive map that allows only what every policy allows. */
+export function intersectPolicies(policies: ParsedPolicy[]): Directives {
+  if (policies.length === 1) return new Map(policies[0]!.directives);
+  const names = [...new Set(policies.flatMap((p) => [...p.directives.keys()]))];
+  const merged: Directives = new Map();
+  for (const name of names) {
+    if (!isSourceList(name)) {
+      merged.set(name, policies.find((p) => p.directives.has(name))!.directives.get(name)!);
+      continue;
+    }
+    const lists = policies.map((p) => effectiveSources(p.directives, name)).filter((s): s is string[] => s !== undefined);
+    const result = lists.slice(1).reduce(intersect, lists[0]!);
+    merged.set(name, result.length === 0 ? ["'none'"] : result);
+  }
+  return merged;
+}

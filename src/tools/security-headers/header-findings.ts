@@ -1,0 +1,107 @@
+/**
+ * Header findings beyond the model: repeated singleton headers, information leaks, deprecated
+ * headers, HSTS switched off or missing on the first HTTPS response, cookie prefix rules, and a
+ * graded error page.
+ */
+import type { TestContext } from './context.ts';
+import { prefixViolations, setCookies } from './cookies.ts';
+import type { Detected } from './findings.ts';
+import { HeaderView, splitList } from './headers.ts';
+import { parseHsts } from './hsts.ts';
+
+/** Headers a response should carry once; a repeat (or a comma-joined value) is a duplicate. */
+export const SINGLETON_HEADERS = [
+  'x-frame-options',
+  'x-content-type-options',
+  'strict-transport-security',
+  'cross-origin-opener-policy',
+  'cross-origin-embedder-policy',
+  'cross-origin-resource-policy',
+];
+
+/** Headers that only tell the world what runs the site (after OWASP Secure Headers' removal list). */
+export const LEAKY_HEADERS = [
+  'x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version', 'x-generator', 'x-php-version', 'x-runtime', 'x-version',
+  'x-backend-server', 'x-server', 'x-redirect-by', 'x-drupal-cache', 'x-drupal-dynamic-cache', 'x-turbo-charged-by',
+  'x-mod-pagespeed', 'x-page-speed', 'x-powered-cms', 'x-owa-version', 'x-sourcemap', 'sourcemap', 'liferay-portal',
+  'x-cf-powered-by', 'x-umbraco-version', 'x-varnish', 'x-application-context', 'x-debug-token', 'x-debug-token-link',
+];
+export const LEAKY_PREFIXES = ['x-nextjs-', 'x-litespeed-', 'x-kong-', 'x-envoy-'];
+/** Server (and Via-like) values that carry a version number. */
+const VERSIONED = /\d+(?:\.\d+)+|\/\s*\d/;
+
+/** Deprecated headers, and when a value of theirs is still acceptable. */
+export const DEPRECATED_HEADERS: { name: string; acceptable?: (value: string) => boolean; why: string }[] = [
+  { name: 'x-xss-protection', acceptable: (v) => v.trim() === '0', why: 'the XSS auditor is gone from browsers and could be abused to leak data' },
+  { name: 'expect-ct', why: 'Certificate Transparency is enforced by browsers without it' },
+  { name: 'public-key-pins', why: 'HTTP public key pinning was removed from browsers' },
+  { name: 'public-key-pins-report-only', why: 'HTTP public key pinning was removed from browsers' },
+  { name: 'feature-policy', why: 'replaced by Permissions-Policy' },
+];
+
+function duplicates(headers: HeaderView): Detected[] {
+  const identical: string[] = [];
+  const conflicting: string[] = [];
+  for (const name of SINGLETON_HEADERS) {
+    const values = headers.values(name);
+    const elements = values.flatMap(splitList);
+    if (elements.length < 2) continue;
+    const line = `${name} sent as ${elements.map((e) => JSON.stringify(e)).join(', ')}`;
+    (new Set(elements.map((e) => e.toLowerCase())).size === 1 ? identical : conflicting).push(line);
+  }
+  return [
+    ...(identical.length > 0 ? [{ id: 'duplicate-header-identical' as const, evidence: identical }] : []),
+    ...(conflicting.length > 0 ? [{ id: 'duplicate-header-conflicting' as const, evidence: conflicting }] : []),
+  ];
+}
+
+function leaks(headers: HeaderView): Detected[] {
+  const evidence = headers.pairs
+    .filter(([name, value]) => LEAKY_HEADERS.includes(name) || LEAKY_PREFIXES.some((p) => name.startsWith(p)) || (name === 'server' && VERSIONED.test(value)))
+    .map(([name, value]) => `${name}: ${value.slice(0, 120)}`);
+  return evidence.length > 0 ? [{ id: 'information-leak', evidence }] : [];
+}
+
+function deprecated(headers: HeaderView): Detected[] {
+  const evidence = DEPRECATED_HEADERS.flatMap(({ name, acceptable, why }) =>
+    headers.values(name).filter((v) => !acceptable?.(v)).map((v) => `${name}: ${v.slice(0, 120)} (${why})`),
+  );
+  return evidence.length > 0 ? [{ id: 'deprecated-header', evidence }] : [];
+}
+
+function hsts(context: TestContext): Detected[] {
+  const found: Detected[] = [];
+  const value = context.https?.headers.combined('strict-transport-security');
+  // Browsers obey the first instance (RFC 6797 §8.1).
+  const first = context.https?.headers.values('strict-transport-security')[0];
+  if (first !== undefined && parseHsts(splitList(first)[0] ?? '').maxAge === 0) found.push({ id: 'hsts-disabled', evidence: [`strict-transport-security: ${value}`] });
+  const chain = context.capture.https?.chain ?? [];
+  const firstHop = chain[0];
+  if (value && chain.length > 1 && firstHop) {
+    const firstValue = new HeaderView(firstHop.headers).combined('strict-transport-security');
+    const parsed = firstValue === null ? null : parseHsts(firstValue);
+    if (!parsed || parsed.problem || !parsed.maxAge) {
+      found.push({ id: 'hsts-missing-on-first-https-response', evidence: [`${firstHop.url} (${firstHop.status}) sends ${firstValue === null ? 'no Strict-Transport-Security' : `strict-transport-security: ${firstValue}`}`] });
+    }
+  }
+  return found;
+}
+
+function cookiePrefixes(context: TestContext): Detected[] {
+  const lines = prefixViolations(setCookies(context.capture).map(({ cookie }) => cookie)).map(({ cookie, missing }) => `${cookie.name}: requires ${missing.join(' and ')}`);
+  const evidence = [...new Set(lines)];
+  return evidence.length > 0 ? [{ id: 'cookie-prefix-violation', evidence }] : [];
+}
+
+export function headerFindings(context: TestContext): Detected[] {
+  const headers = context.auto.headers;
+  const errorPage = context.auto.status === 401 || context.auto.status === 403;
+  return [
+    ...duplicates(headers),
+    ...hsts(context),
+    ...leaks(headers),
+    ...deprecated(headers),
+    ...cookiePrefixes(context),
+    ...(errorPage ? [{ id: 'error-status-graded' as const, evidence: [`${context.auto.url} answered ${context.auto.status}`] }] : []),
+  ];
+}

@@ -1,0 +1,72 @@
+/**
+ * Strict-Transport-Security parsing (Observatory-compatible) and HSTS preload list resolution: a
+ * host is preloaded when it has an entry, or a parent has one with includeSubDomains.
+ */
+import type { AnalyzeOptions, PreloadAnswer } from './analysis.ts';
+import type { SecurityHeadersCapture } from './capture.ts';
+
+/** Six months, give or take: 180 days, the value many sites use. */
+export const SIX_MONTHS = 15_552_000;
+
+export interface HstsHeader {
+  /** The value read (every instance joined with ", "), cut at 1024 characters. */
+  value: string;
+  maxAge: number | null;
+  includeSubDomains: boolean;
+  preload: boolean;
+  /** Why the header is invalid, when it is. */
+  problem: string | null;
+}
+
+export function parseHsts(raw: string): HstsHeader {
+  const value = raw.slice(0, 1024);
+  const header: HstsHeader = { value, maxAge: null, includeSubDomains: false, preload: false, problem: null };
+  for (const directive of value.split(';').map((d) => d.trim().toLowerCase())) {
+    const [name = '', ...rest] = directive.split('=');
+    const argument = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    if (name.trim() === 'max-age') header.maxAge = /^\d{1,20}$/.test(argument) ? Number(argument) : NaN;
+    else if (directive === 'includesubdomains') header.includeSubDomains = true;
+    else if (directive === 'preload') header.preload = true;
+  }
+  if (value.includes(',')) header.problem = 'the header is sent more than once';
+  else if (header.maxAge === null) header.problem = 'max-age is missing';
+  else if (Number.isNaN(header.maxAge)) header.problem = 'max-age is not a number';
+  return header;
+}
+
+export type PreloadState = 'preloaded' | 'not-preloaded' | 'unknown';
+
+export interface PreloadResolution {
+  state: PreloadState;
+  /** The list entry that covers the host (the host itself or a parent with includeSubDomains). */
+  via: string | null;
+  includeSubDomains: boolean;
+}
+
+export type PreloadResolver = (host: string) => PreloadResolution;
+
+/** The host and every parent, down to the top-level domain (TLDs such as dev are preloaded). */
+function candidates(host: string): string[] {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  return labels.map((_, i) => labels.slice(i).join('.'));
+}
+
+/** Resolves preload status from `options.preload` when given, else from `capture.preload`. */
+export function preloadResolver(capture: SecurityHeadersCapture, options: AnalyzeOptions): PreloadResolver {
+  const recorded = capture.preload;
+  const lookup = (host: string): PreloadAnswer | 'unknown' | undefined => {
+    if (options.preload) return options.preload(host);
+    return recorded?.[host];
+  };
+  return (host) => {
+    const names = candidates(host);
+    let unknown = !options.preload && (recorded === undefined || recorded[names[0]!] === undefined);
+    for (const [i, name] of names.entries()) {
+      const answer = lookup(name);
+      if (answer === 'unknown') unknown = true;
+      if (!answer || answer === 'unknown' || !answer.preloaded) continue;
+      if (i === 0 || answer.includeSubDomains) return { state: 'preloaded', via: name, includeSubDomains: answer.includeSubDomains };
+    }
+    return { state: unknown ? 'unknown' : 'not-preloaded', via: null, includeSubDomains: false };
+  };
+}

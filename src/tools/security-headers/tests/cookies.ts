@@ -1,0 +1,42 @@
+import { isAntiCsrfCookie, isSessionCookie, type Cookie } from '../cookies.ts';
+import type { TestRunner } from '../context.ts';
+import { strictTransportSecurityPasses } from './strict-transport-security.ts';
+
+/** What each cookie can be blamed for; `hsts` tells whether HSTS (the HSTS test passing) protects it. */
+const COOKIE_RULES: { result: string; when: (cookie: Cookie, hsts: boolean) => boolean }[] = [
+  { result: 'cookies-samesite-flag-invalid', when: (c) => c.sameSiteInvalid || (!c.secure && c.sameSite === 'none') },
+  { result: 'cookies-without-secure-flag-but-protected-by-hsts', when: (c, hsts) => !c.secure && hsts },
+  { result: 'cookies-without-secure-flag', when: (c, hsts) => !c.secure && !hsts },
+  { result: 'cookies-anticsrf-without-samesite-flag', when: (c) => isAntiCsrfCookie(c) && c.sameSite === null },
+  { result: 'cookies-session-without-secure-flag-but-protected-by-hsts', when: (c, hsts) => isSessionCookie(c) && !c.secure && hsts },
+  { result: 'cookies-session-without-secure-flag', when: (c, hsts) => isSessionCookie(c) && !c.secure && !hsts },
+  { result: 'cookies-session-without-httponly-flag', when: (c) => isSessionCookie(c) && !c.httpOnly },
+];
+
+/** Problems from least to most severe: the worst one found is the result. */
+const SEVERITY_ORDER = [
+  'cookies-without-secure-flag-but-protected-by-hsts',
+  'cookies-without-secure-flag',
+  'cookies-session-without-secure-flag-but-protected-by-hsts',
+  'cookies-samesite-flag-invalid',
+  'cookies-anticsrf-without-samesite-flag',
+  'cookies-session-without-httponly-flag',
+  'cookies-session-without-secure-flag',
+];
+
+export const cookiesTest: TestRunner = (context) => {
+  const cookies = context.cookies;
+  const headers = [...(context.capture.http?.chain ?? []), ...(context.capture.https?.chain ?? [])].flatMap((hop) =>
+    hop.headers.filter(([name]) => name.toLowerCase() === 'set-cookie').map(([, value]): [string, string] => ['set-cookie', value]),
+  );
+  if (cookies.length === 0) return { result: 'cookies-not-found', data: { cookies: {} }, headers };
+  const hsts = strictTransportSecurityPasses(context);
+  const problems = cookies.flatMap((c) => COOKIE_RULES.filter((r) => r.when(c, hsts)).map((r) => r.result));
+  const worst = problems.sort((a, b) => SEVERITY_ORDER.indexOf(b) - SEVERITY_ORDER.indexOf(a))[0];
+  const sameSite = cookies.every((c) => c.sameSite !== null);
+  const result = worst ?? (sameSite ? 'cookies-secure-with-httponly-sessions-and-samesite' : 'cookies-secure-with-httponly-sessions');
+  const data = Object.fromEntries(
+    cookies.map((c) => [c.name, { domain: c.domain ?? c.setBy, path: c.path, secure: c.secure, httpOnly: c.httpOnly, sameSite: c.sameSite, maxAge: c.maxAge, expires: c.expires, session: isSessionCookie(c), antiCsrf: isAntiCsrfCookie(c) }]),
+  );
+  return { result, data: { cookies: data, sameSite, protectedByHsts: hsts }, headers };
+};

@@ -1,0 +1,80 @@
+import { getDomain } from 'tldts';
+import type { TestContext, TestRunner } from '../context.ts';
+import type { ScriptElement } from '../html.ts';
+
+type Placement = 'same-site' | 'external';
+
+interface ScriptFacts {
+  src: string;
+  element: ScriptElement;
+  placement: Placement;
+  secure: boolean;
+  integrity: boolean;
+}
+
+/** What an external script costs, by (integrity, loaded over https); null: nothing to blame. */
+const EXTERNAL_OUTCOMES: Record<`${boolean}/${boolean}`, string | null> = {
+  'true/true': null,
+  'true/false': 'sri-implemented-but-external-scripts-not-loaded-securely',
+  'false/true': 'sri-not-implemented-but-external-scripts-loaded-securely',
+  'false/false': 'sri-not-implemented-and-external-scripts-not-loaded-securely',
+};
+
+/** The model's order, best first: the worst outcome found is the result. */
+const ORDER = [
+  'sri-implemented-and-all-scripts-loaded-securely',
+  'sri-implemented-and-external-scripts-loaded-securely',
+  'sri-implemented-but-external-scripts-not-loaded-securely',
+  'sri-not-implemented-but-external-scripts-loaded-securely',
+  'sri-not-implemented-and-external-scripts-not-loaded-securely',
+];
+
+/** External scripts listed in the test data at most. */
+const MAX_LISTED = 100;
+
+const domainOf = (host: string): string => getDomain(host) ?? host;
+
+/**
+ * Where a script comes from. Protocol-relative `//host/x.js` counts as external and insecure; an
+ * absolute http(s) URL is same-site when it shares the scanned host's registrable domain; anything
+ * else is relative to the page.
+ */
+function describeScript(script: ScriptElement & { src: string }, context: TestContext): ScriptFacts {
+  const integrity = Boolean(script.integrity);
+  const element = script;
+  const pageIsHttps = context.auto.url.startsWith('https:');
+  if (/^\/\/[^/]/.test(script.src)) return { src: script.src, element, placement: 'external', secure: false, integrity };
+  if (/^https?:\/\//i.test(script.src)) {
+    let host = '';
+    try {
+      host = new URL(script.src).hostname.toLowerCase();
+    } catch {
+      // an unparseable URL stays on no host: external
+    }
+    const placement = host !== '' && domainOf(host) === domainOf(context.site) ? 'same-site' : 'external';
+    return { src: script.src, element, placement, secure: /^https:/i.test(script.src), integrity };
+  }
+  return { src: script.src, element, placement: 'same-site', secure: pageIsHttps, integrity };
+}
+
+function resultOf(scripts: ScriptFacts[]): string {
+  const external = scripts.filter((s) => s.placement === 'external');
+  const blamed = external.map((s) => EXTERNAL_OUTCOMES[`${s.integrity}/${s.secure}`]).filter((r): r is string => r !== null);
+  if (blamed.length > 0) return blamed.sort((a, b) => ORDER.indexOf(b) - ORDER.indexOf(a))[0]!;
+  if (scripts.some((s) => s.placement === 'same-site' && s.integrity && s.secure)) return 'sri-implemented-and-all-scripts-loaded-securely';
+  if (external.length > 0) return 'sri-implemented-and-external-scripts-loaded-securely';
+  return 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin';
+}
+
+/** Reads the `<script>` elements of the HTML body. */
+export const subresourceIntegrityTest: TestRunner = (context) => {
+  const headers = context.auto.headers.pick('content-type');
+  if (!context.isHtml) return { result: 'sri-not-implemented-response-not-html', data: { scripts: {} }, headers };
+  if (!context.html) return { result: 'html-not-parseable', data: { scripts: {}, problem: 'no HTML body was captured' }, headers };
+  const elements = context.html.scripts;
+  if (elements.length === 0) return { result: 'sri-not-implemented-but-no-scripts-loaded', data: { scripts: {} }, headers };
+  const scripts = elements.filter((s): s is ScriptElement & { src: string } => s.src !== null).map((s) => describeScript(s, context));
+  const external = scripts.filter((s) => s.placement === 'external');
+  const listed = Object.fromEntries(external.slice(0, MAX_LISTED).map((s) => [s.src, { integrity: s.element.integrity, crossorigin: s.element.crossorigin }]));
+  return { result: resultOf(scripts), data: { scripts: listed, count: elements.length, withSrc: scripts.length, external: external.length }, headers };
+};

@@ -1,0 +1,84 @@
+/**
+ * Replays the MDN HTTP Observatory conformance data (algorithm version 6): the 209 unit cases of
+ * its test suite, one test each, and two captured real sites that must grade exactly alike.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyze, isGradableStatus, runTests, type TestResult } from '../../../src/tools/security-headers/analyze.ts';
+import { extractHtmlFacts } from '../../../src/tools/security-headers/html.ts';
+import { captureOfCase, caseName, conformancePreload, loadRealSites, loadUnitCases, testNameOf, type UnitCase } from '../../support/observatory-cases.ts';
+
+const cases = loadUnitCases();
+const options = { preload: conformancePreload };
+
+/**
+ * The test result a case asks about. The Observatory's unit tests call each test directly, so a
+ * case may use a response the scanner would refuse to grade (the SRI case with status 404): then
+ * analyze() must refuse it and the test stage is checked on its own (runTests is what analyze runs).
+ */
+function testOf(c: UnitCase): TestResult | undefined {
+  const capture = captureOfCase(c);
+  const analysis = analyze(capture, options);
+  if (analysis.assessable) return analysis.tests.find((t) => t.name === testNameOf(c));
+  assert.equal(analysis.reason, 'unexpected-status', analysis.message);
+  assert.equal(isGradableStatus(c.auto.status), false);
+  return runTests(capture, options).tests.find((t) => t.name === testNameOf(c));
+}
+
+function mismatches(c: UnitCase): string[] {
+  const found = testOf(c);
+  if (!found) return ['test missing'];
+  const problems: string[] = [];
+  if (found.result !== c.result) problems.push(`result ${found.result}, expected ${c.result}`);
+  if (c.pass !== undefined && found.pass !== c.pass) problems.push(`pass ${found.pass}, expected ${c.pass}`);
+  if (c.policy !== undefined) {
+    try {
+      assert.deepEqual(found.data.policy, c.policy);
+    } catch {
+      problems.push(`policy ${JSON.stringify(found.data.policy)}, expected ${JSON.stringify(c.policy)}`);
+    }
+  }
+  if (c.numPolicies !== undefined && found.data.numPolicies !== c.numPolicies) problems.push(`numPolicies ${String(found.data.numPolicies)}, expected ${c.numPolicies}`);
+  return problems;
+}
+
+describe('Observatory unit cases', () => {
+  cases.forEach((c, index) => {
+    test(caseName(c, index), () => {
+      assert.deepEqual(mismatches(c), []);
+    });
+  });
+});
+
+test('the replay covers all 209 unit cases and at least 98 % of them match (205 of 209)', () => {
+  assert.equal(cases.length, 209);
+  const matched = cases.filter((c) => mismatches(c).length === 0).length;
+  assert.ok(matched >= 205, `${matched} of ${cases.length} match`);
+});
+
+test('the HTML extraction finds the <meta> policies the Observatory found', () => {
+  for (const [index, c] of cases.entries()) {
+    const facts = extractHtmlFacts(c.html);
+    const expected = c.auto.httpEquiv;
+    if (expected['content-security-policy']) assert.deepEqual(facts.httpEquiv.get('content-security-policy') ?? [], expected['content-security-policy'], caseName(c, index));
+    if (expected['referrer-policy']) {
+      assert.deepEqual([...(facts.httpEquiv.get('referrer-policy') ?? []), ...facts.metaReferrer], expected['referrer-policy'], caseName(c, index));
+    }
+  }
+});
+
+describe('Observatory real sites', () => {
+  for (const site of loadRealSites()) {
+    test(`${site.host} grades ${site.expected.score} / ${site.expected.grade} with every test's result and modifier`, () => {
+      const analysis = analyze(site);
+      assert.equal(site.expected.error, null);
+      assert.equal(analysis.assessable, true);
+      assert.equal(analysis.score, site.expected.score);
+      assert.equal(analysis.grade, site.expected.grade);
+      const actual = Object.fromEntries(analysis.tests.map((t) => [t.name, { result: t.result, modifier: t.scoreModifier }]));
+      assert.deepEqual(actual, site.expected.tests);
+      assert.equal(analysis.testsQuantity, 12);
+      assert.equal(analysis.testsPassed, site.testsPassed);
+    });
+  }
+});
