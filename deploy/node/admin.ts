@@ -2,6 +2,8 @@
 import { ConfigError, parseConfig } from '../../src/config.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { StoreUnavailableError } from '../../src/store/port.ts';
+import { readFile } from 'node:fs/promises';
+import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import { runAdmin, USAGE, UsageError } from './admin-commands.ts';
 
 function exit(code: number, message: string): never {
@@ -11,6 +13,21 @@ function exit(code: number, message: string): never {
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) exit(argv.length === 0 ? 2 : 0, USAGE);
+
+// Grading a saved capture needs no store: it is the pure analyzer on a file.
+if (argv[0] === 'grade-capture') {
+  const file = argv[1];
+  if (!file) exit(2, `grade-capture needs a capture file (JSON)\n\n${USAGE}`);
+  let capture;
+  try {
+    capture = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    exit(2, `cannot read a JSON capture from ${file}: ${(error as Error).message}`);
+  }
+  if (typeof capture !== 'object' || capture === null || typeof capture.host !== 'string') exit(2, `${file} is not a security-headers capture (docs/capture.md)`);
+  process.stdout.write(`${JSON.stringify(gradeCapture(capture), null, 2)}\n`);
+  process.exit(0);
+}
 
 let config;
 try {

@@ -12,6 +12,7 @@
  */
 import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
+import tls from 'node:tls';
 import { Agent, Dispatcher } from 'undici';
 import { NOT_VETTED_CODE } from '../../src/net/fetch-failure.ts';
 import type { ConnectionHints, HeaderPair, ScanFetch } from '../../src/net/scan-fetch.ts';
@@ -28,6 +29,8 @@ export interface PinnedFetchOptions {
   maxAgents?: number;
   keepAliveTimeoutMs?: number;
   connectTimeoutMs?: number;
+  /** Extra certificate authorities to trust besides the system's (tests: a self-signed site). */
+  ca?: string[];
 }
 
 function notVetted(message: string): Error {
@@ -168,6 +171,7 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
         connect: {
           lookup: pinnedLookup(hostname, addresses),
           rejectUnauthorized: !insecureTls,
+          ...(options.ca ? { ca: [...tls.rootCertificates, ...options.ca] } : {}),
           timeout: options.connectTimeoutMs ?? 10_000,
         },
       });

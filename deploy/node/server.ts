@@ -4,7 +4,7 @@
  */
 import { createApp } from '../../src/app.ts';
 import { ConfigError } from '../../src/config.ts';
-import { parseConfig, registerDevKey, selectStore } from './environment.ts';
+import { nodeScanners, parseConfig, registerDevKey, selectStore } from './environment.ts';
 import { startServer } from './serve.ts';
 
 function fail(message: string): never {
@@ -21,9 +21,11 @@ try {
 }
 
 const store = selectStore(config);
+const scanning = nodeScanners(config);
 const app = createApp({
   config,
   store,
+  scanners: scanning.scanners,
   onRequestComplete: (entry) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`),
   onError: (error, request) =>
     process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'error', path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) })}\n`),
@@ -40,7 +42,10 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`${signal}: finishing requests in flight, then exiting\n`);
-    void server.close(10_000).then(() => process.exit(0));
+    void server
+      .close(10_000)
+      .then(() => scanning.close())
+      .then(() => process.exit(0));
   });
 }
 

@@ -6,6 +6,7 @@ import { SPEC_LIMITS, type Limits } from '../../src/limits.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Scope, Store } from '../../src/store/port.ts';
 import type { AccessLogEntry } from '../../src/context.ts';
+import type { Scanner, ToolName } from '../../src/tools/tool.ts';
 import { atEnd } from './cleanup.ts';
 import { ManualClock } from './clock.ts';
 import { RecordingScanner } from './scanners.ts';
@@ -38,7 +39,7 @@ export function freshIp(): string {
  * Starts the real Node server (srvx, free port) around createApp with injected scanners and a
  * manual clock. The server trusts X-Forwarded-For so tests can speak as many client addresses.
  */
-export async function startHarness(options: { env?: Record<string, string>; limits?: Limits; wrapStore?: (s: MemoryStore) => Store; withScanners?: boolean; scanDeadlineMs?: number; store?: (clock: ManualClock) => Store } = {}): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string>; limits?: Limits; wrapStore?: (s: MemoryStore) => Store; withScanners?: boolean; scanDeadlineMs?: number; store?: (clock: ManualClock) => Store; scanners?: Partial<Record<ToolName, Scanner>> } = {}): Promise<Harness> {
   const clock = new ManualClock();
   const memory = new MemoryStore({ now: clock.now });
   const store = options.store ? options.store(clock) : options.wrapStore ? options.wrapStore(memory) : memory;
@@ -51,7 +52,7 @@ export async function startHarness(options: { env?: Record<string, string>; limi
     store,
     now: clock.now,
     limits: options.limits ?? SPEC_LIMITS,
-    scanners: options.withScanners === false ? {} : { 'security-headers': scanners['security-headers'].scan, 'email-security': scanners['email-security'].scan },
+    scanners: options.scanners ?? (options.withScanners === false ? {} : { 'security-headers': scanners['security-headers'].scan, 'email-security': scanners['email-security'].scan }),
     scanDeadlineMs: options.scanDeadlineMs,
     onRequestComplete: (entry) => log.push(entry),
     onError: (error) => errors.push(error),

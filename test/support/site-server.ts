@@ -40,7 +40,6 @@ export function certificateFor(names: string[]): Promise<{ cert: string; key: st
     pending = generate([{ name: 'commonName', value: names[0] ?? 'localhost' }], {
       keySize: 2048,
       algorithm: 'sha256',
-      days: 2,
       extensions: [{ name: 'subjectAltName', altNames: [...names.map((value) => ({ type: 2 as const, value })), { type: 7 as const, ip: '127.0.0.1' }] }],
     }).then((pems) => ({ cert: pems.cert, key: pems.private }));
     certificates.set(id, pending);

@@ -1,0 +1,43 @@
+/**
+ * The security-headers tool end to end: retrieve a capture, refuse what cannot be graded (a bot
+ * or WAF challenge, no response, a redirect into a blocked address), otherwise analyze it.
+ */
+import type { ScanOutcome, Scanner } from '../tool.ts';
+import { analyze } from './analyze.ts';
+import type { SecurityHeadersCapture } from './capture.ts';
+import { detectChallenge } from './challenge.ts';
+import { retrieve, type RetrieveDeps } from './retrieve.ts';
+
+function notAssessed(message: string, details: Record<string, unknown>): ScanOutcome {
+  return { assessed: false, grade: null, gradeScore: null, result: { status: 'error', message, details } };
+}
+
+/** Pure: the outcome for a capture (also what `npm run admin -- grade-capture FILE` prints). */
+export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
+  const errors = capture.errors ?? {};
+  const blocked = [errors.https, errors.http].find((e) => e?.reason === 'blocked-address');
+  if (blocked) {
+    return notAssessed(`The site redirects to an address that may not be scanned (${blocked.message}).`, { reason: 'blocked-address', errors });
+  }
+  const challenge = detectChallenge(capture);
+  if (challenge) {
+    return notAssessed(`The site answered with a bot or WAF challenge (${challenge.vendor}) instead of its own page; a challenge page is never graded.`, {
+      reason: 'bot-challenge',
+      vendor: challenge.vendor,
+      evidence: challenge.evidence,
+    });
+  }
+  const analysis = analyze(capture);
+  if (!analysis.assessable || analysis.score === null || analysis.grade === null) {
+    const cause = errors.https ?? errors.http;
+    const reason = !capture.https && !capture.http && cause ? cause.reason : analysis.reason;
+    const message = !capture.https && !capture.http && cause ? `The site could not be reached: ${cause.message}.` : analysis.message;
+    return notAssessed(message, { reason, errors, retrieval: analysis.retrieval });
+  }
+  const { status, message, ...details } = analysis;
+  return { assessed: true, grade: analysis.grade, gradeScore: analysis.score, result: { status, message, details: { ...details, ...(capture.errors ? { retrievalErrors: capture.errors } : {}) } } };
+}
+
+export function createSecurityHeadersScanner(deps: RetrieveDeps): Scanner {
+  return async (target, { signal }) => gradeCapture(await retrieve(target, deps, signal));
+}
