@@ -15,6 +15,7 @@ import { startServer } from '../../deploy/node/serve.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
+import { measureScanOverhead } from './scan-overhead.ts';
 import { measureStoreRoundTrips } from './store-round-trips.ts';
 
 const TARGET_RATIO = 0.6;
@@ -124,11 +125,15 @@ const UNITS: Record<string, string> = {
   catalog_latency_p99: 'ms',
   store_round_trips_catalog_anonymous: 'requests',
   store_round_trips_execute_cached_key: 'requests',
+  scan_local_target_ms: 'ms',
+  target_plain_get_ms: 'ms',
+  scan_overhead_ms: 'ms',
+  scan_vs_plain_get_ratio: 'x',
 };
 
 let exitCode = 0;
 try {
-  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()) };
+  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()), ...(await measureScanOverhead()) };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${UNITS[name]}`);
 } catch (error) {
