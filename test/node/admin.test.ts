@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { CATALOG, startHarness } from '../support/harness.ts';
@@ -78,6 +81,18 @@ describe('the operator CLI (npm run admin)', () => {
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
       assert.ok(run.stderr.length > 20, args.join(' '));
     }
+  });
+
+  test('grades a saved capture without any store', async () => {
+    const line = readFileSync('../shared/conformance/observatory/real-sites.jsonl', 'utf8').split('\n')[0]!;
+    const { expected: _expected, ...capture } = JSON.parse(line);
+    const file = join(mkdtempSync(join(tmpdir(), 'capture-')), 'mozilla.json');
+    writeFileSync(file, JSON.stringify(capture));
+    const run = await admin(['grade-capture', file], {});
+    assert.equal(run.code, 0, run.stderr);
+    const outcome = JSON.parse(run.stdout);
+    assert.deepEqual([outcome.grade, outcome.gradeScore, outcome.result.status], ['B', 75, 'warnings']);
+    assert.equal((await admin(['grade-capture', '/nonexistent.json'], {})).code, 2);
   });
 
   test('says clearly when no store is configured', async () => {
