@@ -1,0 +1,65 @@
+/**
+ * What an email-security scan saw: every DNS query and its answer, in the order asked, plus the
+ * MTA-STS policy file. `analyze(capture)` reads only this, so a saved capture grades offline.
+ */
+import type { DnsResult, RecordType, Resolver } from '../../net/resolver.ts';
+
+/** One DNS exchange as recorded (a DnsResult, with the records as plain JSON). */
+export type DnsExchange = DnsResult<RecordType>;
+
+export interface PolicyFetch {
+  url: string;
+  /** HTTP status of the final response, or null when no response came. */
+  status: number | null;
+  contentType: string | null;
+  body: string | null;
+  /** Why no usable response came (the guarded fetch's reason: dns, blocked-address, tls, …). */
+  error: string | null;
+  /** The redirect chain's URLs, when the fetch was redirected (a policy must not be). */
+  redirects: string[];
+}
+
+export interface EmailSecurityCapture {
+  /** The apex domain scanned (ASCII). */
+  domain: string;
+  /** Every query, in the order it was asked; a name+type is asked at most once per scan. */
+  queries: DnsExchange[];
+  /** The MTA-STS policy file, when the `_mta-sts` record invited fetching it. */
+  mtaStsPolicy: PolicyFetch | null;
+  /** DKIM selectors the caller asked for, and every selector queried (caller's first). */
+  selectors: { requested: string[]; tried: string[] };
+  durationMs?: number;
+}
+
+/** Looks up an exchange in a capture (analysis side). Undefined when the scan never asked. */
+export function exchange(capture: EmailSecurityCapture, name: string, type: RecordType): DnsExchange | undefined {
+  const key = name.toLowerCase().replace(/\.$/, '');
+  return capture.queries.find((q) => q.type === type && q.name.toLowerCase().replace(/\.$/, '') === key);
+}
+
+/**
+ * The retrieval side: a resolver that records every exchange into the capture and never asks
+ * the same name and type twice in one scan (concurrent askers share the pending answer).
+ */
+export class RecordingResolver {
+  readonly #pending = new Map<string, Promise<DnsExchange>>();
+
+  constructor(
+    private readonly resolver: Resolver,
+    private readonly capture: EmailSecurityCapture,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
+    const key = `${type} ${name.toLowerCase().replace(/\.$/, '')}`;
+    let pending = this.#pending.get(key);
+    if (!pending) {
+      pending = this.resolver.query(name, type, { signal: this.signal }).then((result) => {
+        this.capture.queries.push(result as DnsExchange);
+        return result as DnsExchange;
+      });
+      this.#pending.set(key, pending);
+    }
+    return pending as Promise<DnsResult<T>>;
+  }
+}

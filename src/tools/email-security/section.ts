@@ -1,0 +1,103 @@
+/**
+ * The shapes every email-security section shares, and the facts each section hands the grader.
+ * Sections are produced by pure `analyzeX(capture)` functions, one module per mechanism.
+ */
+export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+
+export interface Finding {
+  /** Stable id, e.g. `spf-too-many-lookups`. */
+  id: string;
+  severity: Severity;
+  title: string;
+  /** What was seen: record text, query and answer, counts. */
+  evidence: string[];
+  /** One line: what to do. */
+  recommendation: string;
+  /** The RFC section that says so, e.g. `RFC 7208 §4.6.4`. */
+  rfc?: string;
+}
+
+/** pass: good; warn: works with weaknesses; fail: missing or broken; not-applicable; error: DNS failed. */
+export type SectionStatus = 'pass' | 'warn' | 'fail' | 'not-applicable' | 'error';
+
+export interface Section {
+  status: SectionStatus;
+  /** One sentence for people. */
+  summary: string;
+  /** The records this section read, as published. */
+  records: string[];
+  findings: Finding[];
+}
+
+export interface MxFacts {
+  /** mail: MX hosts; null-mx: RFC 7505 "0 ."; none: no MX (implicit MX on the A record); error: lookup failed. */
+  state: 'mail' | 'null-mx' | 'none' | 'error';
+  hosts: { preference: number; exchange: string }[];
+}
+
+export interface SpfFacts {
+  found: boolean;
+  /** Exactly one valid record that evaluates without permerror (syntax, limits, loops, broken includes). */
+  valid: boolean;
+  /** Why the record is a permerror, when it is. */
+  permerror: null | { reason: 'syntax' | 'multiple-records' | 'too-many-lookups' | 'too-many-void-lookups' | 'too-many-mx' | 'loop' | 'include-missing' | 'include-invalid' | 'redirect-missing' | 'redirect-invalid'; detail: string; position?: number };
+  /** A DNS failure (temperror) stopped evaluation. */
+  temperror: boolean;
+  /** The terminal policy: the `all` qualifier (or the redirect's), or null when neither exists. */
+  all: '+' | '-' | '~' | '?' | null;
+  lookups: number;
+  voidLookups: number;
+}
+
+export interface DmarcFacts {
+  found: boolean;
+  valid: boolean;
+  multiple: boolean;
+  /** Where the policy came from: the domain itself or its organizational domain (RFC 9989 tree walk). */
+  source: 'domain' | 'organizational' | null;
+  policy: 'none' | 'quarantine' | 'reject' | null;
+  subdomainPolicy: 'none' | 'quarantine' | 'reject' | null;
+  /** RFC 9989 `np` (non-existent subdomains). */
+  nonExistentPolicy: 'none' | 'quarantine' | 'reject' | null;
+  /** RFC 9989 `t=y` (testing) downgrades enforcement. */
+  testing: boolean;
+  /** Aggregate reports requested (`rua`), and every external destination authorized. */
+  aggregateReports: boolean;
+  externalDestinationsAuthorized: boolean;
+}
+
+export type DkimState = 'found' | 'likely-present' | 'not-found' | 'not-applicable' | 'error';
+
+export interface DkimKeyFacts {
+  selector: string;
+  keyType: 'rsa' | 'ed25519' | string;
+  /** RSA modulus size in bits (null for ed25519 or when unreadable). */
+  bits: number | null;
+  revoked: boolean;
+  testing: boolean;
+  valid: boolean;
+}
+
+export interface DkimFacts {
+  state: DkimState;
+  keys: DkimKeyFacts[];
+}
+
+export interface MtaStsFacts {
+  /** The `_mta-sts` TXT record is present and valid. */
+  record: boolean;
+  mode: 'enforce' | 'testing' | 'none' | null;
+  policyValid: boolean;
+  /** Every MX host matches a policy `mx` pattern (null when there is no policy or no MX). */
+  coversAllMx: boolean | null;
+}
+
+export interface SimpleFacts {
+  present: boolean;
+  valid: boolean;
+}
+
+export interface DnssecFacts {
+  /** The resolver validated the domain's answers (AD bit). */
+  signed: boolean;
+}
