@@ -78,7 +78,12 @@ async function readBody(request: IncomingMessage): Promise<Uint8Array> {
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-export async function startDohServer(zones: Zones, options: AnswerOptions = {}): Promise<DohServer> {
+export interface DohServerOptions extends AnswerOptions {
+  /** Every answer waits this long first, like a resolver far away (the latency bench). */
+  delayMs?: number;
+}
+
+export async function startDohServer(zones: Zones, options: DohServerOptions = {}): Promise<DohServer> {
   const book = new ZoneBook(zones, options);
   const log: DohLogEntry[] = [];
   const failures: number[] = [];
@@ -119,6 +124,7 @@ export async function startDohServer(zones: Zones, options: AnswerOptions = {}):
       entry.answer = `HTTP ${failure}`;
       return void response.writeHead(failure, { 'content-type': 'text/plain' }).end('injected failure');
     }
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const answer = book.answer(question.name, String(question.type));
     if (answer.kind === 'timeout') {
       entry.answer = 'TIMEOUT';
