@@ -12,6 +12,18 @@ export const toolUiUrl = (baseUrl: string, tool: string) => `${baseUrl}/tools/${
 export const toolSkillUrl = (baseUrl: string, tool: string) => `${baseUrl}/agent-skills/${tool}.md`;
 export const executeUrl = (baseUrl: string, tool: string) => `${baseUrl}/api/v1/agent/tools/${tool}/execute`;
 
+/** The request schema as one tool reads it: its own target description; `selectors` for email-security only. */
+function inputSchemaFor(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
+  const { target, selectors } = executeRequestJsonSchema.properties as Record<string, object>;
+  return {
+    ...executeRequestJsonSchema,
+    properties: {
+      target: { ...target, description: tool.targetDescription, examples: tool.targetExamples },
+      ...(tool.name === 'email-security' ? { selectors } : {}),
+    },
+  };
+}
+
 /** The tool catalog of `GET /api/v1/agent/tools`: everything an agent needs to call the API correctly. */
 export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits, scannersAvailable: (tool: string) => boolean) {
   return {
@@ -29,7 +41,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
       method: 'POST',
       executeUrl: executeUrl(baseUrl, tool.name),
       requiredScope: 'tools:execute',
-      inputSchema: { ...executeRequestJsonSchema, properties: { target: { ...(executeRequestJsonSchema.properties?.['target'] as object), description: tool.targetDescription, examples: tool.targetExamples } } },
+      inputSchema: inputSchemaFor(tool),
       uiUrl: toolUiUrl(baseUrl, tool.name),
       skillUrl: toolSkillUrl(baseUrl, tool.name),
       grade: {

@@ -19,8 +19,23 @@ export const TargetSchema = v.pipe(
   v.examples(['example.com']),
 );
 
+export const MAX_SELECTORS = 10;
+
+export const SelectorsSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.string('"selectors" must hold strings.'),
+      v.regex(/^[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){0,3}$/, 'Each DKIM selector must be DNS labels of letters, digits, "-" and "_" (e.g. "google" or "s1").'),
+    ),
+    '"selectors" must be an array of DKIM selector names.',
+  ),
+  v.maxLength(MAX_SELECTORS, `At most ${MAX_SELECTORS} DKIM selectors may be given.`),
+  v.description(`email-security only: DKIM selectors to check first (at most ${MAX_SELECTORS}), besides those implied by the mail providers and a list of common ones.`),
+  v.examples([['google', 's1']]),
+);
+
 export const ExecuteRequestSchema = v.pipe(
-  v.object({ target: TargetSchema }, (issue) =>
+  v.object({ target: TargetSchema, selectors: v.optional(SelectorsSchema) }, (issue) =>
     issue.path?.length ? 'The body has no "target" member.' : `The body must be a JSON object; got ${issue.received}.`,
   ),
   v.title('ExecuteRequest'),

@@ -36,15 +36,15 @@ async function readTarget(request: Request, tool: ToolDefinition) {
   if (textProblem) throw new ApiError('bad_request', { detail: textProblem });
   const target = tool.parseTarget(parsed.output.target);
   if (!target.ok) throw new ApiError('bad_request', { detail: target.detail, hint: target.hint });
-  return target;
+  return { ...target, selectors: parsed.output.selectors?.map((s) => s.toLowerCase()) };
 }
 
-async function runScan(tool: ToolDefinition, target: string, request: Request, ctx: RequestContext): Promise<ScanOutcome> {
+async function runScan(tool: ToolDefinition, target: string, selectors: string[] | undefined, request: Request, ctx: RequestContext): Promise<ScanOutcome> {
   const scanner = ctx.services.scanners[tool.name]!;
   const deadline = AbortSignal.timeout(ctx.services.scanDeadlineMs);
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   try {
-    return await scanner(target, { signal, now: ctx.services.now });
+    return await scanner(target, { signal, now: ctx.services.now, ...(selectors ? { selectors } : {}) });
   } catch (error) {
     // A scan stopped by its deadline or by the client hanging up is not a bug; anything else is.
     const clientGone = request.signal?.aborted === true;
@@ -73,7 +73,7 @@ export const execute: Handler = async (request, ctx) => {
   }
   await reserveScanQuota(ctx, target.quotaKey);
 
-  const outcome = await runScan(tool, target.target, request, ctx);
+  const outcome = await runScan(tool, target.target, target.selectors, request, ctx);
   const { store, now } = ctx.services;
   const record = { tool: tool.name, target: target.target, grade: outcome.grade, gradeScore: outcome.gradeScore, status: outcome.result.status, at: now() };
   // A record lost to a store outage is not worth failing the scan for; anything else is a bug.

@@ -35,6 +35,8 @@ export interface ScanOutcome {
 export interface ScanContext {
   signal: AbortSignal;
   now: () => number;
+  /** email-security: DKIM selectors the caller asked to check. */
+  selectors?: string[];
 }
 
 /** The network part of a tool: given a parsed target, produce the outcome. */

@@ -164,6 +164,16 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.deepEqual(h.scanners['email-security'].calls, []);
   });
 
+  test('passes DKIM selectors to the email-security scanner, and refuses bad ones', async () => {
+    const h = await startHarness();
+    assert.equal((await postJson(h, EXECUTE_ES, { target: 'example.com', selectors: ['Google', 's1.mail'] })).status, 200);
+    assert.deepEqual(h.scanners['email-security'].calls[0]?.context.selectors, ['google', 's1.mail']);
+    for (const selectors of ['google', [1], ['a b'], ['x'.repeat(64)], Array.from({ length: 11 }, (_, i) => `s${i}`)]) {
+      await expectProblem(await postJson(h, EXECUTE_ES, { target: 'example.com', selectors }), 'bad_request');
+    }
+    assert.equal(h.scanners['email-security'].calls.length, 1);
+  });
+
   test('answers 405 with Allow for other methods on the execute path', async () => {
     const h = await startHarness();
     const res = await h.request(EXECUTE_SH);
