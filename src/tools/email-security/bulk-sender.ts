@@ -1,0 +1,35 @@
+/**
+ * Readiness for the Google and Yahoo (Feb 2024) and Microsoft (May 2025) bulk-sender rules, as
+ * far as DNS can show it: SPF and DKIM and a DMARC record of any policy. Alignment, PTR, TLS, spam
+ * rate and one-click unsubscribe need real messages, so they are listed as not checkable here.
+ */
+import type { EmailFacts } from './grade.ts';
+
+export interface BulkSenderReadiness {
+  /** true: every DNS-visible requirement is met; 'unknown': DKIM could not be confirmed from DNS. */
+  ready: boolean | 'unknown';
+  spf: boolean;
+  dkim: boolean | 'unknown';
+  dmarc: boolean;
+  missing: string[];
+  notCheckableFromDns: string[];
+}
+
+export function bulkSenderReadiness(f: EmailFacts): BulkSenderReadiness {
+  const dkim = f.dkim.state === 'found' ? f.dkim.keys.some((k) => k.valid && !k.revoked) : f.dkim.state === 'likely-present' ? 'unknown' : false;
+  const spf = f.spf.valid;
+  const dmarc = f.dmarc.found && f.dmarc.valid;
+  const missing = [
+    ...(spf ? [] : ['a valid SPF record']),
+    ...(dkim === false ? ['a DKIM key (none found at the checked selectors; pass yours in "selectors")'] : []),
+    ...(dmarc ? [] : ['a DMARC record (p=none is enough for the bulk-sender rules)']),
+  ];
+  return {
+    ready: missing.length > 0 ? false : dkim === 'unknown' ? 'unknown' : true,
+    spf,
+    dkim,
+    dmarc,
+    missing,
+    notCheckableFromDns: ['SPF or DKIM alignment with the From: domain', 'forward-confirmed reverse DNS (PTR) of the sending IPs', 'TLS for transmission', 'spam rate below 0.3 %', 'one-click unsubscribe (RFC 8058) for marketing mail'],
+  };
+}

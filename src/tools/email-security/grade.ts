@@ -1,0 +1,118 @@
+/**
+ * The email-security grade: points per category (DMARC 35, SPF 30, DKIM 25, transport and extras
+ * 10); items that do not apply are dropped and the rest rescaled to 100; critical problems cap
+ * the grade. Same letter chart as security-headers. docs/email-security-grading.md explains it.
+ */
+import type { DkimFacts, DmarcFacts, DnssecFacts, MtaStsFacts, MxFacts, SimpleFacts, SpfFacts } from './section.ts';
+
+export interface EmailFacts {
+  mx: MxFacts;
+  spf: SpfFacts;
+  dmarc: DmarcFacts;
+  dkim: DkimFacts;
+  mtaSts: MtaStsFacts;
+  tlsRpt: SimpleFacts;
+  bimi: SimpleFacts;
+  dnssec: DnssecFacts;
+}
+
+export interface ScoreItem {
+  category: 'dmarc' | 'spf' | 'dkim' | 'transport';
+  item: string;
+  earned: number;
+  max: number;
+}
+
+export interface EmailGrade {
+  score: number;
+  grade: string;
+  items: ScoreItem[];
+  /** Caps applied, e.g. "no DMARC record: at most D". */
+  caps: string[];
+  /** The domain publishes that it sends no mail (null MX, or no MX with SPF -all). */
+  parked: boolean;
+}
+
+const CHART: [number, string][] = [[100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F']];
+export const gradeFor = (score: number) => CHART.find(([min]) => score >= min)![1];
+
+/** The highest score each cap allows: the top of the capped letter's band. */
+const CAP_CEILING = { B: 79, C: 59, D: 39, F: 24 } as const;
+
+const POLICY_POINTS = { reject: 15, quarantine: 11, none: 3 } as const;
+const WEAKER = { reject: 'quarantine', quarantine: 'none', none: 'none' } as const;
+const STRENGTH = { none: 0, quarantine: 1, reject: 2 } as const;
+
+export function isParked(f: Pick<EmailFacts, 'mx' | 'spf'>): boolean {
+  return f.mx.state === 'null-mx' || (f.mx.state === 'none' && f.spf.valid && f.spf.all === '-');
+}
+
+function dmarcItems(d: DmarcFacts): ScoreItem[] {
+  const policy = d.valid && d.policy ? (d.testing ? WEAKER[d.policy] : d.policy) : null;
+  const p = d.policy ?? 'none';
+  const subdomainsCovered = d.valid && STRENGTH[d.subdomainPolicy ?? p] >= STRENGTH[p] && STRENGTH[d.nonExistentPolicy ?? d.subdomainPolicy ?? p] >= STRENGTH[p];
+  return [
+    { category: 'dmarc', item: 'one valid DMARC record', earned: d.found && d.valid && !d.multiple ? 15 : 0, max: 15 },
+    { category: 'dmarc', item: 'policy strength', earned: policy ? POLICY_POINTS[policy] : 0, max: 15 },
+    { category: 'dmarc', item: 'subdomains as strict as the domain', earned: subdomainsCovered ? 3 : 0, max: 3 },
+    { category: 'dmarc', item: 'aggregate reports to authorized destinations', earned: d.valid && d.aggregateReports && d.externalDestinationsAuthorized ? 2 : 0, max: 2 },
+  ];
+}
+
+function spfItems(s: SpfFacts): ScoreItem[] {
+  const withinLimits = s.found && s.permerror === null && !s.temperror;
+  const terminal = !s.valid ? 0 : s.all === '-' ? 10 : s.all === '~' ? 8 : s.all === '+' ? 0 : 2;
+  return [
+    { category: 'spf', item: 'one valid SPF record', earned: s.found && s.valid ? 12 : 0, max: 12 },
+    { category: 'spf', item: 'within the lookup and void-lookup limits', earned: withinLimits ? 8 : 0, max: 8 },
+    { category: 'spf', item: 'terminal policy (-all best)', earned: terminal, max: 10 },
+  ];
+}
+
+function dkimItems(k: DkimFacts): ScoreItem[] {
+  if (k.state === 'not-applicable' || k.state === 'error') return [];
+  let earned = 5;
+  if (k.state === 'likely-present') earned = 12;
+  if (k.state === 'found') {
+    const usable = k.keys.filter((key) => key.valid && !key.revoked);
+    const weakest = Math.min(...usable.map((key) => (key.keyType === 'ed25519' ? 4096 : (key.bits ?? 0))));
+    earned = usable.length === 0 ? 5 : weakest >= 2048 ? 25 : weakest >= 1024 ? 18 : 5;
+  }
+  return [{ category: 'dkim', item: 'DKIM keys found and strong', earned, max: 25 }];
+}
+
+function transportItems(f: EmailFacts, parked: boolean): ScoreItem[] {
+  const items: ScoreItem[] = [];
+  if (!parked) {
+    const sts = f.mtaSts.record && f.mtaSts.policyValid ? (f.mtaSts.mode === 'enforce' && f.mtaSts.coversAllMx !== false ? 4 : f.mtaSts.mode === 'testing' ? 2 : 0) : 0;
+    items.push({ category: 'transport', item: 'MTA-STS policy in enforce mode', earned: sts, max: 4 });
+    items.push({ category: 'transport', item: 'TLS-RPT reporting', earned: f.tlsRpt.present && f.tlsRpt.valid ? 2 : 0, max: 2 });
+    items.push({ category: 'transport', item: 'BIMI record valid', earned: f.bimi.present && f.bimi.valid ? 1 : 0, max: 1 });
+  }
+  items.push({ category: 'transport', item: 'DNSSEC-signed answers', earned: f.dnssec.signed ? 2 : 0, max: 2 });
+  items.push({ category: 'transport', item: parked ? 'null MX for a domain without mail' : 'MX hosts that resolve', earned: f.mx.state === 'error' ? 0 : parked ? (f.mx.state === 'null-mx' ? 1 : 0) : f.mx.state === 'mail' ? 1 : 0, max: 1 });
+  return items;
+}
+
+function caps(f: EmailFacts): [keyof typeof CAP_CEILING, string][] {
+  const out: [keyof typeof CAP_CEILING, string][] = [];
+  const noDmarc = !f.dmarc.found || !f.dmarc.valid;
+  if (noDmarc && !f.spf.found) out.push(['F', 'neither SPF nor DMARC is published: at most F']);
+  if (f.spf.valid && f.spf.all === '+') out.push(['F', 'SPF ends in +all (anyone may send as this domain): at most F']);
+  if (noDmarc) out.push(['D', 'no valid DMARC record: at most D']);
+  if (!f.spf.found) out.push(['D', 'no SPF record: at most D']);
+  if (f.spf.permerror) out.push(['C', `SPF is invalid (${f.spf.permerror.reason}): at most C`]);
+  if (!noDmarc && f.dmarc.policy === 'none') out.push(['B', 'DMARC p=none only monitors: at most B']);
+  return out;
+}
+
+export function gradeEmail(facts: EmailFacts): EmailGrade {
+  const parked = isParked(facts);
+  const items = [...dmarcItems(facts.dmarc), ...spfItems(facts.spf), ...dkimItems(facts.dkim), ...transportItems(facts, parked)];
+  const max = items.reduce((sum, i) => sum + i.max, 0);
+  const earned = items.reduce((sum, i) => sum + i.earned, 0);
+  let score = max === 0 ? 0 : Math.floor((100 * earned) / max);
+  const applied = caps(facts);
+  for (const [letter] of applied) score = Math.min(score, CAP_CEILING[letter]);
+  return { score, grade: gradeFor(score), items, caps: applied.map(([, why]) => why), parked };
+}

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { bulkSenderReadiness } from '../../../src/tools/email-security/bulk-sender.ts';
+import { gradeEmail, gradeFor, type EmailFacts } from '../../../src/tools/email-security/grade.ts';
+
+/** A domain that gets everything right. */
+function perfect(): EmailFacts {
+  return {
+    mx: { state: 'mail', hosts: [{ preference: 10, exchange: 'mx.example.com' }] },
+    spf: { found: true, valid: true, permerror: null, temperror: false, all: '-', lookups: 3, voidLookups: 0 },
+    dmarc: { found: true, valid: true, multiple: false, source: 'domain', policy: 'reject', subdomainPolicy: null, nonExistentPolicy: null, testing: false, aggregateReports: true, externalDestinationsAuthorized: true },
+    dkim: { state: 'found', keys: [{ selector: 'google', keyType: 'rsa', bits: 2048, revoked: false, testing: false, valid: true }] },
+    mtaSts: { record: true, mode: 'enforce', policyValid: true, coversAllMx: true },
+    tlsRpt: { present: true, valid: true },
+    bimi: { present: true, valid: true },
+    dnssec: { signed: true },
+  };
+}
+
+const tweak = (change: (f: EmailFacts) => void) => {
+  const f = perfect();
+  change(f);
+  return gradeEmail(f);
+};
+
+test('a domain that does everything right scores 100 and A+', () => {
+  assert.deepEqual([gradeEmail(perfect()).score, gradeEmail(perfect()).grade], [100, 'A+']);
+});
+
+test('the letter chart is the security-headers one', () => {
+  const cases: [number, string][] = [[100, 'A+'], [99, 'A'], [90, 'A'], [89, 'A-'], [85, 'A-'], [80, 'B+'], [79, 'B'], [70, 'B'], [65, 'B-'], [60, 'C+'], [59, 'C'], [50, 'C'], [45, 'C-'], [40, 'D+'], [39, 'D'], [30, 'D'], [25, 'D-'], [24, 'F'], [0, 'F']];
+  for (const [score, grade] of cases) assert.equal(gradeFor(score), grade, String(score));
+});
+
+test('caps: no DMARC at most D, SPF permerror at most C, +all F, p=none at most B', () => {
+  assert.equal(tweak((f) => Object.assign(f.dmarc, { found: false, valid: false, policy: null })).grade, 'D');
+  assert.equal(tweak((f) => (f.spf.permerror = { reason: 'too-many-lookups', detail: '12 lookups' })).grade, 'C');
+  assert.equal(tweak((f) => (f.spf.all = '+')).grade, 'F');
+  const pNone = tweak((f) => (f.dmarc.policy = 'none'));
+  assert.equal(pNone.grade, 'B');
+  assert.ok(pNone.caps.some((c) => c.includes('p=none')));
+  const neither = tweak((f) => {
+    Object.assign(f.dmarc, { found: false, valid: false, policy: null });
+    Object.assign(f.spf, { found: false, valid: false, all: null });
+  });
+  assert.equal(neither.grade, 'F');
+});
+
+test('weaker settings cost points without caps', () => {
+  assert.equal(tweak((f) => (f.spf.all = '~')).score, 98);
+  assert.equal(tweak((f) => (f.dkim.keys[0]!.bits = 1024)).score, 93);
+  assert.equal(tweak((f) => (f.dmarc.policy = 'quarantine')).score, 96);
+  assert.equal(tweak((f) => (f.dmarc.testing = true)).score, 96, 't=y counts one step weaker');
+  assert.equal(tweak((f) => (f.dmarc.subdomainPolicy = 'none')).score, 97);
+  assert.equal(tweak((f) => (f.dnssec.signed = false)).score, 98);
+});
+
+test('DKIM that cannot be known is not punished as missing: not applicable or error drops out', () => {
+  const unknown = tweak((f) => (f.dkim = { state: 'error', keys: [] }));
+  assert.equal(unknown.score, 100);
+  assert.ok(!unknown.items.some((i) => i.category === 'dkim'));
+  assert.equal(tweak((f) => (f.dkim = { state: 'likely-present', keys: [] })).score, 87);
+  assert.equal(tweak((f) => (f.dkim = { state: 'not-found', keys: [] })).score, 80);
+});
+
+test('a parked domain (null MX, -all, p=reject) earns the top grade without DKIM or MTA-STS', () => {
+  const parked = tweak((f) => {
+    f.mx = { state: 'null-mx', hosts: [] };
+    f.dkim = { state: 'not-applicable', keys: [] };
+    f.mtaSts = { record: false, mode: null, policyValid: false, coversAllMx: null };
+    f.tlsRpt = { present: false, valid: false };
+    f.bimi = { present: false, valid: false };
+  });
+  assert.equal(parked.parked, true);
+  assert.deepEqual([parked.score, parked.grade], [100, 'A+']);
+});
+
+test('bulk-sender readiness needs SPF, DKIM and DMARC of any policy', () => {
+  assert.equal(bulkSenderReadiness(perfect()).ready, true);
+  const pNone = perfect();
+  pNone.dmarc.policy = 'none';
+  assert.equal(bulkSenderReadiness(pNone).ready, true);
+  const noDkim = perfect();
+  noDkim.dkim = { state: 'likely-present', keys: [] };
+  assert.equal(bulkSenderReadiness(noDkim).ready, 'unknown');
+  const noDmarc = perfect();
+  noDmarc.dmarc.found = false;
+  const r = bulkSenderReadiness(noDmarc);
+  assert.equal(r.ready, false);
+  assert.match(r.missing.join(' '), /DMARC/);
+});
