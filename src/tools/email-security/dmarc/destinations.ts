@@ -1,0 +1,46 @@
+/**
+ * External report destinations (RFC 9989 §4.7 with RFC 9990 §3.2.3 / RFC 7489 §7.1): a `rua`
+ * or `ruf` address outside the policy domain's Organizational Domain receives reports only when
+ * the destination publishes `<policy-domain>._report._dmarc.<destination-host>` TXT `v=DMARC1`
+ * (a wildcard `*._report._dmarc.<host>` answers the same query).
+ */
+import type { DnsExchange } from '../capture.ts';
+import { isDnsFailure, txtTexts } from '../dns-answers.ts';
+import type { ReportUri } from '../report-uri.ts';
+import type { DmarcRecord } from './parse.ts';
+
+export interface ReportDestination {
+  tag: 'rua' | 'ruf';
+  uri: ReportUri;
+  /** The address is outside the Organizational Domain, so it needs the destination's consent. */
+  external: boolean;
+  /** The TXT name that authorizes it (external destinations only). */
+  authorizationName: string | null;
+}
+
+export type Authorization = 'authorized' | 'unauthorized' | 'unknown';
+
+export function isWithin(host: string, organizationalDomain: string): boolean {
+  return host === organizationalDomain || host.endsWith(`.${organizationalDomain}`);
+}
+
+export function authorizationName(policyDomain: string, host: string): string {
+  return `${policyDomain}._report._dmarc.${host}`;
+}
+
+/** Every valid mailto: destination of the record, external ones with their authorization name. */
+export function reportDestinations(record: DmarcRecord, policyDomain: string, organizationalDomain: string): ReportDestination[] {
+  const tagged = [...record.rua.map((uri) => ({ tag: 'rua' as const, uri })), ...record.ruf.map((uri) => ({ tag: 'ruf' as const, uri }))];
+  return tagged
+    .filter(({ uri }) => uri.problem === null && uri.host !== null)
+    .map(({ tag, uri }) => {
+      const external = !isWithin(uri.host!, organizationalDomain);
+      return { tag, uri, external, authorizationName: external ? authorizationName(policyDomain, uri.host!) : null };
+    });
+}
+
+/** authorized: a TXT record starting `v=DMARC1`; unknown: the lookup failed or was not made. */
+export function readAuthorization(result: DnsExchange | undefined): Authorization {
+  if (!result || isDnsFailure(result)) return 'unknown';
+  return txtTexts(result).some((text) => /^v\s*=\s*DMARC1(\s*;|\s*$)/i.test(text)) ? 'authorized' : 'unauthorized';
+}

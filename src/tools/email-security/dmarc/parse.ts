@@ -1,0 +1,124 @@
+/**
+ * Reading DMARC TXT records: which texts at `_dmarc.<name>` are DMARC records (RFC 9989
+ * §4.10.1: those starting with `v=DMARC1`), and one record's tags, validated against
+ * `DMARC_TAGS`, with the policy receivers will apply.
+ */
+import { parseReportUri, splitUriList, type ReportUri } from '../report-uri.ts';
+import { parseTagList, type Tag } from '../tag-list.ts';
+import { DMARC_TAGS, tagValueProblem, type DmarcPolicy } from './tags.ts';
+
+/**
+ * dmarc: a DMARC record. malformed: looks like one but receivers discard it (leading space,
+ * version not exactly `DMARC1`). spf: an SPF record (often a wildcard TXT leaking in). other.
+ */
+export type DmarcTextKind = 'dmarc' | 'malformed' | 'spf' | 'other';
+
+export function classifyDmarcText(text: string): DmarcTextKind {
+  if (/^[vV][ \t]*=[ \t]*DMARC1[ \t]*(;|$)/.test(text)) return 'dmarc';
+  if (/^\s*v\s*=\s*dmarc/i.test(text)) return 'malformed';
+  if (/^\s*v=spf1/i.test(text)) return 'spf';
+  return 'other';
+}
+
+export interface DmarcTagProblem {
+  tag: string;
+  value: string;
+  problem: string;
+}
+
+export interface DmarcRecord {
+  text: string;
+  tags: Tag[];
+  /** `p` when valid. */
+  policy: DmarcPolicy | null;
+  /** `p` was absent (rather than invalid). */
+  policyMissing: boolean;
+  /** `sp` and `np` when valid (null when absent or invalid). */
+  subdomainPolicy: DmarcPolicy | null;
+  nonExistentPolicy: DmarcPolicy | null;
+  psd: 'y' | 'n' | 'u';
+  testing: boolean;
+  adkim: 'r' | 's';
+  aspf: 'r' | 's';
+  fo: string[];
+  rua: ReportUri[];
+  ruf: ReportUri[];
+  /** pct, rf, ri as published (removed in RFC 9989). */
+  removed: { name: string; value: string }[];
+  unknown: string[];
+  duplicates: string[];
+  /** Segments that are not tags. */
+  syntaxErrors: string[];
+  invalidValues: DmarcTagProblem[];
+  /** `p` is not the second tag (RFC 7489 wanted it right after `v`). */
+  policyNotSecond: boolean;
+  /**
+   * What receivers apply to the publishing domain: `p`; or `none` when `p` is missing or
+   * invalid but `rua` holds a valid URI (RFC 9989 §4.7, RFC 7489 §6.6.3); null: record ignored.
+   */
+  effectivePolicy: DmarcPolicy | null;
+}
+
+const fold = (name: string) => name.toLowerCase();
+
+function keyword<T extends string>(tags: Map<string, string>, name: string, invalid: DmarcTagProblem[]): T | null {
+  const value = tags.get(name);
+  if (value === undefined) return null;
+  const problem = tagValueProblem(DMARC_TAGS[name]!, value);
+  if (problem) {
+    invalid.push({ tag: name, value, problem });
+    return null;
+  }
+  return value.toLowerCase() as T;
+}
+
+export function parseDmarcRecord(text: string): DmarcRecord {
+  const list = parseTagList(text, fold);
+  const first = new Map<string, string>();
+  for (const tag of list.tags) if (!first.has(fold(tag.name))) first.set(fold(tag.name), tag.value);
+  const invalid: DmarcTagProblem[] = [];
+  const policy = keyword<DmarcPolicy>(first, 'p', invalid);
+  const subdomainPolicy = keyword<DmarcPolicy>(first, 'sp', invalid);
+  const nonExistentPolicy = keyword<DmarcPolicy>(first, 'np', invalid);
+  const psd = keyword<'y' | 'n' | 'u'>(first, 'psd', invalid) ?? 'u';
+  const testing = keyword<'y' | 'n'>(first, 't', invalid) === 'y';
+  const adkim = keyword<'r' | 's'>(first, 'adkim', invalid) ?? 'r';
+  const aspf = keyword<'r' | 's'>(first, 'aspf', invalid) ?? 'r';
+  const fo = keyword<string>(first, 'fo', invalid)?.split(':').map((v) => v.trim()) ?? ['0'];
+  const removed: DmarcRecord['removed'] = [];
+  for (const name of ['pct', 'rf', 'ri']) {
+    const value = first.get(name);
+    if (value === undefined) continue;
+    removed.push({ name, value });
+    const problem = tagValueProblem(DMARC_TAGS[name]!, value);
+    if (problem) invalid.push({ tag: name, value, problem });
+  }
+  const uris = (name: 'rua' | 'ruf') => splitUriList(first.get(name) ?? '').map((uri) => parseReportUri(uri, { schemes: ['mailto'], allowSize: true }));
+  const rua = uris('rua');
+  const ruf = uris('ruf');
+  const versionTag = list.tags[0];
+  const versionOk = versionTag !== undefined && fold(versionTag.name) === 'v' && versionTag.value === 'DMARC1';
+  const effectivePolicy = !versionOk ? null : policy ?? (rua.some((uri) => uri.problem === null) ? 'none' : null);
+  return {
+    text,
+    tags: list.tags,
+    policy,
+    policyMissing: !first.has('p'),
+    subdomainPolicy,
+    nonExistentPolicy,
+    psd,
+    testing,
+    adkim,
+    aspf,
+    fo,
+    rua,
+    ruf,
+    removed,
+    unknown: [...new Set(list.tags.map((tag) => fold(tag.name)).filter((name) => !Object.hasOwn(DMARC_TAGS, name)))],
+    duplicates: list.duplicates,
+    syntaxErrors: list.errors,
+    invalidValues: invalid,
+    policyNotSecond: first.has('p') && fold(list.tags[1]?.name ?? '') !== 'p',
+    effectivePolicy,
+  };
+}

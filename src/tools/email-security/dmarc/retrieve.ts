@@ -1,0 +1,21 @@
+/**
+ * DMARC retrieval: the RFC 9989 tree walk (one name after another: each step decides the
+ * next), then the authorization records of external report destinations, in parallel.
+ */
+import type { RecordingResolver } from '../capture.ts';
+import { reportDestinations } from './destinations.ts';
+import { parseDmarcRecord } from './parse.ts';
+import { discoverPolicy, dmarcName, nextWalkName, walkStep, type WalkStep } from './tree-walk.ts';
+
+export async function retrieveDmarc(resolver: RecordingResolver, domain: string): Promise<void> {
+  const steps: WalkStep[] = [];
+  for (let name = nextWalkName(domain, steps); name !== null; name = nextWalkName(domain, steps)) {
+    steps.push(walkStep(name, await resolver.query(dmarcName(name), 'TXT')));
+  }
+  const discovery = discoverPolicy(domain, steps);
+  const text = discovery.policyStep?.records[0];
+  if (!discovery.policyStep || text === undefined) return;
+  const destinations = reportDestinations(parseDmarcRecord(text), discovery.policyStep.name, discovery.organizationalDomain);
+  const names = [...new Set(destinations.flatMap((d) => (d.authorizationName ? [d.authorizationName] : [])))];
+  await Promise.all(names.map((name) => resolver.query(name, 'TXT')));
+}

@@ -1,0 +1,41 @@
+/**
+ * DNSSEC as seen through a validating resolver: the domain is signed when its apex answers
+ * carry the AD bit (the resolver validated them). The apex SOA is asked for this; any other
+ * authenticated apex answer in the capture counts too. A SERVFAIL from a validating resolver can
+ * mean a broken (bogus) signature chain, so it is reported as "could not test", never as unsigned.
+ */
+import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
+import { describeExchange, isDnsFailure } from './dns-answers.ts';
+import { finding } from './finding.ts';
+import type { DnssecFacts, Section } from './section.ts';
+
+export type DnssecSection = Section & { facts: DnssecFacts; authenticatedAnswers: string[] };
+
+export async function retrieveDnssec(resolver: RecordingResolver, domain: string): Promise<void> {
+  await resolver.query(domain, 'SOA');
+}
+
+const validated = (x: DnsExchange) => x.authenticated && (x.outcome === 'answer' || x.outcome === 'nodata');
+
+export function analyzeDnssec(capture: EmailSecurityCapture): DnssecSection {
+  const domain = capture.domain.toLowerCase();
+  const soa = exchange(capture, domain, 'SOA');
+  const apex = capture.queries.filter((q) => q.name.toLowerCase().replace(/\.$/, '') === domain);
+  const authenticated = apex.filter(validated);
+  const evidence = authenticated.map((x) => `${describeExchange(x)}, AD bit set`);
+  if (authenticated.length > 0) {
+    return { status: 'pass', summary: 'The domain is DNSSEC-signed: the resolver validated its answers.', records: [], findings: [], facts: { signed: true }, authenticatedAnswers: evidence };
+  }
+  if (!soa || isDnsFailure(soa)) {
+    const shown = soa ? [describeExchange(soa)] : [`${domain} SOA was not looked up`];
+    return { status: 'error', summary: 'DNSSEC could not be checked.', records: [], findings: [finding('dnssec-lookup-failed', 'info', 'The SOA lookup failed; a validating resolver also fails this way when DNSSEC signatures are broken', shown, 'Check the domain with a DNSSEC debugger (e.g. dnsviz.net) if this persists.', 'RFC 4035 §5.5')], facts: { signed: false }, authenticatedAnswers: [] };
+  }
+  return {
+    status: 'fail',
+    summary: 'The domain is not DNSSEC-signed (or the resolver could not validate it).',
+    records: [],
+    findings: [finding('dnssec-unsigned', 'low', 'DNS answers for the domain are not DNSSEC-validated', [`${describeExchange(soa)}, AD bit not set`], 'Enable DNSSEC signing at your DNS host and publish the DS record at your registrar.', 'RFC 4033 §3')],
+    facts: { signed: false },
+    authenticatedAnswers: [],
+  };
+}

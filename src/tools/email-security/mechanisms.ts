@@ -1,0 +1,27 @@
+/**
+ * Every email-security mechanism except SPF (spf/): a retrieve function that only asks DNS
+ * through the scan's RecordingResolver (or fetches through the guarded fetch), and a pure
+ * analyze function over the capture.
+ *
+ * Retrieval order:
+ *   1. `retrieveMx` and `retrieveApexTxt` (the apex TXT is also SPF's first query; the resolver
+ *      asks it once), in parallel;
+ *   2. `retrieveDkim` with their results (MX hosts and SPF includes name the providers whose
+ *      selectors to try); store its return value in `capture.selectors`;
+ *   everything else in parallel with 1–2: `retrieveDmarc` (tree walk, then external report
+ *   destinations), `retrieveMtaSts` (store its return value in `capture.mtaStsPolicy`),
+ *   `retrieveTlsRpt`, `retrieveBimi`, `retrieveDnssec`.
+ *
+ * Analysis reads only the capture; `analyzeBimi` takes the DMARC section when it is at hand.
+ */
+export { retrieveMx, analyzeMx, readMxFacts, type MxSection, type MxHostReport } from './mx.ts';
+export { retrieveApexTxt } from './sender-hints.ts';
+export { retrieveDmarc } from './dmarc/retrieve.ts';
+export { analyzeDmarc, type DmarcSection, type DmarcDestinationReport } from './dmarc/analyze.ts';
+export { retrieveDkim, type DkimRetrieveInput } from './dkim/retrieve.ts';
+export { analyzeDkim, type DkimSection, type DkimSelectorReport } from './dkim/analyze.ts';
+export { retrieveMtaSts, policyUrl, type MtaStsRetrieveOptions } from './mta-sts/retrieve.ts';
+export { analyzeMtaSts, type MtaStsSection } from './mta-sts/analyze.ts';
+export { retrieveTlsRpt, analyzeTlsRpt, type TlsRptSection } from './tls-rpt.ts';
+export { retrieveBimi, analyzeBimi, type BimiSection } from './bimi.ts';
+export { retrieveDnssec, analyzeDnssec, type DnssecSection } from './dnssec.ts';

@@ -1,0 +1,83 @@
+/**
+ * The MTA-STS policy file (RFC 8461 §3.2): `key: value` lines (LF or CRLF) with `version:
+ * STSv1`, `mode: enforce|testing|none`, `max_age` (seconds, at most 31557600) and one `mx:`
+ * line per allowed MX pattern (a host name, or `*.` plus a domain matching one label, §4.1).
+ */
+import { isHostName } from '../report-uri.ts';
+
+export type StsMode = 'enforce' | 'testing' | 'none';
+
+export const MAX_POLICY_AGE_SECONDS = 31_557_600;
+/** Below a day, a policy protects little between fetches (RFC 8461 §3.2 suggests weeks). */
+export const SHORT_POLICY_AGE_SECONDS = 86_400;
+
+export interface StsPolicy {
+  version: string | null;
+  mode: StsMode | null;
+  maxAge: number | null;
+  mx: string[];
+  extensions: string[];
+  /** Why senders would reject the policy; empty when valid. */
+  problems: string[];
+  valid: boolean;
+}
+
+const LINE = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,31}):[ \t]*(.*?)[ \t]*$/;
+const MODES: readonly StsMode[] = ['enforce', 'testing', 'none'];
+const SINGLE = ['version', 'mode', 'max_age'];
+
+export function isMxPattern(pattern: string): boolean {
+  return isHostName(pattern.startsWith('*.') ? pattern.slice(2) : pattern);
+}
+
+export function parseStsPolicy(body: string): StsPolicy {
+  const problems: string[] = [];
+  const fields = new Map<string, string>();
+  const mx: string[] = [];
+  const extensions: string[] = [];
+  body.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const match = LINE.exec(line);
+    if (!match) {
+      problems.push(`line ${index + 1} is not "key: value": ${JSON.stringify(line.slice(0, 80))}`);
+      return;
+    }
+    const [, key, value] = match as unknown as [string, string, string];
+    if (key === 'mx') {
+      if (isMxPattern(value.toLowerCase())) mx.push(value.toLowerCase().replace(/\.$/, ''));
+      else problems.push(`mx: ${value} is not a host name or *.domain pattern`);
+    } else if (SINGLE.includes(key)) {
+      if (fields.has(key)) problems.push(`${key} appears more than once`);
+      else fields.set(key, value);
+    } else {
+      extensions.push(key);
+    }
+  });
+  const version = fields.get('version') ?? null;
+  if (version === null) problems.push('version is missing');
+  else if (version !== 'STSv1') problems.push(`version: ${version} is not STSv1`);
+  const modeText = fields.get('mode');
+  const mode = MODES.find((m) => m === modeText) ?? null;
+  if (modeText === undefined) problems.push('mode is missing');
+  else if (mode === null) problems.push(`mode: ${modeText} is not enforce, testing or none`);
+  const ageText = fields.get('max_age');
+  const maxAge = ageText !== undefined && /^[0-9]{1,10}$/.test(ageText) ? Number(ageText) : null;
+  if (ageText === undefined) problems.push('max_age is missing');
+  else if (maxAge === null) problems.push(`max_age: ${ageText} is not a number of seconds`);
+  if (mx.length === 0 && mode !== 'none') problems.push('no mx: line names the allowed MX hosts');
+  return { version, mode, maxAge, mx, extensions, problems, valid: problems.length === 0 };
+}
+
+/** RFC 8461 §4.1: exact match, or `*.example.com` matching exactly one more label. */
+export function mxMatches(pattern: string, host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const p = pattern.toLowerCase().replace(/\.$/, '');
+  if (!p.startsWith('*.')) return h === p;
+  const suffix = p.slice(1);
+  return h.endsWith(suffix) && h.length > suffix.length && !h.slice(0, h.length - suffix.length).includes('.');
+}
+
+/** MX hosts no pattern matches. */
+export function uncoveredMx(patterns: string[], hosts: string[]): string[] {
+  return hosts.filter((host) => !patterns.some((pattern) => mxMatches(pattern, host)));
+}

@@ -1,0 +1,43 @@
+/**
+ * What the apex TXT records say about who sends mail for the domain, as far as the other
+ * mechanisms need it: the SPF record (when there is exactly one), the domains it includes or
+ * redirects to (to pick DKIM selectors by provider), and whether it says "no mail at all"
+ * (`v=spf1 -all`). SPF itself is graded in spf/; this reads only what DKIM and MX need.
+ */
+import type { EmailSecurityCapture, RecordingResolver } from './capture.ts';
+import { exchange } from './capture.ts';
+import { txtTexts } from './dns-answers.ts';
+
+/** The apex TXT strings (the SPF walk asks the same query; the resolver asks it once). */
+export async function retrieveApexTxt(resolver: RecordingResolver, domain: string): Promise<string[]> {
+  const result = await resolver.query(domain, 'TXT');
+  return result.answers.map((record) => record.text);
+}
+
+/** The apex TXT texts as recorded. */
+export function apexTxtIn(capture: EmailSecurityCapture): string[] {
+  return txtTexts(exchange(capture, capture.domain, 'TXT'));
+}
+
+const SPF_VERSION = /^v=spf1(?:\s|$)/i;
+
+/** The one SPF record among the texts, or null when there is none or more than one. */
+export function spfRecordIn(texts: string[]): string | null {
+  const records = texts.filter((text) => SPF_VERSION.test(text));
+  return records.length === 1 ? records[0]! : null;
+}
+
+/** Targets of `include:` and `redirect=` (lower-case; macros skipped: they cannot name a provider). */
+export function spfIncludedDomains(spf: string): string[] {
+  const domains: string[] = [];
+  for (const term of spf.split(/\s+/).slice(1)) {
+    const match = /^[+?~-]?include:(.+)$/i.exec(term) ?? /^redirect=(.+)$/i.exec(term);
+    if (match && !match[1]!.includes('%')) domains.push(match[1]!.toLowerCase().replace(/\.$/, ''));
+  }
+  return domains;
+}
+
+/** The record authorizes nobody: exactly `v=spf1 -all` (case and surrounding spaces aside). */
+export function spfSendsNothing(spf: string | null): boolean {
+  return spf !== null && /^v=spf1\s+-all$/i.test(spf.trim());
+}

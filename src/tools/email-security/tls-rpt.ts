@@ -1,0 +1,77 @@
+/**
+ * SMTP TLS Reporting (RFC 8460 §3): `_smtp._tls.<domain>` TXT `v=TLSRPTv1; rua=<uri>[,<uri>]`,
+ * where each URI is `mailto:` or `https:`. Senders then report TLS failures (including MTA-STS
+ * and DANE ones) to those destinations.
+ */
+import { exchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
+import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
+import { finding, statusFromFindings } from './finding.ts';
+import { readMxFacts } from './mx.ts';
+import { parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
+import type { Finding, Section, SimpleFacts } from './section.ts';
+import { parseTagList } from './tag-list.ts';
+
+export const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
+
+export interface TlsRptRecord {
+  text: string;
+  rua: ReportUri[];
+  extensions: string[];
+  /** Why senders would ignore it; empty when valid. */
+  problems: string[];
+  valid: boolean;
+}
+
+export type TlsRptSection = Section & { facts: SimpleFacts; record: TlsRptRecord | null };
+
+/** Records that begin with the version (RFC 8460 §3); others are discarded. */
+export function isTlsRptRecord(text: string): boolean {
+  return /^v=TLSRPTv1[ \t]*(;|$)/.test(text);
+}
+
+export function parseTlsRptRecord(text: string): TlsRptRecord {
+  const list = parseTagList(text);
+  const problems = [...list.errors];
+  if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'TLSRPTv1') problems.push('the record must start with v=TLSRPTv1');
+  if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);
+  const ruaValue = list.tags.find((t) => t.name === 'rua')?.value;
+  const rua = splitUriList(ruaValue ?? '').map((uri) => parseReportUri(uri, { schemes: ['mailto', 'https'], allowSize: false }));
+  if (ruaValue === undefined) problems.push('the rua= field is missing');
+  else if (rua.length === 0) problems.push('rua= names no destination');
+  problems.push(...rua.flatMap((uri) => (uri.problem ? [uri.problem] : [])));
+  const extensions = list.tags.filter((t) => t.name !== 'v' && t.name !== 'rua').map((t) => t.name);
+  return { text, rua, extensions, problems, valid: problems.length === 0 };
+}
+
+export async function retrieveTlsRpt(resolver: RecordingResolver, domain: string): Promise<void> {
+  await resolver.query(tlsRptName(domain), 'TXT');
+}
+
+export function analyzeTlsRpt(capture: EmailSecurityCapture): TlsRptSection {
+  const name = tlsRptName(capture.domain);
+  const result = exchange(capture, name, 'TXT');
+  if (!result || isDnsFailure(result)) {
+    const evidence = result ? [describeExchange(result)] : [`${name} TXT was not looked up`];
+    return { status: 'error', summary: 'The TLS-RPT record could not be looked up.', records: [], findings: [finding('tls-rpt-lookup-failed', 'info', 'The TLS-RPT lookup failed', evidence, 'Try again later.')], facts: { present: false, valid: false }, record: null };
+  }
+  const texts = txtTexts(result).filter(isTlsRptRecord);
+  if (texts.length === 0) {
+    const mx = readMxFacts(capture);
+    if (mx.state === 'null-mx') return { status: 'not-applicable', summary: 'The domain receives no mail; TLS reporting does not apply.', records: [], findings: [], facts: { present: false, valid: false }, record: null };
+    return { status: 'fail', summary: 'No TLS-RPT record: TLS delivery failures to this domain go unreported.', records: [], findings: [finding('tls-rpt-missing', 'low', 'No TLS-RPT record', [describeExchange(result)], `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${capture.domain}" at ${name}.`, 'RFC 8460 §3')], facts: { present: false, valid: false }, record: null };
+  }
+  const record = parseTlsRptRecord(texts[0]!);
+  const findings: Finding[] = [];
+  if (texts.length > 1) findings.push(finding('tls-rpt-multiple', 'high', 'Several TLS-RPT records: senders ignore them all', texts.map((t) => `${name}: ${quoteRecord(t)}`), 'Publish exactly one v=TLSRPTv1 record.', 'RFC 8460 §3'));
+  else if (!record.valid) findings.push(finding('tls-rpt-invalid', 'high', 'The TLS-RPT record is not valid', [`${name}: ${quoteRecord(record.text)}`, ...record.problems], 'Write it as "v=TLSRPTv1; rua=mailto:…" (mailto: or https: destinations, comma-separated).', 'RFC 8460 §3'));
+  if (record.extensions.length > 0) findings.push(finding('tls-rpt-extensions', 'info', 'The record has fields TLS-RPT does not define', [`${name}: ${record.extensions.join(', ')}`], 'Remove fields senders ignore (check for typos).', 'RFC 8460 §3'));
+  const valid = texts.length === 1 && record.valid;
+  return {
+    status: valid ? statusFromFindings(findings) : 'fail',
+    summary: valid ? `TLS reports go to ${record.rua.map((u) => u.uri).join(', ')}.` : 'A TLS-RPT record is published but not usable.',
+    records: texts,
+    findings,
+    facts: { present: true, valid },
+    record,
+  };
+}
