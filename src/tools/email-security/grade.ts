@@ -43,8 +43,9 @@ const POLICY_POINTS = { reject: 15, quarantine: 11, none: 3 } as const;
 const WEAKER = { reject: 'quarantine', quarantine: 'none', none: 'none' } as const;
 const STRENGTH = { none: 0, quarantine: 1, reject: 2 } as const;
 
-export function isParked(f: Pick<EmailFacts, 'mx' | 'spf'>): boolean {
-  return f.mx.state === 'null-mx' || (f.mx.state === 'none' && f.spf.valid && f.spf.all === '-');
+/** Null MX, or no MX with exactly `v=spf1 -all` (which the DKIM section reports as not applicable). */
+export function isParked(f: Pick<EmailFacts, 'mx' | 'dkim'>): boolean {
+  return f.mx.state === 'null-mx' || (f.mx.state === 'none' && f.dkim.state === 'not-applicable');
 }
 
 function dmarcItems(d: DmarcFacts): ScoreItem[] {
