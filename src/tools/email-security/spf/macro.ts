@@ -1,0 +1,169 @@
+/**
+ * Macro-strings and domain-specs (RFC 7208 §7 and §12): parsing and validation, and expansion of
+ * what a domain grader knows (%{d} the domain being evaluated, %{o} the scanned domain, and the
+ * escapes %% %_ %-). Letters that need the sender (i, s, l, h, …) leave the name unexpandable.
+ */
+import { DOMAIN_LETTERS, EXPLANATION_ONLY_LETTERS, MACRO_DELIMITERS, MACRO_LETTERS } from './rules.ts';
+
+export type MacroPart =
+  | { kind: 'literal'; text: string }
+  | { kind: 'escape'; text: '%' | ' ' | '%20' }
+  | { kind: 'macro'; letter: string; urlEscape: boolean; keep: number | null; reverse: boolean; delimiters: string; raw: string };
+
+export interface MacroString {
+  raw: string;
+  parts: MacroPart[];
+}
+
+export interface MacroSyntaxError {
+  /** Offset within the macro-string. */
+  offset: number;
+  message: string;
+}
+
+export type MacroParse = { ok: true; value: MacroString } | { ok: false; error: MacroSyntaxError };
+
+const ESCAPES: Record<string, '%' | ' ' | '%20'> = { '%': '%', _: ' ', '-': '%20' };
+const MACRO_BODY = /^\{([a-zA-Z])(\d*)(r?)([^}]*)\}/i;
+
+/** Parses a macro-string; `domain` context refuses the explanation-only letters c, r, t. */
+export function parseMacroString(raw: string, context: 'domain' | 'modifier'): MacroParse {
+  const parts: MacroPart[] = [];
+  let literal = '';
+  const flush = () => {
+    if (literal) parts.push({ kind: 'literal', text: literal });
+    literal = '';
+  };
+  for (let i = 0; i < raw.length; ) {
+    const char = raw[i]!;
+    const code = char.charCodeAt(0);
+    if (char !== '%') {
+      if (code < 0x21 || code > 0x7e) return fail(i, `character ${describeChar(char)} is not allowed in a domain or macro-string`);
+      literal += char;
+      i++;
+      continue;
+    }
+    const next = raw[i + 1];
+    if (next !== undefined && next in ESCAPES) {
+      flush();
+      parts.push({ kind: 'escape', text: ESCAPES[next]! });
+      i += 2;
+      continue;
+    }
+    if (next !== '{') return fail(i, `"%" must start a macro (%{…}) or an escape (%%, %_, %-); found ${next === undefined ? 'the end' : `"%${next}"`}`);
+    const match = MACRO_BODY.exec(raw.slice(i + 1));
+    if (!match) return fail(i, 'unterminated or malformed macro: expected %{letter[digits][r][delimiters]}');
+    const [body, letterRaw, digits, reverse, delimiters] = match as unknown as [string, string, string, string, string];
+    const letter = letterRaw.toLowerCase();
+    if (!MACRO_LETTERS.includes(letter)) return fail(i + 2, `"${letterRaw}" is not a macro letter (one of ${MACRO_LETTERS.split('').join(' ')})`);
+    if (context === 'domain' && EXPLANATION_ONLY_LETTERS.includes(letter)) {
+      return fail(i + 2, `macro letter "${letterRaw}" is allowed only in explanation text, not in a domain (RFC 7208 §7.1)`);
+    }
+    if (digits !== '' && (/^0/.test(digits) || Number(digits) === 0)) return fail(i + 3, 'the macro digit transformer must be a number from 1 without leading zeros');
+    const badDelimiter = [...delimiters].findIndex((d) => !MACRO_DELIMITERS.includes(d));
+    if (badDelimiter >= 0) {
+      const at = i + 2 + letterRaw.length + digits.length + reverse.length + badDelimiter;
+      return fail(at, `"${delimiters[badDelimiter]}" is not a macro delimiter (one of ${MACRO_DELIMITERS})`);
+    }
+    flush();
+    parts.push({
+      kind: 'macro',
+      letter,
+      urlEscape: letterRaw !== letter,
+      keep: digits === '' ? null : Number(digits),
+      reverse: reverse !== '',
+      delimiters,
+      raw: `%${body}`,
+    });
+    i += 1 + body.length;
+  }
+  flush();
+  return { ok: true, value: { raw, parts } };
+}
+
+function fail(offset: number, message: string): MacroParse {
+  return { ok: false, error: { offset, message } };
+}
+
+export function describeChar(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (code < 0x20 || code === 0x7f) return `control character ${hex}`;
+  if (code > 0x7e) return `non-ASCII character ${hex}`;
+  return `"${char}"`;
+}
+
+/** `toplabel` of the ABNF: alphanumeric with a letter, or alphanumeric with inner hyphens. */
+const TOPLABEL = /^(?:[a-z0-9]*[a-z][a-z0-9]*|[a-z0-9]+-[a-z0-9-]*[a-z0-9])$/i;
+
+/**
+ * Parses a domain-spec: a macro-string ending in a macro or in "." toplabel [ "." ] (§12).
+ * Without macros it must also be a usable domain name (labels 1-63, at most 253 characters).
+ */
+export function parseDomainSpec(raw: string): MacroParse {
+  if (raw === '') return fail(0, 'the domain is empty');
+  const parsed = parseMacroString(raw, 'domain');
+  if (!parsed.ok) return parsed;
+  const last = parsed.value.parts.at(-1)!;
+  if (last.kind === 'literal') {
+    const text = last.text.endsWith('.') ? last.text.slice(0, -1) : last.text;
+    const dot = text.lastIndexOf('.');
+    const toplabel = dot < 0 ? null : text.slice(dot + 1);
+    if (toplabel === null) return fail(0, `"${raw}" is not a domain: it needs a dot and a top-level label`);
+    if (!TOPLABEL.test(toplabel)) {
+      return fail(raw.length - last.text.length + dot + 1, `"${toplabel}" is not a valid top-level label (letters, digits and inner hyphens, not all digits)`);
+    }
+  }
+  if (parsed.value.parts.every((part) => part.kind === 'literal')) {
+    const problem = domainNameProblem(raw.replace(/\.$/, ''));
+    if (problem) return fail(0, `"${raw}" is not a valid domain name: ${problem}`);
+  }
+  return parsed;
+}
+
+function domainNameProblem(name: string): string | null {
+  if (name.length > 253) return 'longer than 253 characters';
+  const labels = name.split('.');
+  if (labels.some((label) => label.length === 0)) return 'it has an empty label';
+  if (labels.some((label) => label.length > 63)) return 'a label is longer than 63 characters';
+  return null;
+}
+
+export interface ExpansionContext {
+  /** %{d}: the domain whose record is being evaluated. */
+  domain: string;
+  /** %{o}: the domain of the sender; for a domain grader, the scanned domain. */
+  senderDomain: string;
+}
+
+export type Expansion = { ok: true; name: string } | { ok: false; senderLetters: string[] };
+
+/** Expands a domain-spec; names longer than 253 characters lose labels on the left (§7.3). */
+export function expandDomainSpec(spec: MacroString, context: ExpansionContext): Expansion {
+  const senderLetters = [...new Set(spec.parts.flatMap((p) => (p.kind === 'macro' && !DOMAIN_LETTERS.includes(p.letter) ? [p.letter] : [])))];
+  if (senderLetters.length > 0) return { ok: false, senderLetters };
+  let name = spec.parts
+    .map((part) => {
+      if (part.kind !== 'macro') return part.text;
+      const value = expandMacro(part, part.letter === 'd' ? context.domain : context.senderDomain);
+      return part.urlEscape ? urlEscape(value) : value;
+    })
+    .join('');
+  name = name.replace(/\.$/, '').toLowerCase();
+  while (name.length > 253 && name.includes('.')) name = name.slice(name.indexOf('.') + 1);
+  return { ok: true, name };
+}
+
+/** §7.3: split on the delimiters (default "."), optionally reverse, keep the rightmost N, join with ".". */
+function expandMacro(part: Extract<MacroPart, { kind: 'macro' }>, value: string): string {
+  const delimiters = new RegExp(`[${[...(part.delimiters || '.')].map((char) => `\\${char}`).join('')}]`);
+  let pieces = value.split(delimiters);
+  if (part.reverse) pieces = pieces.reverse();
+  if (part.keep !== null && part.keep < pieces.length) pieces = pieces.slice(pieces.length - part.keep);
+  return pieces.join('.');
+}
+
+/** Uppercase macro letters URL-escape everything but the RFC 3986 unreserved characters. */
+function urlEscape(value: string): string {
+  return value.replace(/[^A-Za-z0-9\-._~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
