@@ -2,6 +2,7 @@
 import type { AppConfig } from '../config.ts';
 import { createDohResolver } from '../net/resolver.ts';
 import type { ScanFetch } from '../net/scan-fetch.ts';
+import { createEmailSecurityScanner } from './email-security/scanner.ts';
 import { createPreloadLookup } from './security-headers/preload.ts';
 import { createSecurityHeadersScanner } from './security-headers/scanner.ts';
 import type { Scanner, ToolName } from './tool.ts';
@@ -11,6 +12,8 @@ export interface ScannerRuntime {
   scanFetch: ScanFetch;
   /** Plain fetch for our own services (the DoH resolver, the preload status service). */
   fetch: typeof fetch;
+  /** TESTS ONLY: the port MTA-STS policy hosts answer on (a local test site). */
+  mtaStsPort?: number;
 }
 
 export function userAgent(config: AppConfig): string {
@@ -19,13 +22,9 @@ export function userAgent(config: AppConfig): string {
 
 export function createScanners(config: AppConfig, runtime: ScannerRuntime): Partial<Record<ToolName, Scanner>> {
   const resolver = createDohResolver({ url: config.dohUrl, fetch: runtime.fetch });
+  const guarded = { fetch: runtime.scanFetch, resolver, allowPrivate: config.allowPrivateTargets, userAgent: userAgent(config) };
   return {
-    'security-headers': createSecurityHeadersScanner({
-      fetch: runtime.scanFetch,
-      resolver,
-      allowPrivate: config.allowPrivateTargets,
-      userAgent: userAgent(config),
-      preload: createPreloadLookup({ url: config.hstsPreloadStatusUrl, fetch: runtime.fetch }),
-    }),
+    'security-headers': createSecurityHeadersScanner({ ...guarded, preload: createPreloadLookup({ url: config.hstsPreloadStatusUrl, fetch: runtime.fetch }) }),
+    'email-security': createEmailSecurityScanner({ resolver, fetch: guarded, ...(runtime.mtaStsPort ? { mtaStsPort: runtime.mtaStsPort } : {}) }),
   };
 }

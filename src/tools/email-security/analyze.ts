@@ -1,0 +1,80 @@
+/**
+ * The pure half of email-security: every section from the capture, the grade, the bulk-sender
+ * summary, and whether the domain could be assessed at all.
+ */
+import type { ScanOutcome } from '../tool.ts';
+import { bulkSenderReadiness } from './bulk-sender.ts';
+import { exchange, type EmailSecurityCapture } from './capture.ts';
+import { isDnsFailure } from './dns-answers.ts';
+import { gradeEmail } from './grade.ts';
+import { analyzeBimi, analyzeDkim, analyzeDmarc, analyzeDnssec, analyzeMtaSts, analyzeMx, analyzeTlsRpt } from './mechanisms.ts';
+import type { Finding, Section } from './section.ts';
+import { analyzeSpf } from './spf/analyze.ts';
+
+const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'] as const;
+
+function notAssessed(message: string, details: Record<string, unknown>): ScanOutcome {
+  return { assessed: false, grade: null, gradeScore: null, result: { status: 'error', message, details } };
+}
+
+/** Why a capture cannot be graded: the domain does not exist, or DNS failed for the core lookups. */
+function assessability(capture: EmailSecurityCapture): { reason: string; message: string } | null {
+  const { domain } = capture;
+  const core = [exchange(capture, domain, 'TXT'), exchange(capture, `_dmarc.${domain}`, 'TXT'), exchange(capture, domain, 'MX')];
+  const apex = [exchange(capture, domain, 'SOA'), core[0], core[2]];
+  if (apex.every((e) => e?.outcome === 'nxdomain')) return { reason: 'nxdomain', message: `The domain ${domain} does not exist (NXDOMAIN).` };
+  if (core.every((e) => e === undefined || isDnsFailure(e))) {
+    return { reason: 'dns-failure', message: `DNS lookups for ${domain} failed (SERVFAIL or time-out), so its records cannot be read.` };
+  }
+  return null;
+}
+
+export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
+  const refused = assessability(capture);
+  if (refused) return notAssessed(refused.message, { reason: refused.reason, domain: capture.domain, queries: capture.queries.length });
+
+  const mx = analyzeMx(capture);
+  const spf = analyzeSpf(capture);
+  const dmarc = analyzeDmarc(capture);
+  const dkim = analyzeDkim(capture);
+  const mtaSts = analyzeMtaSts(capture);
+  const tlsRpt = analyzeTlsRpt(capture);
+  const bimi = analyzeBimi(capture, dmarc);
+  const dnssec = analyzeDnssec(capture);
+  const facts = { mx: mx.facts, spf: spf.facts, dmarc: dmarc.facts, dkim: dkim.facts, mtaSts: mtaSts.facts, tlsRpt: tlsRpt.facts, bimi: bimi.facts, dnssec: dnssec.facts };
+  const graded = gradeEmail(facts);
+
+  const sections: Record<string, Section> = { dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec };
+  const findings: (Finding & { section: string })[] = Object.entries(sections)
+    .flatMap(([section, s]) => s.findings.map((f) => ({ ...f, section })))
+    .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
+  const serious = findings.filter((f) => f.severity === 'critical' || f.severity === 'high');
+  const status = graded.score < 50 ? 'failed' : ['A+', 'A', 'A-'].includes(graded.grade) && serious.length === 0 ? 'passed' : 'warnings';
+  const top = findings.slice(0, 3).map((f) => f.title);
+  const message = `Grade ${graded.grade} (${graded.score}/100)${graded.parked ? ' for a domain that sends no mail' : ''}: ${
+    top.length === 0 ? 'no problems found.' : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`
+  }`;
+
+  return {
+    assessed: true,
+    grade: graded.grade,
+    gradeScore: graded.score,
+    result: {
+      status,
+      message,
+      details: {
+        domain: capture.domain,
+        score: graded.score,
+        grade: graded.grade,
+        parked: graded.parked,
+        caps: graded.caps,
+        scoreItems: graded.items,
+        bulkSender: bulkSenderReadiness(facts),
+        sections,
+        findings,
+        queries: capture.queries.length,
+        selectors: capture.selectors,
+      },
+    },
+  };
+}
