@@ -15,7 +15,7 @@ export const USAGE = `Usage: npm run admin -- <command>
   keys list [--owner OWNER] [--json]                name, prefix, created, last used (never the key)
   keys revoke ID                                    revoke a key (refused everywhere within a minute)
   grades set DOMAIN GRADE                           record the latest website-security grade (A+ … F)
-  grade-capture FILE                                grade a saved security-headers capture (no store needed)
+  grade-capture FILE                                grade a saved security-headers or email-security capture (no store needed)
 
 The store is the one the environment selects (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN).`;
 

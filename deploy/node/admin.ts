@@ -3,6 +3,7 @@ import { ConfigError, parseConfig } from '../../src/config.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { StoreUnavailableError } from '../../src/store/port.ts';
 import { readFile } from 'node:fs/promises';
+import { analyzeEmail } from '../../src/tools/email-security/analyze.ts';
 import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import { runAdmin, USAGE, UsageError } from './admin-commands.ts';
 
@@ -24,8 +25,10 @@ if (argv[0] === 'grade-capture') {
   } catch (error) {
     exit(2, `cannot read a JSON capture from ${file}: ${(error as Error).message}`);
   }
-  if (typeof capture !== 'object' || capture === null || typeof capture.host !== 'string') exit(2, `${file} is not a security-headers capture (docs/capture.md)`);
-  process.stdout.write(`${JSON.stringify(gradeCapture(capture), null, 2)}\n`);
+  const isEmail = typeof capture?.domain === 'string' && Array.isArray(capture?.queries);
+  const isHeaders = typeof capture?.host === 'string';
+  if (!isEmail && !isHeaders) exit(2, `${file} is neither a security-headers nor an email-security capture (docs/capture.md)`);
+  process.stdout.write(`${JSON.stringify(isEmail ? analyzeEmail(capture) : gradeCapture(capture), null, 2)}\n`);
   process.exit(0);
 }
 

@@ -15,6 +15,7 @@ import { startServer } from '../../deploy/node/serve.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
+import { measureEmailLatency } from './email-latency.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
 import { measureStoreRoundTrips } from './store-round-trips.ts';
 
@@ -129,11 +130,16 @@ const UNITS: Record<string, string> = {
   target_plain_get_ms: 'ms',
   scan_overhead_ms: 'ms',
   scan_vs_plain_get_ratio: 'x',
+  email_scan_ms_with_20ms_dns: 'ms',
+  email_scan_queries: 'queries',
+  email_queries_one_by_one_ms: 'ms',
+  email_scan_in_dns_delays: 'delays',
+  email_scan_vs_one_by_one_ratio: 'x',
 };
 
 let exitCode = 0;
 try {
-  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()), ...(await measureScanOverhead()) };
+  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()), ...(await measureScanOverhead()), ...(await measureEmailLatency()) };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${UNITS[name]}`);
 } catch (error) {

@@ -7,6 +7,7 @@
 import type { EmailSecurityCapture, RecordingResolver } from './capture.ts';
 import { exchange } from './capture.ts';
 import { txtTexts } from './dns-answers.ts';
+import { isSpfRecord } from './spf/select.ts';
 
 /** The apex TXT strings (the SPF walk asks the same query; the resolver asks it once). */
 export async function retrieveApexTxt(resolver: RecordingResolver, domain: string): Promise<string[]> {
@@ -19,11 +20,10 @@ export function apexTxtIn(capture: EmailSecurityCapture): string[] {
   return txtTexts(exchange(capture, capture.domain, 'TXT'));
 }
 
-const SPF_VERSION = /^v=spf1(?:\s|$)/i;
 
 /** The one SPF record among the texts, or null when there is none or more than one. */
 export function spfRecordIn(texts: string[]): string | null {
-  const records = texts.filter((text) => SPF_VERSION.test(text));
+  const records = texts.filter(isSpfRecord);
   return records.length === 1 ? records[0]! : null;
 }
 
