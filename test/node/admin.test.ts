@@ -4,7 +4,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { createDohResolver } from '../../src/net/resolver.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
+import { retrieveEmail } from '../../src/tools/email-security/retrieve.ts';
+import { startDohServer } from '../support/doh-server.ts';
+import { mailZones } from '../support/mail-zones.ts';
 import { CATALOG, startHarness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis } from '../support/redis-server.ts';
@@ -93,6 +97,17 @@ describe('the operator CLI (npm run admin)', () => {
     const outcome = JSON.parse(run.stdout);
     assert.deepEqual([outcome.grade, outcome.gradeScore, outcome.result.status], ['B', 75, 'warnings']);
     assert.equal((await admin(['grade-capture', '/nonexistent.json'], {})).code, 2);
+  });
+
+  test('grades a saved email-security capture too', async () => {
+    const doh = await startDohServer(mailZones());
+    const resolver = createDohResolver({ url: doh.url, fetch });
+    const capture = await retrieveEmail('parked.test', { resolver, fetch: { fetch: () => Promise.reject(new Error('no fetch')), resolver, allowPrivate: false, userAgent: 'test' } });
+    const file = join(mkdtempSync(join(tmpdir(), 'capture-')), 'parked.json');
+    writeFileSync(file, JSON.stringify(capture));
+    const run = await admin(['grade-capture', file], {});
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(JSON.parse(run.stdout).grade, 'A+');
   });
 
   test('says clearly when no store is configured', async () => {
