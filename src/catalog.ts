@@ -83,6 +83,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
         anonymous: { limit: limits.anonymousPerMinute, windowSec: 60, per: 'client IP address (IPv6: per /64)' },
         apiKey: { limit: limits.keyPerMinute, windowSec: 60, per: 'API key' },
         algorithm: 'sliding window',
+        badge: { limit: limits.badgePerMinute, windowSec: 60, per: 'client IP address', policy: 'badge-per-minute' },
         headers: ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
       },
       scanQuota: {

@@ -10,6 +10,8 @@ export interface Limits {
   scansPerHourPerTarget: number;
   /** Scans per hour across the whole service. */
   scansPerHourOverall: number;
+  /** Badge requests per minute per client address (README embeds arrive through image proxies). */
+  badgePerMinute: number;
 }
 
 export const SPEC_LIMITS: Limits = Object.freeze({
@@ -18,6 +20,7 @@ export const SPEC_LIMITS: Limits = Object.freeze({
   scansPerHourPerClient: 20,
   scansPerHourPerTarget: 20,
   scansPerHourOverall: 1000,
+  badgePerMinute: 120,
 });
 
 export const MINUTE_MS = 60_000;

@@ -5,6 +5,7 @@ import { StoreUnavailableError, type RateLimitDecision } from '../store/port.ts'
 import type { Handler } from '../context.ts';
 
 export const PER_MINUTE_POLICY = 'per-minute';
+export const BADGE_POLICY = 'badge-per-minute';
 
 /**
  * The per-minute request limit: per key for a valid key, otherwise per client address (failed
@@ -14,8 +15,11 @@ export const PER_MINUTE_POLICY = 'per-minute';
 export const perMinuteLimit: Handler = async (request, ctx) => {
   const { limits, store, fallbackLimiter, now } = ctx.services;
   const p = ctx.principal;
-  const limit = p.kind === 'key' ? limits.keyPerMinute : limits.anonymousPerMinute;
-  const bucket = p.kind === 'key' ? `key:${p.record.id}` : `ip:${ctx.client}`;
+  // Badges have their own, larger budget per address: README traffic must not eat the API's.
+  const badge = ctx.path.startsWith('/api/badge/');
+  const policy = badge ? BADGE_POLICY : PER_MINUTE_POLICY;
+  const limit = badge ? limits.badgePerMinute : p.kind === 'key' ? limits.keyPerMinute : limits.anonymousPerMinute;
+  const bucket = badge ? `badge:${ctx.client}` : p.kind === 'key' ? `key:${p.record.id}` : `ip:${ctx.client}`;
   const consume = request.method !== 'OPTIONS' && ctx.path.startsWith('/api/');
   let decision: RateLimitDecision;
   try {
@@ -24,15 +28,15 @@ export const perMinuteLimit: Handler = async (request, ctx) => {
     if (!(error instanceof StoreUnavailableError)) throw error;
     decision = await fallbackLimiter.hitRateLimit(bucket, limit, MINUTE_MS, consume);
   }
-  ctx.rateLimit = { decision, policy: PER_MINUTE_POLICY, windowSec: MINUTE_MS / 1000 };
+  ctx.rateLimit = { decision, policy, windowSec: MINUTE_MS / 1000 };
   if (consume && !decision.allowed) {
     const retryAfterSec = Math.max(1, secondsUntil(decision.retryAt, now()));
-    const who = p.kind === 'key' ? 'this API key' : 'this client address';
+    const who = badge ? 'badges from this client address' : p.kind === 'key' ? 'this API key' : 'this client address';
     throw new ApiError('rate_limit_exceeded', {
       detail: `${limit} requests per minute are allowed for ${who}; retry in ${retryAfterSec} s.`,
-      hint: p.kind === 'key' ? undefined : 'Wait Retry-After seconds, or send a free developer key to raise the limit to 30 requests per minute.',
+      hint: p.kind === 'key' || badge ? undefined : 'Wait Retry-After seconds, or send a free developer key to raise the limit to 30 requests per minute.',
       retryAfterSec,
-      extra: { violatedPolicies: [PER_MINUTE_POLICY] },
+      extra: { violatedPolicies: [policy] },
     });
   }
   return undefined;

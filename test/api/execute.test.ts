@@ -242,7 +242,7 @@ describe('the hourly scan quota', () => {
   });
 
   test('stops every scan once the service-wide quota is spent', async () => {
-    const h = await startHarness({ limits: { anonymousPerMinute: 10, keyPerMinute: 30, scansPerHourPerClient: 20, scansPerHourPerTarget: 20, scansPerHourOverall: 3 } });
+    const h = await startHarness({ limits: { anonymousPerMinute: 10, keyPerMinute: 30, scansPerHourPerClient: 20, scansPerHourPerTarget: 20, scansPerHourOverall: 3, badgePerMinute: 120 } });
     for (let i = 0; i < 3; i++) assert.equal((await postJson(h, EXECUTE_SH, { target: `s${i}.example` })).status, 200);
     const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: 'fresh.example' }), 'rate_limit_exceeded');
     assert.deepEqual(body.violatedPolicies, ['scans-per-hour-overall']);

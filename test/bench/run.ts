@@ -51,7 +51,7 @@ async function startBareServer(body: string, headers: Record<string, string>): P
 const app = createApp({
   config: parseConfig({}),
   store: new MemoryStore(),
-  limits: { anonymousPerMinute: 1e9, keyPerMinute: 1e9, scansPerHourPerClient: 1e9, scansPerHourPerTarget: 1e9, scansPerHourOverall: 1e9 },
+  limits: { anonymousPerMinute: 1e9, keyPerMinute: 1e9, scansPerHourPerClient: 1e9, scansPerHourPerTarget: 1e9, scansPerHourOverall: 1e9, badgePerMinute: 1e9 },
 });
 const appServer = await startServer(app, { port: 0, hostname: '127.0.0.1' });
 const catalogUrl = `${appServer.url}/api/v1/agent/tools`;
