@@ -1,0 +1,106 @@
+/**
+ * The `{domain}` of `GET /api/badge/{domain}`: everything after `/api/badge/`, still
+ * percent-encoded, as the router matched it from the URL's path. People paste anything there:
+ * `example.com`, `https://www.Example.com/some/page?x=1`, `bücher.de`, `example.com:8443`; an
+ * HTTP proxy that merges slashes turns `https://` into `https:/`. All of those name the same
+ * site, and its grade is stored under the lower-case ASCII host without `www.`
+ * (deploy/node/admin-commands.ts `grades set`).
+ */
+import { parse } from 'tldts';
+import { asciiHostname } from '../tools/target-text.ts';
+
+export type BadgeDomain = { ok: true; domain: string } | { ok: false; reason: string };
+
+/** Longest path parameter looked at at all; host names are at most 253 characters. */
+const MAX_RAW_LENGTH = 2048;
+const MAX_HOST_LENGTH = 253;
+const MAX_LABEL_LENGTH = 63;
+
+const HTTP_SCHEME = /^https?:[/\\]*/i;
+// `name:` followed by something other than a port number is a URL scheme (javascript:, ftp:, …).
+const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?:\/\/|(?![0-9]*(?:[/?#\\]|$)))/i;
+// Whitespace and control characters, including the Unicode ones that render as nothing.
+const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
+const NUMERIC_LAST_LABEL = /(?:^|\.)\d+$/;
+const LABEL_CHARACTERS = /^[a-z0-9-]+$/;
+
+const fail = (reason: string): BadgeDomain => ({ ok: false, reason });
+
+function percentDecode(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The host part of what was pasted: scheme, path, query and fragment removed, port removed.
+ * Returns a reason instead when the text is not an http(s) URL or a bare host.
+ */
+function hostPart(text: string): { host: string } | { reason: string } {
+  let rest = text;
+  const scheme = HTTP_SCHEME.exec(rest);
+  if (scheme) rest = rest.slice(scheme[0].length);
+  else if (OTHER_SCHEME.test(rest)) return { reason: 'The domain must be a host name such as example.com, or an http:// or https:// URL; other URL schemes are not accepted.' };
+  rest = rest.split(/[/?#\\]/, 1)[0]!;
+  if (rest.includes('@')) return { reason: 'The domain contains user credentials (user@ or user:password@); give the host name alone.' };
+  if (rest.startsWith('[')) return { reason: 'The domain is an IP address; badges are shown for domain names only.' };
+  const port = /:(\d*)$/.exec(rest);
+  if (port) {
+    if (port[1]!.length > 5 || Number(port[1]) > 65535) return { reason: 'The domain has an invalid port number.' };
+    rest = rest.slice(0, port.index);
+  }
+  if (rest.includes(':')) return { reason: 'The domain contains a ":" that is neither a scheme nor a port.' };
+  if (rest === '') return { reason: 'The domain is empty; give a host name such as example.com.' };
+  return { host: rest };
+}
+
+/** Why `host` (what `asciiHostname` refused) is not a host name, in words. */
+function whyNotHostname(host: string): string {
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${host}`).hostname;
+  } catch {
+    return 'The domain contains characters that are not allowed in a host name, or an internationalised label that cannot be converted to punycode.';
+  }
+  if (ascii.endsWith('.')) ascii = ascii.slice(0, -1);
+  const labels = ascii.split('.');
+  if (ascii.length > MAX_HOST_LENGTH) return `The domain is ${ascii.length} characters long (in punycode); host names are at most ${MAX_HOST_LENGTH}.`;
+  if (labels.some((label) => label === '')) return 'The domain has an empty label (two dots in a row, or a leading dot).';
+  if (labels.some((label) => label.length > MAX_LABEL_LENGTH)) return `The domain has a label longer than ${MAX_LABEL_LENGTH} characters.`;
+  if (labels.some((label) => !LABEL_CHARACTERS.test(label))) return 'The domain contains characters other than letters, digits, hyphens and dots.';
+  if (labels.some((label) => label.startsWith('-') || label.endsWith('-'))) return 'A label of the domain starts or ends with a hyphen.';
+  return 'The domain is not a valid host name.';
+}
+
+/**
+ * Normalises and checks the badge's domain parameter. Accepts a host name or an http(s) URL,
+ * percent-encoded or not, in any case, with or without `www.`, a port, a path, a query, a
+ * fragment or one trailing dot; converts an internationalised name to punycode. Refuses, with
+ * the reason, IP addresses, single-label names, public suffixes, other schemes and anything that
+ * is not a host name (at most 253 characters, labels at most 63).
+ */
+export function normalizeBadgeDomain(raw: string): BadgeDomain {
+  if (raw.length === 0) return fail('The domain is empty; give a host name such as example.com.');
+  if (raw.length > MAX_RAW_LENGTH) return fail(`The domain parameter is ${raw.length} characters long; at most ${MAX_RAW_LENGTH} are read.`);
+  const text = percentDecode(raw);
+  if (text === null) return fail('The domain contains a "%" that does not start valid percent-encoded UTF-8.');
+  const part = hostPart(text);
+  if ('reason' in part) return fail(part.reason);
+  if (INVISIBLE.test(part.host)) return fail('The domain contains whitespace or control characters.');
+  if (part.host.includes('%')) return fail('The domain still contains "%" after percent-decoding; encode it once, not twice.');
+  // No top-level domain is numeric: a numeric last label is an IPv4 address in one of its
+  // spellings (127.0.0.1, 0x7f.1, 2130706433), which the URL parser turns into a dotted quad.
+  const notIp = 'The domain is an IP address (or ends in a numeric label); badges are shown for domain names only.';
+  if (NUMERIC_LAST_LABEL.test(part.host.replace(/\.$/, ''))) return fail(notIp);
+  const ascii = asciiHostname(part.host);
+  if (ascii === null) return fail(whyNotHostname(part.host));
+  if (NUMERIC_LAST_LABEL.test(ascii)) return fail(notIp);
+  if (!ascii.includes('.')) return fail('The domain has no dot; give a fully qualified domain name such as example.com.');
+  const domain = ascii.startsWith('www.') && ascii.indexOf('.', 4) > 0 ? ascii.slice(4) : ascii;
+  if (parse(domain, { allowPrivateDomains: false }).domain === null) {
+    return fail('The domain is a public suffix (such as co.uk), not a domain that can be registered; give the domain below it.');
+  }
+  return { ok: true, domain };
+}
