@@ -6,6 +6,7 @@ import { SPEC_LIMITS } from './limits.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { requireScope } from './middleware/require-scope.ts';
+import { badge } from './badge/route.ts';
 import { catalog, legacyCatalog } from './routes/catalog.ts';
 import { keysMovedToPortal } from './routes/developer-keys.ts';
 import { execute, knownTool } from './routes/execute.ts';
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps): App {
     .all('/api/v1/developer/keys', onlyMethods('POST'))
     .get('/api/agent/tools', requireScope('tools:read'), legacyCatalog)
     .all('/api/agent/tools', onlyMethods('GET'))
+    .get('/api/badge/:domain+', requireScope('badges:read'), badge)
+    .all('/api/badge/:domain+', onlyMethods('GET'))
     .get('/openapi.json', openApiDocument)
     .all('/openapi.json', onlyMethods('GET'))
     .all('*', notFound);

@@ -76,7 +76,7 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
       description: `Non-intrusive security checks over HTTP. Works without a key (10 requests/min per client IP); a free developer key from ${accountUrl} raises that to 30/min. Scans are limited to 20/hour per client IP and per target, 1,000/hour overall. Every error is application/problem+json; its \`type\` links to documentation.`,
     },
     servers: [{ url: baseUrl }],
-    tags: [{ name: 'tools' }, { name: 'deprecated' }],
+    tags: [{ name: 'tools' }, { name: 'badges' }, { name: 'deprecated' }],
     paths: {
       '/api/v1/agent/tools': { get: { operationId: 'list-tools', summary: 'The tool catalog', tags: ['tools'], security: keyOptional, responses: catalogResponses } },
       ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [`/api/v1/agent/tools/${t.name}/execute`, { post: executeOperation(t) }])),
@@ -103,6 +103,27 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           responses: {
             ...catalogResponses,
             '200': { ...catalogResponses['200'], headers: { ...RATE_LIMIT_HEADERS, Deprecation: ref('Deprecation'), Sunset: ref('Sunset'), Link: ref('Link') } },
+          },
+        },
+      },
+      '/api/badge/{domain}': {
+        get: {
+          operationId: 'badge',
+          summary: 'SVG badge with the latest website-security grade of a domain',
+          description: 'The domain is normalised (scheme, www., path, query, case, trailing dot, IDN). Shows `?` when no grade exists. Cached 5 minutes with an ETag; a key needs `badges:read`. Its own rate limit: 120 per minute per client address (policy badge-per-minute).',
+          tags: ['badges'],
+          security: keyOptional,
+          parameters: [
+            { name: 'domain', in: 'path', required: true, schema: { type: 'string', maxLength: 253 }, example: 'example.com' },
+            { name: 'style', in: 'query', required: false, schema: { type: 'string', enum: ['default', 'compact', 'mini'], default: 'default' } },
+          ],
+          responses: {
+            '200': { description: 'The badge.', headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') }, content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+            '304': { description: 'Not modified (If-None-Match matched the ETag).', headers: { ETag: ref('ETag') } },
+            '400': problem('bad_request', 'invalid domain or unknown style.'),
+            '401': problem('unauthorized', 'invalid or expired API key.'),
+            '403': problem('forbidden', 'the key lacks `badges:read`.'),
+            '429': problem('rate_limit_exceeded', 'badge rate limit used up.'),
           },
         },
       },
@@ -134,6 +155,7 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.'),
         Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`),
         Link: header('rel="successor-version": the versioned path.'),
+        ETag: header('Strong validator of the SVG (SHA-256).'),
       },
     },
   };

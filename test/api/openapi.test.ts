@@ -25,6 +25,7 @@ describe('GET /openapi.json', () => {
   test('covers every endpoint of the API', () => {
     assert.deepEqual(Object.keys(doc.paths).sort(), [
       '/api/agent/tools',
+      '/api/badge/{domain}',
       '/api/v1/agent/tools',
       '/api/v1/agent/tools/email-security/execute',
       '/api/v1/agent/tools/security-headers/execute',
