@@ -1,0 +1,47 @@
+/**
+ * Copy-paste examples of calling a tool, with absolute URLs from the base URL. Shared by the
+ * skills and the tool pages so both always show the same request.
+ */
+import type { ToolDefinition } from '../tools/tool.ts';
+import { absolute, PATHS, type Site } from './site.ts';
+import { TOOL_GUIDES } from './tool-guides.ts';
+
+export const executeUrlOf = (tool: ToolDefinition, site: Site) => absolute(site, PATHS.execute(tool.name));
+
+export function curlExample(tool: ToolDefinition, site: Site): string {
+  const body = JSON.stringify(TOOL_GUIDES[tool.name].exampleBody);
+  const url = executeUrlOf(tool, site);
+  return [
+    '# anonymous',
+    `curl -sS -X POST '${url}' \\`,
+    `  -H 'Content-Type: application/json' -d '${body}'`,
+    '',
+    '# with a developer key (30 requests/min instead of 10); X-Api-Key: <key> works too',
+    `curl -sS -X POST '${url}' \\`,
+    `  -H "Authorization: Bearer $AGENT_SCAN_API_KEY" \\`,
+    `  -H 'Content-Type: application/json' -d '${body}'`,
+  ].join('\n');
+}
+
+export function fetchExample(tool: ToolDefinition, site: Site): string {
+  const body = JSON.stringify(TOOL_GUIDES[tool.name].exampleBody);
+  return [
+    `const apiKey = undefined; // or your developer key, e.g. read from AGENT_SCAN_API_KEY`,
+    `const response = await fetch('${executeUrlOf(tool, site)}', {`,
+    `  method: 'POST',`,
+    `  headers: { 'Content-Type': 'application/json', ...(apiKey ? { Authorization: 'Bearer ' + apiKey } : {}) },`,
+    `  body: JSON.stringify(${body}),`,
+    `});`,
+    `const body = await response.json();`,
+    `if (response.status === 200) {`,
+    `  console.log(body.grade, body.gradeScore, body.result.status, body.result.message);`,
+    `} else if (response.status === 429 || response.status === 503) {`,
+    `  const waitSec = Number(response.headers.get('Retry-After') ?? body.retryAfterSec);`,
+    `  // wait waitSec seconds before retrying; do not retry in a loop`,
+    `} else {`,
+    `  // 422: body.result.message and body.result.details.reason say why there is no grade`,
+    `  // other problems: body.code, body.detail, body.error.hint; body.type links to the error page`,
+    `  console.error(response.status, body.code, body.detail, body.error?.hint);`,
+    `}`,
+  ].join('\n');
+}

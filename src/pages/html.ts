@@ -1,0 +1,39 @@
+/**
+ * A tiny HTML builder: the `html` tag escapes every interpolated value unless it is already
+ * `Html` (built by this tag, or marked with `trusted`). Arrays are joined. No page builds markup
+ * any other way, so text from the error table, tool definitions or the request cannot become
+ * markup by accident.
+ */
+export class Html {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+type Value = Html | string | number | boolean | null | undefined | readonly Value[];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for element content and for quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+function render(value: Value): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof Html) return value.text;
+  if (Array.isArray(value)) return value.map(render).join('');
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
+  let out = strings[0]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  return new Html(out);
+}
+
+/** Marks a string as markup. Only for constants written in this folder, never for data. */
+export function trusted(markup: string): Html {
+  return new Html(markup);
+}

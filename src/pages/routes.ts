@@ -1,0 +1,135 @@
+/**
+ * The handlers of the human- and agent-facing pages. Each is meant for one GET path (HEAD is
+ * answered by the app as GET without a body):
+ *
+ *   GET /                                  landingPage
+ *   GET /tools/:tool                       toolPage         (/tools/security-headers, /tools/email-security; others 404)
+ *   GET /agent-skills/:skill               agentSkill       (/agent-skills/security-headers.md, /agent-skills/email-security.md)
+ *   GET /developers/errors                 errorIndexPage
+ *   GET /developers/errors/:slug           errorPage        (one per code of src/http/errors.ts; others 404)
+ *   GET /llms.txt                          llmsTxt
+ *   GET /assets/tool-page.js               toolPageScript
+ *   GET /assets/site.css                   siteStylesheet
+ *
+ * Handlers read the page name from `ctx.path`, not from route params, so they work however the
+ * route is spelled (`/agent-skills/:skill` or `/agent-skills/:name.md`). `PAGE_ROUTES` lists the
+ * same pairs for wiring in a loop. Rendered pages are kept per base URL, like the catalog.
+ */
+import { ApiError } from '../http/problem.ts';
+import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
+import type { Handler, RequestContext } from '../context.ts';
+import { IMMUTABLE_CACHE, SITE_STYLESHEET, TOOL_PAGE_SCRIPT, type Asset } from './assets.ts';
+import { errorCodeForSlug, renderErrorIndex, renderErrorPage } from './error-pages.ts';
+import { renderLandingPage } from './landing.ts';
+import { renderLlmsTxt } from './llms-txt.ts';
+import { DOCUMENT_PAGE_CSP, documentHeaders, htmlHeaders, rendered, sendRendered, TOOL_PAGE_CSP, type Rendered } from './send.ts';
+import { absolute, PATHS, siteFromContext, type SiteOptions } from './site.ts';
+import { renderSkill } from './skill.ts';
+import { renderToolPage } from './tool-page.ts';
+
+const cache = new WeakMap<RequestContext['services'], Map<string, Rendered>>();
+
+/** Renders once per services, base URL and page; at most 64 pages per services are kept. */
+function page(ctx: RequestContext, name: string, render: (baseUrl: string, options: SiteOptions) => string): Rendered {
+  let pages = cache.get(ctx.services);
+  if (!pages) cache.set(ctx.services, (pages = new Map()));
+  const key = `${ctx.baseUrl} ${name}`;
+  let found = pages.get(key);
+  if (found === undefined) {
+    const { baseUrl, accountUrl, keyPrefix, limits } = siteFromContext(ctx);
+    found = rendered(render(baseUrl, { accountUrl, keyPrefix, limits }));
+    if (pages.size >= 64) pages.clear();
+    pages.set(key, found);
+  }
+  return found;
+}
+
+const lastSegment = (path: string) => decodeURIComponentSafe(path.slice(path.lastIndexOf('/') + 1));
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const HTML_PAGE = htmlHeaders(TOOL_PAGE_CSP);
+const HTML_DOCUMENT = htmlHeaders(DOCUMENT_PAGE_CSP);
+
+/** GET / */
+export const landingPage: Handler = (request, ctx) => sendRendered(request, ctx, page(ctx, 'home', renderLandingPage), HTML_DOCUMENT);
+
+/** GET /tools/:tool */
+export const toolPage: Handler = (request, ctx) => {
+  const name = lastSegment(ctx.path);
+  const tool = findTool(name);
+  if (!tool) throw toolPageNotFound(name, ctx);
+  return sendRendered(request, ctx, page(ctx, `tool:${tool.name}`, (baseUrl, options) => renderToolPage(tool, baseUrl, options)), HTML_PAGE);
+};
+
+function toolPageNotFound(name: string, ctx: RequestContext): ApiError {
+  const pages = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), PATHS.tool(t.name))).join(' and ');
+  const elsewhere = TOOLS_ELSEWHERE.find((t) => t.name === name);
+  const detail = elsewhere
+    ? `This service has no page for the ${name} tool: it ${elsewhere.reason}, not on this API.`
+    : `There is no tool page named ${JSON.stringify(name.slice(0, 100))}.`;
+  return new ApiError('not_found', { detail, hint: `This service has tool pages for security-headers and email-security: ${pages}.` });
+}
+
+/** GET /agent-skills/:skill (the file name ends in .md) */
+export const agentSkill: Handler = (request, ctx) => {
+  const file = lastSegment(ctx.path);
+  const tool = file.endsWith('.md') ? findTool(file.slice(0, -3)) : undefined;
+  if (!tool) {
+    const names = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), PATHS.skill(t.name))).join(' and ');
+    throw new ApiError('not_found', { detail: `There is no agent skill named ${JSON.stringify(file.slice(0, 100))}.`, hint: `The skills are ${names}.` });
+  }
+  const skill = page(ctx, `skill:${tool.name}`, (baseUrl, options) => renderSkill(tool, baseUrl, options));
+  return sendRendered(request, ctx, skill, documentHeaders('text/markdown; charset=utf-8'));
+};
+
+/** GET /developers/errors */
+export const errorIndexPage: Handler = (request, ctx) => sendRendered(request, ctx, page(ctx, 'errors', renderErrorIndex), HTML_DOCUMENT);
+
+/** GET /developers/errors/:slug */
+export const errorPage: Handler = (request, ctx) => {
+  const slug = lastSegment(ctx.path);
+  const code = errorCodeForSlug(slug);
+  if (!code) {
+    throw new ApiError('not_found', {
+      detail: `There is no error code with the slug ${JSON.stringify(slug.slice(0, 100))}.`,
+      hint: `${absolute(siteFromContext(ctx), PATHS.errors)} lists every error code.`,
+    });
+  }
+  return sendRendered(request, ctx, page(ctx, `error:${code}`, (baseUrl, options) => renderErrorPage(code, baseUrl, options)), HTML_DOCUMENT);
+};
+
+/** GET /llms.txt */
+export const llmsTxt: Handler = (request, ctx) => sendRendered(request, ctx, page(ctx, 'llms', renderLlmsTxt), documentHeaders('text/plain; charset=utf-8'));
+
+function assetHandler(asset: Asset): Handler {
+  const body = rendered(asset.body);
+  return (request, ctx) => {
+    const versioned = new URL(request.url).searchParams.get('v') === asset.hash;
+    return sendRendered(request, ctx, body, { 'content-type': asset.contentType, 'cache-control': versioned ? IMMUTABLE_CACHE : 'no-cache' });
+  };
+}
+
+/** GET /assets/tool-page.js */
+export const toolPageScript: Handler = assetHandler(TOOL_PAGE_SCRIPT);
+
+/** GET /assets/site.css */
+export const siteStylesheet: Handler = assetHandler(SITE_STYLESHEET);
+
+/** Every page route, for `for (const r of PAGE_ROUTES) router.get(r.path, r.handler)` before the 404 fallback. */
+export const PAGE_ROUTES: readonly { path: string; handler: Handler }[] = [
+  { path: '/', handler: landingPage },
+  { path: '/tools/:tool', handler: toolPage },
+  { path: '/agent-skills/:skill', handler: agentSkill },
+  { path: '/developers/errors', handler: errorIndexPage },
+  { path: '/developers/errors/:slug', handler: errorPage },
+  { path: '/llms.txt', handler: llmsTxt },
+  { path: PATHS.script, handler: toolPageScript },
+  { path: PATHS.stylesheet, handler: siteStylesheet },
+];

@@ -1,0 +1,58 @@
+/**
+ * How pages and documents are sent: the page CSPs, the HTML headers, and ETag revalidation. Every
+ * response still goes through `respond`, which adds the standard headers (HSTS, nosniff, COOP,
+ * …); the headers here override its JSON CSP, CORP and Cache-Control.
+ */
+import { respond } from '../http/respond.ts';
+import type { RequestContext } from '../context.ts';
+import { contentHash } from './content-hash.ts';
+
+/** Tool pages: own script and stylesheet, fetch to the same origin, nothing else. */
+export const TOOL_PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Pages without a script (landing, error docs): the stylesheet and the inline favicon only. */
+export const DOCUMENT_PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/** The pages use no powerful browser feature; saying so is free. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()';
+
+export function htmlHeaders(csp: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': csp,
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-cache',
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
+
+/** Markdown and plain-text documents for agents: readable from any origin, cached briefly. */
+export function documentHeaders(contentType: string): Record<string, string> {
+  return { 'content-type': contentType, 'cache-control': 'public, max-age=300' };
+}
+
+export interface Rendered {
+  body: string;
+  /** A strong ETag of the body. */
+  etag: string;
+}
+
+export function rendered(body: string): Rendered {
+  return { body, etag: `"${contentHash(body)}"` };
+}
+
+/** RFC 9110 §13.1.2: weak comparison, `*`, or a list. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+}
+
+/** 200 with the body, or 304 when the client's copy is current. */
+export function sendRendered(request: Request, ctx: RequestContext, page: Rendered, headers: Record<string, string>): Response {
+  const all = { ...headers, etag: page.etag };
+  if (etagMatches(request.headers.get('if-none-match'), page.etag)) return respond(ctx, null, { status: 304, headers: all });
+  return respond(ctx, page.body, { headers: all });
+}
