@@ -7,6 +7,7 @@ import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { requireScope } from './middleware/require-scope.ts';
 import { badge } from './badge/route.ts';
+import { agentSkill, errorIndexPage, errorPage, landingPage, llmsTxt, siteStylesheet, toolPage, toolPageScript } from './pages/routes.ts';
 import { catalog, legacyCatalog } from './routes/catalog.ts';
 import { keysMovedToPortal } from './routes/developer-keys.ts';
 import { execute, knownTool } from './routes/execute.ts';
@@ -53,6 +54,15 @@ export function createApp(deps: AppDeps): App {
     .all('/api/badge/:domain+', onlyMethods('GET'))
     .get('/openapi.json', openApiDocument)
     .all('/openapi.json', onlyMethods('GET'))
+    // Pages for people and agents: every URL the API hands out resolves.
+    .get('/', landingPage)
+    .get('/llms.txt', llmsTxt)
+    .get('/tools/:tool', toolPage)
+    .get('/agent-skills/:skill', agentSkill)
+    .get('/developers/errors', errorIndexPage)
+    .get('/developers/errors/:slug', errorPage)
+    .get('/assets/tool-page.js', toolPageScript)
+    .get('/assets/site.css', siteStylesheet)
     .all('*', notFound);
 
   return {

@@ -57,7 +57,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
       availableOnThisApi: false,
       runsIn: t.runsIn,
       reason: `Not available on this API: ${t.reason}.`,
-      url: t.runsIn === 'browser' ? toolUiUrl(baseUrl, t.name) : config.accountUrl,
+      url: config.accountUrl,
     })),
     authentication: {
       anonymous: { allowed: true, description: 'Every endpoint works without a key, at the anonymous rate limit.' },

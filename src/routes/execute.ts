@@ -20,7 +20,7 @@ export const knownTool: Handler = (request, ctx) => {
   if (elsewhere) {
     throw new ApiError('not_found', {
       detail: `The ${name} tool is not available on this API: it ${elsewhere.reason}.`,
-      hint: `Use it ${elsewhere.runsIn === 'browser' ? `on its web page, ${ctx.baseUrl}/tools/${name}` : `through the account portal, ${ctx.services.config.accountUrl}`}. This API runs security-headers and email-security.`,
+      hint: `Use it ${elsewhere.runsIn === 'browser' ? 'in a browser on the website, after email verification' : 'through the account portal with a signed-in command-line client'} (${ctx.services.config.accountUrl}). This API runs security-headers and email-security.`,
       extra: { tool: name, runsIn: elsewhere.runsIn },
     });
   }

@@ -176,7 +176,6 @@ export const oddMethods: Case[] = [
 
 export const unknownPaths: Case[] = [
   ...[
-    '/',
     '/api',
     '/api/v1',
     '/api/v1/agent',
