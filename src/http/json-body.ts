@@ -1,4 +1,5 @@
 import { ApiError } from './problem.ts';
+import { readCapped } from './read-capped.ts';
 
 function tooLarge(maxBytes: number, what: string): ApiError {
   return new ApiError('payload_too_large', {
@@ -18,32 +19,15 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     throw tooLarge(maxBytes, `declares ${declared.trim()} bytes`);
   }
-  const bytes = new Uint8Array(maxBytes);
-  let length = 0;
-  const reader = request.body?.getReader();
-  if (reader) {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (length + value.byteLength > maxBytes) {
-          void reader.cancel().catch(() => {});
-          throw tooLarge(maxBytes, 'is larger than that');
-        }
-        bytes.set(value, length);
-        length += value.byteLength;
-      }
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError('bad_request', { detail: 'The request body could not be read completely.' });
-    }
-  }
-  if (length === 0) {
+  const { bytes, overflowed, error } = await readCapped(request.body, maxBytes);
+  if (overflowed) throw tooLarge(maxBytes, 'is larger than that');
+  if (error !== undefined) throw new ApiError('bad_request', { detail: 'The request body could not be read completely.' });
+  if (bytes.byteLength === 0) {
     throw new ApiError('bad_request', { detail: 'The request body is empty; send a JSON object such as {"target": "example.com"}.' });
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, length));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new ApiError('bad_request', { detail: 'The request body is not valid UTF-8.' });
   }

@@ -1,4 +1,5 @@
 /** Reads a response body as a stream, up to a byte cap, and decodes it as text. */
+import { readCapped } from '../http/read-capped.ts';
 
 export interface CappedBody {
   text: string;
@@ -11,42 +12,10 @@ export interface CappedBody {
 }
 
 export async function readBodyCapped(response: Response, maxBytes: number): Promise<CappedBody> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  let truncated = false;
-  let failure: unknown;
-  const reader = response.body?.getReader();
-  if (reader) {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        const room = maxBytes - total;
-        if (value.byteLength > room) {
-          chunks.push(value.subarray(0, room));
-          total += room;
-          truncated = true;
-          break;
-        }
-        chunks.push(value);
-        total += value.byteLength;
-      }
-    } catch (error) {
-      failure = error;
-      truncated = true;
-    } finally {
-      // Stop the transfer (and free the connection) when we stop early; harmless when done.
-      void reader.cancel().catch(() => {});
-    }
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const { bytes, overflowed, error } = await readCapped(response.body, maxBytes);
   const text = decoderFor(response.headers.get('content-type')).decode(bytes);
-  return failure === undefined ? { text, bytes: total, truncated } : { text, bytes: total, truncated, error: failure };
+  const truncated = overflowed || error !== undefined;
+  return error === undefined ? { text, bytes: bytes.byteLength, truncated } : { text, bytes: bytes.byteLength, truncated, error };
 }
 
 /** The charset the Content-Type names, when the runtime knows it; UTF-8 otherwise. */
