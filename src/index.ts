@@ -1,10 +1,14 @@
 /**
  * The portable bundle's entry: everything an entry point on any runtime needs, nothing runtime-
- * specific. `npm run build` bundles this file into dist/agent-scan.js.
+ * specific. `npm run build` bundles this file into dist/agent-scan.js; the entries in deploy/
+ * import that file (Node through the `#agent-scan` import, see deploy/node/README.md).
  */
 export { createApp, type App } from './app.ts';
 export { parseConfig, ConfigError, type AppConfig } from './config.ts';
+export { createService, platformScanFetch, registerDevKey, selectStore, type DevKey, type PlatformOptions, type Service } from './environment.ts';
+export { NOT_VETTED_CODE } from './net/fetch-failure.ts';
+export type { ConnectionHints, HeaderPair, ScanFetch } from './net/scan-fetch.ts';
 export { MemoryStore } from './store/memory.ts';
 export { UpstashStore } from './store/upstash.ts';
 export { createScanners, type ScannerRuntime } from './tools/scanners.ts';
-export type { AppDeps, RuntimeContext } from './context.ts';
+export type { AccessLogEntry, AppDeps, RuntimeContext } from './context.ts';

@@ -14,8 +14,7 @@ import type { LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { Agent, Dispatcher } from 'undici';
-import { NOT_VETTED_CODE } from '../../src/net/fetch-failure.ts';
-import type { ConnectionHints, HeaderPair, ScanFetch } from '../../src/net/scan-fetch.ts';
+import { NOT_VETTED_CODE, type ConnectionHints, type HeaderPair, type ScanFetch } from '#agent-scan';
 
 export interface PinnedFetch extends ScanFetch {
   /** Closes every pooled connection (waits for requests in flight). */

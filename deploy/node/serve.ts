@@ -1,5 +1,5 @@
 import { FastResponse, serve } from 'srvx';
-import type { App } from '../../src/app.ts';
+import type { App } from '#agent-scan';
 
 // srvx's Response is several times faster than Node's own; the app builds responses through the global.
 globalThis.Response = FastResponse as unknown as typeof Response;

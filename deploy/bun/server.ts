@@ -1,0 +1,22 @@
+/** Bun entry: `bun deploy/bun/server.ts` serves on PORT (default 8787) and HOST (default 127.0.0.1). */
+import { createService } from '../../dist/agent-scan.js';
+
+interface BunServer {
+  url: URL;
+  requestIP(request: Request): { address: string } | null;
+}
+
+declare const Bun: {
+  env: Record<string, string | undefined>;
+  serve(options: { port: number; hostname: string; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
+};
+
+const service = createService(Bun.env, { notice: (message) => console.error(message) });
+await service.ready;
+
+const server = Bun.serve({
+  port: Number(Bun.env.PORT ?? 8787),
+  hostname: Bun.env.HOST || '127.0.0.1',
+  fetch: (request, server) => service.fetch(request, { clientAddress: server.requestIP(request)?.address }),
+});
+console.error(`Agent Scan API listening on ${server.url.href.replace(/\/$/, '')}`);

@@ -1,0 +1,89 @@
+/**
+ * The app as an environment describes it: what every entry point does between reading its
+ * configuration and serving requests. Entries differ only in where the environment comes from,
+ * how they learn the client's address, and whether they have a pinning `fetch` and `waitUntil`.
+ */
+import { createApp } from './app.ts';
+import { parseConfig, type AppConfig } from './config.ts';
+import type { AppDeps, RuntimeContext } from './context.ts';
+import { KeyService } from './keys/key-service.ts';
+import type { ScanFetch } from './net/scan-fetch.ts';
+import { MemoryStore } from './store/memory.ts';
+import type { Store } from './store/port.ts';
+import { UpstashStore } from './store/upstash.ts';
+import { createScanners } from './tools/scanners.ts';
+
+export interface PlatformOptions extends Pick<AppDeps, 'onRequestComplete' | 'onError'> {
+  /** A fetch that connects only to the vetted addresses (Node's); else the platform's `fetch`. */
+  scanFetch?: ScanFetch;
+  /** Where start-up notices go (the development key, the embedded store warning). */
+  notice?: (message: string) => void;
+}
+
+export interface Service {
+  config: AppConfig;
+  store: Store;
+  /** Settles once start-up work (registering the development key) is done; never rejects. */
+  ready: Promise<DevKey | null>;
+  fetch(request: Request, runtime?: RuntimeContext): Promise<Response>;
+}
+
+export interface DevKey {
+  key: string;
+  generated: boolean;
+}
+
+/** Upstash when its two variables are set, else the embedded store (one process or isolate). */
+export function selectStore(config: AppConfig): Store {
+  return config.upstash ? new UpstashStore(config.upstash) : new MemoryStore();
+}
+
+/** The platform's own fetch, for runtimes that cannot pin connections (see docs/ssrf.md). */
+export const platformScanFetch: ScanFetch = (url, init) => fetch(url, init);
+
+/** With the embedded store: registers DEV_API_KEY, or a generated key. */
+export async function registerDevKey(config: AppConfig, store: Store): Promise<DevKey> {
+  const keys = new KeyService(store, config.apiKeyPrefix, Date.now);
+  const { key } = await keys.create({ name: 'development key', owner: 'local-developer', key: config.devApiKey ?? undefined });
+  return { key, generated: config.devApiKey === null };
+}
+
+/** Throws ConfigError listing every problem when the environment is invalid. */
+export function createService(env: Record<string, unknown>, options: PlatformOptions = {}): Service {
+  const config = parseConfig(stringEntries(env));
+  const store = selectStore(config);
+  const notice = options.notice ?? ((message: string) => console.warn(message));
+  const app = createApp({
+    config,
+    store,
+    scanners: createScanners(config, { scanFetch: options.scanFetch ?? platformScanFetch, fetch: (input, init) => fetch(input, init) }),
+    ...(options.onRequestComplete ? { onRequestComplete: options.onRequestComplete } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  const ready = config.upstash ? Promise.resolve(null) : registerDevKey(config, store).then((dev) => (announce(dev, notice), dev));
+  let started = false;
+  return {
+    config,
+    store,
+    ready,
+    async fetch(request, runtime) {
+      if (!started) {
+        await ready;
+        started = true;
+      }
+      return app.fetch(request, runtime);
+    },
+  };
+}
+
+function announce(dev: DevKey, notice: (message: string) => void): void {
+  notice('Embedded store: limits, quotas and keys live in this instance only; set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them.');
+  notice(dev.generated ? `Development API key (shown once): ${dev.key}` : 'Development API key from DEV_API_KEY registered.');
+}
+
+/** Workers' `env` also holds bindings (KV, secrets objects); configuration is the string entries. */
+function stringEntries(env: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (typeof value === 'string') out[name] = value;
+  return out;
+}
