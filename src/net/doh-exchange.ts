@@ -5,6 +5,7 @@
 import { DNS_MESSAGE_TYPE, MAX_DNS_MESSAGE_BYTES, decodeResponse, encodeQuery, type DnsResponse } from './dns-message.ts';
 import type { RecordType } from './dns-records.ts';
 import { classifyFetchError } from './fetch-failure.ts';
+import { anySignal } from './abort-signals.ts';
 
 /** The part of `fetch` the resolver uses; the platform `fetch` fits. */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -36,7 +37,7 @@ export async function exchange(settings: ExchangeSettings, name: string, type: R
 
 async function attemptOnce(settings: ExchangeSettings, body: Uint8Array<ArrayBuffer>, name: string, type: RecordType, signal?: AbortSignal): Promise<Attempt> {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const combined = signal ? anySignal([signal, timeout]) : timeout;
   let response: Response;
   let bytes: Uint8Array;
   try {

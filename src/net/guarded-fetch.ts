@@ -8,6 +8,7 @@ import { classifyFetchError } from './fetch-failure.ts';
 import type { Resolver } from './resolver.ts';
 import { headerPairsFromFetch, type ConnectionHints, type HeaderPair, type ScanFetch } from './scan-fetch.ts';
 import { vetUrl } from './url-vetting.ts';
+import { anySignal } from './abort-signals.ts';
 
 export type { ConnectionHints, HeaderPair, ScanFetch } from './scan-fetch.ts';
 
@@ -115,7 +116,7 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions, de
     current = vetting.url.href;
 
     const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = deadline ? AbortSignal.any([deadline, timeout]) : timeout;
+    const signal = deadline ? anySignal([deadline, timeout]) : timeout;
     let wire: { status: number; headers: HeaderPair[] } | null = null;
     const hints: ConnectionHints = {
       addresses: vetting.addresses,

@@ -11,6 +11,7 @@ import { targetTextProblem } from '../tools/target-text.ts';
 import type { ScanOutcome, ToolDefinition } from '../tools/tool.ts';
 import type { Handler, RequestContext } from '../context.ts';
 import { reserveScanQuota } from './scan-quota.ts';
+import { anySignal } from '../net/abort-signals.ts';
 
 /** 404 for a tool that is not on the allowlist, saying where the known non-API tools run. */
 export const knownTool: Handler = (request, ctx) => {
@@ -42,7 +43,7 @@ async function readTarget(request: Request, tool: ToolDefinition) {
 async function runScan(tool: ToolDefinition, target: string, selectors: string[] | undefined, request: Request, ctx: RequestContext): Promise<ScanOutcome> {
   const scanner = ctx.services.scanners[tool.name]!;
   const deadline = AbortSignal.timeout(ctx.services.scanDeadlineMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+  const signal = request.signal ? anySignal([request.signal, deadline]) : deadline;
   try {
     return await scanner(target, { signal, now: ctx.services.now, ...(selectors ? { selectors } : {}) });
   } catch (error) {

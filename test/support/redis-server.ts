@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { atEnd } from './cleanup.ts';
+import { freePort } from './free-port.ts';
 
 export interface RedisServer {
   port: number;
@@ -8,17 +8,6 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty (no persistence). */
   start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Fails loudly, never skips: the Redis suites are part of `npm test`. */

@@ -8,6 +8,7 @@ import type { Resolver } from '../../net/resolver.ts';
 import { RecordingResolver, type EmailSecurityCapture } from './capture.ts';
 import { retrieveApexTxt, retrieveBimi, retrieveDkim, retrieveDmarc, retrieveDnssec, retrieveMtaSts, retrieveMx, retrieveTlsRpt } from './mechanisms.ts';
 import { retrieveSpf } from './spf/walk.ts';
+import { withTimeout } from '../../net/abort-signals.ts';
 
 export interface EmailRetrieveDeps {
   resolver: Resolver;
@@ -21,7 +22,7 @@ export const EMAIL_SCAN_DEADLINE_MS = 20_000;
 
 export async function retrieveEmail(domain: string, deps: EmailRetrieveDeps, options: { selectors?: string[]; signal?: AbortSignal } = {}): Promise<EmailSecurityCapture> {
   const started = Date.now();
-  const deadline = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(EMAIL_SCAN_DEADLINE_MS)]) : AbortSignal.timeout(EMAIL_SCAN_DEADLINE_MS);
+  const deadline = withTimeout(options.signal, EMAIL_SCAN_DEADLINE_MS);
   const requested = options.selectors ?? [];
   const capture: EmailSecurityCapture = { domain, queries: [], mtaStsPolicy: null, selectors: { requested, tried: [] } };
   const dns = new RecordingResolver(deps.resolver, capture, deadline);

@@ -4,6 +4,8 @@
  * grader treats as not preloaded and says so. The service accepts only registered domains
  * submitted with includeSubDomains, so "preloaded" is read as preloaded with includeSubDomains.
  */
+import { withTimeout } from '../../net/abort-signals.ts';
+
 export type PreloadStatus = { preloaded: boolean; includeSubDomains: boolean } | 'unknown';
 export type PreloadLookup = (host: string, signal?: AbortSignal) => Promise<PreloadStatus>;
 
@@ -16,8 +18,7 @@ export function createPreloadLookup(options: { url: string | null; fetch: typeof
     if (hit && hit.until > now()) return hit.status;
     let status: PreloadStatus = 'unknown';
     try {
-      const deadline = AbortSignal.timeout(timeoutMs);
-      const response = await options.fetch(`${url}?domain=${encodeURIComponent(host)}`, { signal: signal ? AbortSignal.any([signal, deadline]) : deadline });
+      const response = await options.fetch(`${url}?domain=${encodeURIComponent(host)}`, { signal: withTimeout(signal, timeoutMs) });
       if (response.ok) {
         const body = (await response.json()) as { status?: unknown };
         if (body.status === 'preloaded') status = { preloaded: true, includeSubDomains: true };

@@ -7,6 +7,7 @@ import { parse as parseDomain } from 'tldts';
 import { guardedFetch, type GuardedFailure, type GuardedFetchDeps, type GuardedResult } from '../../net/guarded-fetch.ts';
 import type { RetrievalError, SecurityHeadersCapture, Session } from './capture.ts';
 import { preloadCandidates, type PreloadLookup } from './preload.ts';
+import { withTimeout } from '../../net/abort-signals.ts';
 
 export interface RetrieveDeps extends GuardedFetchDeps {
   preload: PreloadLookup;
@@ -44,7 +45,7 @@ async function fetchHttps(url: string, deps: RetrieveDeps, signal: AbortSignal) 
 
 export async function retrieve(target: string, deps: RetrieveDeps, signal?: AbortSignal): Promise<SecurityHeadersCapture> {
   const started = Date.now();
-  const deadline = signal ? AbortSignal.any([signal, AbortSignal.timeout(SCAN_DEADLINE_MS)]) : AbortSignal.timeout(SCAN_DEADLINE_MS);
+  const deadline = withTimeout(signal, SCAN_DEADLINE_MS);
   const url = new URL(target);
   const host = url.hostname;
   const path = `${url.pathname}${url.search}`;

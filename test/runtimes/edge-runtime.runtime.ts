@@ -1,0 +1,4 @@
+import { LAUNCHERS } from './launchers.ts';
+import { describeRuntime } from './suite.ts';
+
+describeRuntime(LAUNCHERS.edgeRuntime!);
