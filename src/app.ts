@@ -12,7 +12,9 @@ import { catalog, legacyCatalog } from './routes/catalog.ts';
 import { keysMovedToPortal } from './routes/developer-keys.ts';
 import { execute, knownTool } from './routes/execute.ts';
 import { notFound, onlyMethods, preflight } from './routes/fallbacks.ts';
+import { mcpEndpoint, mcpOrigin } from './routes/mcp.ts';
 import { openApiDocument } from './routes/openapi.ts';
+import { mcpProblemResponse } from './mcp/refusals.ts';
 import { MemoryStore } from './store/memory.ts';
 import { StoreUnavailableError } from './store/port.ts';
 import type { AppDeps, RequestContext, RuntimeContext, Services } from './context.ts';
@@ -52,6 +54,8 @@ export function createApp(deps: AppDeps): App {
     .all('/api/agent/tools', onlyMethods('GET'))
     .get('/api/badge/:domain+', requireScope('badges:read'), badge)
     .all('/api/badge/:domain+', onlyMethods('GET'))
+    .post('/mcp', mcpOrigin, mcpEndpoint)
+    .all('/mcp', onlyMethods('POST'))
     .get('/openapi.json', openApiDocument)
     .all('/openapi.json', onlyMethods('GET'))
     // Pages for people and agents: every URL the API hands out resolves.
@@ -113,10 +117,12 @@ function splitUrl(url: string): { origin: string; path: string } {
 }
 
 function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {
-  if (error instanceof ApiError) return problemResponse(ctx, error.code, error.options);
+  // MCP clients read JSON-RPC bodies; the problem travels in the error's data (src/mcp/refusals.ts).
+  const answer = ctx.path === '/mcp' ? mcpProblemResponse : problemResponse;
+  if (error instanceof ApiError) return answer(ctx, error.code, error.options);
   if (error instanceof StoreUnavailableError) {
-    return problemResponse(ctx, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: 30 });
+    return answer(ctx, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: 30 });
   }
   ctx.services.onError(error, request);
-  return problemResponse(ctx, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });
+  return answer(ctx, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });
 }

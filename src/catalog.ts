@@ -13,7 +13,7 @@ export const toolSkillUrl = (baseUrl: string, tool: string) => `${baseUrl}/agent
 export const executeUrl = (baseUrl: string, tool: string) => `${baseUrl}/api/v1/agent/tools/${tool}/execute`;
 
 /** The request schema as one tool reads it: its own target description; `selectors` for email-security only. */
-function inputSchemaFor(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
+export function inputSchemaFor(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
   const { target, selectors } = executeRequestJsonSchema.properties as Record<string, object>;
   return {
     ...executeRequestJsonSchema,

@@ -19,6 +19,8 @@ export interface AppConfig {
   /** HSTS preload status service, or null to treat every host as "unknown". */
   hstsPreloadStatusUrl: string | null;
   upstash: { url: string; token: string } | null;
+  /** Browser origins besides our own that may call POST /mcp; '*' for any. */
+  mcpAllowedOrigins: string[] | '*';
 }
 
 export const DEFAULT_ACCOUNT_URL = 'https://account.agent-scan.example/keys';
@@ -57,6 +59,13 @@ const EnvSchema = v.object({
   ),
   SCAN_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['0', '1', 'true', 'false'], 'SCAN_ALLOW_PRIVATE_TARGETS must be 1 or 0'), '0'),
   HSTS_PRELOAD_STATUS_URL: v.optional(v.union([v.literal('none'), httpUrl('HSTS_PRELOAD_STATUS_URL')], 'HSTS_PRELOAD_STATUS_URL must be an http(s) URL or "none"'), DEFAULT_HSTS_PRELOAD_STATUS_URL),
+  MCP_ALLOWED_ORIGINS: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+      v.check((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/i.test(o)), 'MCP_ALLOWED_ORIGINS must be "*" or a comma-separated list of origins such as https://app.example.com'),
+    ),
+  ),
   UPSTASH_REDIS_REST_URL: v.optional(httpUrl('UPSTASH_REDIS_REST_URL')),
   UPSTASH_REDIS_REST_TOKEN: v.optional(v.string()),
 });
@@ -88,6 +97,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: e.TRUST_PROXY === 'none' ? null : e.TRUST_PROXY,
     allowPrivateTargets: e.SCAN_ALLOW_PRIVATE_TARGETS === '1' || e.SCAN_ALLOW_PRIVATE_TARGETS === 'true',
     hstsPreloadStatusUrl: e.HSTS_PRELOAD_STATUS_URL === 'none' ? null : e.HSTS_PRELOAD_STATUS_URL,
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS?.includes('*') ? '*' : (e.MCP_ALLOWED_ORIGINS ?? []).map((o) => o.toLowerCase()),
     upstash: e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN } : null,
   };
 }

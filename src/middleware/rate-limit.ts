@@ -9,7 +9,7 @@ export const BADGE_POLICY = 'badge-per-minute';
 
 /**
  * The per-minute request limit: per key for a valid key, otherwise per client address (failed
- * key attempts included). API requests count; preflights and documents only look. When the
+ * key attempts included). API requests and MCP messages count; preflights and documents only look. When the
  * shared store cannot answer, an in-process limiter stands in so the API keeps serving.
  */
 export const perMinuteLimit: Handler = async (request, ctx) => {
@@ -20,7 +20,7 @@ export const perMinuteLimit: Handler = async (request, ctx) => {
   const policy = badge ? BADGE_POLICY : PER_MINUTE_POLICY;
   const limit = badge ? limits.badgePerMinute : p.kind === 'key' ? limits.keyPerMinute : limits.anonymousPerMinute;
   const bucket = badge ? `badge:${ctx.client}` : p.kind === 'key' ? `key:${p.record.id}` : `ip:${ctx.client}`;
-  const consume = request.method !== 'OPTIONS' && ctx.path.startsWith('/api/');
+  const consume = request.method !== 'OPTIONS' && (ctx.path.startsWith('/api/') || (ctx.path === '/mcp' && request.method === 'POST'));
   let decision: RateLimitDecision;
   try {
     decision = await store.hitRateLimit(bucket, limit, MINUTE_MS, consume);
