@@ -47,11 +47,18 @@ export async function startMcpWorld(options: { limits?: Limits; env?: Record<str
 
 export interface Caller {
   ip?: string;
+  /** Sent as X-Api-Key. */
   key?: string;
+  /** Sent as Authorization: Bearer. */
+  bearer?: string;
 }
 
 function headersFor(caller: Caller): Record<string, string> {
-  return { 'x-forwarded-for': caller.ip ?? freshIp(), ...(caller.key ? { 'x-api-key': caller.key } : {}) };
+  return {
+    'x-forwarded-for': caller.ip ?? freshIp(),
+    ...(caller.key ? { 'x-api-key': caller.key } : {}),
+    ...(caller.bearer ? { authorization: `Bearer ${caller.bearer}` } : {}),
+  };
 }
 
 /** The current client (`@modelcontextprotocol/client`), negotiating the 2026-07-28 revision. */

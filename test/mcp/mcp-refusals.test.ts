@@ -1,0 +1,145 @@
+/**
+ * The MCP endpoint is not a side door: the same keys, per-minute limit, scan quota and body
+ * limit as REST, counted in the same counters, with refusals an agent can act on.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { SdkHttpError } from '@modelcontextprotocol/client';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SPEC_LIMITS } from '../../src/limits.ts';
+import { CATALOG, EXECUTE_ES, freshIp, postJson } from '../support/harness.ts';
+import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
+
+type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
+
+const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+/** The JSON-RPC error body of an HTTP-level refusal, with the problem document in `data`. */
+async function rpcError(response: Response): Promise<{ code: number; message: string; data: Record<string, any> }> {
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = await response.json();
+  assert.equal(body.jsonrpc, '2.0');
+  assert.equal(body.id, null);
+  return body.error;
+}
+
+let world: McpWorld;
+before(async () => {
+  world = await startMcpWorld({ limits: { ...SPEC_LIMITS, scansPerHourPerClient: 2 } });
+});
+
+describe('refusals on the MCP endpoint', () => {
+  test('a bad key is refused with 401 before any MCP message, and the client reports the problem code', async () => {
+    const unknown = `asc_live_${'A'.repeat(36)}`;
+    const current = await connectClient(world.h, { key: unknown }).catch((e) => e);
+    assert.ok(current instanceof SdkHttpError, String(current));
+    assert.equal(current.status, 401);
+    const error = JSON.parse((current.data as { text: string }).text).error;
+    assert.equal(error.data.code, 'unauthorized');
+    assert.match(error.message, /key/i);
+
+    const legacy = await connectLegacyClient(world.h, { bearer: unknown }).catch((e) => e);
+    assert.ok(legacy instanceof StreamableHTTPError, String(legacy));
+    assert.equal(legacy.code, 401);
+    assert.match(legacy.message, /"code":"unauthorized"/);
+  });
+
+  test('the raw 401 carries WWW-Authenticate, the rate-limit headers and a JSON-RPC error with the problem', async () => {
+    const res = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, authorization: 'Bearer nonsense' }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(res.status, 401);
+    assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer/);
+    assert.ok(res.headers.get('ratelimit-policy'));
+    const error = await rpcError(res);
+    assert.equal(error.code, -32000);
+    assert.equal(error.data.code, 'unauthorized');
+    assert.equal(error.data.type, 'https://scan.test/developers/errors/unauthorized');
+  });
+
+  test('REST and MCP requests from one address draw on the same per-minute limit, and the 429 says when to retry', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute - 2; i++) assert.equal((await world.h.request(CATALOG, { ip })).status, 200);
+    // The current client needs two messages to discover the server and list the tools.
+    const client = await connectClient(world.h, { ip });
+    await client.listTools();
+    const rest = await world.h.request(CATALOG, { ip });
+    assert.equal(rest.status, 429, 'the MCP messages were counted against the REST limit');
+    assert.equal(rest.headers.get('ratelimit-remaining'), '0');
+
+    const refused = await client.listTools().catch((e) => e);
+    assert.ok(refused instanceof SdkHttpError, `${refused?.constructor?.name}: ${refused} ${JSON.stringify(refused?.data)}`);
+    assert.equal(refused.status, 429);
+    const error = JSON.parse((refused.data as { text: string }).text).error;
+    assert.equal(error.data.code, 'rate_limit_exceeded');
+    assert.ok(error.data.retryAfterSec >= 1 && error.data.retryAfterSec <= 120, JSON.stringify(error.data));
+    assert.deepEqual(error.data.violatedPolicies, ['per-minute']);
+
+    const raw = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(INITIALIZE) });
+    assert.equal(raw.status, 429);
+    assert.equal(raw.headers.get('retry-after'), String((await rpcError(raw)).data.retryAfterSec));
+  });
+
+  test('the scan quota is shared with REST and a spent quota is a tool error with the retry delay', async () => {
+    const ip = freshIp();
+    assert.equal((await postJson(world.h, EXECUTE_ES, { target: 'parked.test' }, { ip })).status, 200);
+    const client = await connectClient(world.h, { ip });
+    const second = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'monitor.test' } })) as ToolResult;
+    assert.notEqual(second.isError, true);
+    const third = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'm365.test' } })) as ToolResult;
+    assert.equal(third.isError, true);
+    assert.equal(third.structuredContent?.code, 'rate_limit_exceeded');
+    assert.deepEqual(third.structuredContent?.violatedPolicies, ['scans-per-hour-per-client']);
+    assert.ok(third.structuredContent?.retryAfterSec > 0);
+    assert.match(third.content[0]!.text, /Retry after \d+ s\./);
+    const rest = await postJson(world.h, EXECUTE_ES, { target: 'parked.test' }, { ip });
+    assert.equal(rest.status, 429, 'the MCP scan counted in the REST quota');
+    assert.equal(world.h.errors.length, 0);
+  });
+
+  test('a browser Origin other than our own is refused with 403; our own and non-browser clients are served', async () => {
+    const evil = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'https://evil.example' }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(evil.status, 403);
+    assert.equal((await rpcError(evil)).data.code, 'forbidden');
+    const nullOrigin = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'null' }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(nullOrigin.status, 403);
+    await nullOrigin.arrayBuffer();
+    const own = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'https://scan.test' }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(own.status, 200, await own.clone().text());
+    await own.arrayBuffer();
+  });
+
+  test('an origin listed in MCP_ALLOWED_ORIGINS is served', async () => {
+    const other = await startMcpWorld({ env: { MCP_ALLOWED_ORIGINS: 'https://inspector.example, https://app.example' } });
+    const res = await other.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'https://app.example' }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(res.status, 200);
+    await res.arrayBuffer();
+  });
+
+  test('bodies over the limit and bodies that are not JSON are refused before the MCP handler', async () => {
+    const big = JSON.stringify({ ...INITIALIZE, params: { ...INITIALIZE.params, padding: 'x'.repeat(9 * 1024) } });
+    const tooLarge = await world.h.request('/mcp', { method: 'POST', headers: MCP_HEADERS, body: big });
+    assert.equal(tooLarge.status, 413);
+    assert.equal((await rpcError(tooLarge)).data.code, 'payload_too_large');
+    const notJson = await world.h.request('/mcp', { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":' });
+    assert.equal(notJson.status, 400);
+    const error = await rpcError(notJson);
+    assert.equal(error.code, -32600);
+    assert.equal(error.data.code, 'bad_request');
+  });
+
+  test('GET and DELETE answer 405 naming POST, as a stateless server does', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await world.h.request('/mcp', { method, headers: { accept: 'text/event-stream' } });
+      assert.equal(res.status, 405);
+      assert.equal(res.headers.get('allow'), 'POST, OPTIONS');
+      assert.equal((await rpcError(res)).data.code, 'method_not_allowed');
+    }
+  });
+
+  test('a CORS preflight allows the MCP headers', async () => {
+    const res = await world.h.request('/mcp', { method: 'OPTIONS', headers: { origin: 'https://scan.test', 'access-control-request-method': 'POST' } });
+    assert.equal(res.status, 204);
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /MCP-Protocol-Version/);
+    assert.match(res.headers.get('access-control-allow-headers') ?? '', /Mcp-Method/);
+  });
+});

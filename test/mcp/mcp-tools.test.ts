@@ -1,0 +1,130 @@
+/**
+ * The MCP endpoint through the official clients: discovery, the two tools on local targets, and
+ * the same envelope as REST, for the current client (2026-07-28) and a 2025-era client.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import * as v from 'valibot';
+import { ScanResponseSchema, UnassessedScanSchema } from '../../src/schemas.ts';
+import { postJson, EXECUTE_ES } from '../support/harness.ts';
+import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
+
+type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
+
+let world: McpWorld;
+before(async () => {
+  world = await startMcpWorld();
+});
+
+describe('the MCP endpoint with the current client', () => {
+  test('negotiates the 2026-07-28 revision and names the server', async () => {
+    const client = await connectClient(world.h);
+    assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
+    assert.equal(client.getServerVersion()?.name, 'agent-scan');
+  });
+
+  test('lists both tools with input schemas from the REST schemas, output schemas and read-only hints', async () => {
+    const { tools } = await (await connectClient(world.h)).listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['security_headers_scan', 'email_security_scan']);
+    const [headers, email] = tools as any[];
+    assert.deepEqual(headers.inputSchema.required, ['target']);
+    assert.equal(headers.inputSchema.properties.target.maxLength, 2048);
+    assert.equal(headers.inputSchema.properties.selectors, undefined, 'selectors belong to email-security only');
+    assert.equal(email.inputSchema.properties.selectors.maxItems, 10);
+    assert.equal(email.outputSchema.type, 'object');
+    assert.ok(email.outputSchema.required.includes('grade'));
+    for (const t of tools) {
+      assert.equal(t.annotations?.readOnlyHint, true);
+      assert.equal(t.annotations?.destructiveHint, false);
+      assert.match(t.description ?? '', /Use it when/);
+    }
+  });
+
+  test('grades a local site, with the REST envelope as structured content and a readable summary first', async () => {
+    const client = await connectClient(world.h);
+    const result = (await client.callTool({ name: 'security_headers_scan', arguments: { target: world.siteUrl('bare.test') } })) as ToolResult;
+    assert.notEqual(result.isError, true);
+    const body = v.parse(ScanResponseSchema, result.structuredContent);
+    assert.equal(body.toolName, 'security-headers');
+    assert.equal(body.grade, 'F');
+    assert.equal(body.uiUrl, 'https://scan.test/tools/security-headers');
+    const summary = result.content[0]!.text;
+    assert.match(summary, /grade F, score \d+/);
+    assert.match(summary, /Top findings \(3 of \d+\):\n- /);
+    assert.match(summary, /content-security-policy|Content Security Policy/i);
+    assert.deepEqual(JSON.parse(result.content[1]!.text), result.structuredContent, 'the serialized envelope for clients without structured content');
+  });
+
+  test('grades a domain from the local DoH server like the REST API does', async () => {
+    const client = await connectClient(world.h);
+    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'nodmarc.test' } })) as ToolResult;
+    const rest = await (await postJson(world.h, EXECUTE_ES, { target: 'nodmarc.test' })).json();
+    const mcp = v.parse(ScanResponseSchema, result.structuredContent);
+    assert.equal(mcp.grade, rest.grade);
+    assert.equal(mcp.gradeScore, rest.gradeScore);
+    assert.deepEqual(Object.keys(mcp).sort(), Object.keys(rest).sort());
+    assert.match(result.content[0]!.text, /\[high\] No DMARC record/);
+  });
+
+  test('passes selectors through to the DKIM check', async () => {
+    const client = await connectClient(world.h);
+    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'gworkspace.test', selectors: ['Google'] } })) as ToolResult;
+    const body = v.parse(ScanResponseSchema, result.structuredContent);
+    assert.match(JSON.stringify(body.result.details), /google\._domainkey\.gworkspace\.test/);
+  });
+
+  test('refuses an invalid target with the REST message, as a tool error the agent can correct', async () => {
+    const client = await connectClient(world.h);
+    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'https://www.gworkspace.test/x' } })) as ToolResult;
+    const rest = await (await postJson(world.h, EXECUTE_ES, { target: 'https://www.gworkspace.test/x' })).json();
+    assert.equal(result.isError, true);
+    assert.equal(result.structuredContent?.code, 'bad_request');
+    assert.equal(result.structuredContent?.detail, rest.detail);
+    assert.equal(result.structuredContent?.error.hint, rest.error.hint);
+    assert.match(result.content[0]!.text, /^bad_request \(400\): /);
+    const missing = (await client.callTool({ name: 'security_headers_scan', arguments: {} })) as ToolResult;
+    assert.equal(missing.structuredContent?.code, 'bad_request');
+  });
+
+  test('answers a scan that ran but could not assess the target as a tool error carrying the envelope', async () => {
+    const client = await connectClient(world.h);
+    const result = (await client.callTool({ name: 'security_headers_scan', arguments: { target: 'https://unresolvable.test/' } })) as ToolResult;
+    assert.equal(result.isError, true);
+    const body = v.parse(UnassessedScanSchema, result.structuredContent);
+    assert.equal(body.code, 'unprocessable_entity');
+    assert.match(result.content[0]!.text, /not assessed/);
+  });
+
+  test('refuses a key without the tools:execute scope', async () => {
+    const { key } = await world.h.createKey(['tools:read']);
+    const client = await connectClient(world.h, { key });
+    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'parked.test' } })) as ToolResult;
+    assert.equal(result.isError, true);
+    assert.equal(result.structuredContent?.code, 'forbidden');
+  });
+
+  test('an unknown tool is a protocol error', async () => {
+    const client = await connectClient(world.h);
+    await assert.rejects(client.callTool({ name: 'website_security_scan', arguments: {} }), /not found/i);
+  });
+});
+
+describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x)', () => {
+  test('connects statelessly, lists the tools and scans', async () => {
+    const client = await connectLegacyClient(world.h);
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ['security_headers_scan', 'email_security_scan']);
+    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'parked.test' } })) as ToolResult;
+    assert.equal(v.parse(ScanResponseSchema, result.structuredContent).grade, 'A+');
+    assert.match(result.content[0]!.text, /^email-security scan of parked\.test: grade A\+/);
+  });
+
+  test('works with a key in Authorization: Bearer', async () => {
+    const { key } = await world.h.createKey();
+    const client = await connectLegacyClient(world.h, { bearer: key });
+    const result = (await client.callTool({ name: 'security_headers_scan', arguments: { target: world.siteUrl('good.test') } })) as ToolResult;
+    assert.equal(result.structuredContent?.grade, 'A+');
+    const entry = world.h.log.findLast((e) => e.path === '/mcp');
+    assert.match(entry?.keyId ?? '', /^key_/);
+  });
+});
