@@ -2,6 +2,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { AppConfig } from './config.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
 import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
+import { MCP_TOOL_NAMES, mcpCatalogEntry } from './mcp/connection.ts';
 import { ExecuteRequestSchema } from './schemas.ts';
 import { ALL_SCOPES } from './store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
@@ -32,6 +33,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
     name: 'Agent Scan API',
     description: 'Non-intrusive security checks for agents and developers: HTTP security headers of a site, and email authentication records of a domain.',
     openapiUrl: `${baseUrl}/openapi.json`,
+    mcp: mcpCatalogEntry(baseUrl, config.apiKeyPrefix),
     tools: ALLOWLISTED_TOOLS.map((tool) => ({
       name: tool.name,
       title: tool.title,
@@ -40,6 +42,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
       nonIntrusive: true,
       method: 'POST',
       executeUrl: executeUrl(baseUrl, tool.name),
+      mcpToolName: MCP_TOOL_NAMES[tool.name],
       requiredScope: 'tools:execute',
       inputSchema: inputSchemaFor(tool),
       uiUrl: toolUiUrl(baseUrl, tool.name),
@@ -71,6 +74,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
           'GET /api/v1/agent/tools': 'tools:read',
           'POST /api/v1/agent/tools/{tool}/execute': 'tools:execute',
           'GET /api/badge/{domain}': 'badges:read',
+          'POST /mcp (tools/call)': 'tools:execute',
         },
         invalidKey: 'An invalid, expired or revoked key is refused with 401; there is no fallback to anonymous access.',
         revocation: `Verified keys are cached for up to ${KEY_CACHE_TTL_MS / 1000} s, so a revoked key may keep working for about a minute.`,

@@ -11,18 +11,19 @@ import { scanWithTool } from '../routes/scan-pipeline.ts';
 import { ScanResponseSchema } from '../schemas.ts';
 import { findTool } from '../tools/allowlist.ts';
 import type { ToolName } from '../tools/tool.ts';
+import { MCP_TOOL_NAMES } from './connection.ts';
 import { refusalResult } from './refusals.ts';
 import { summarizeScan } from './summary.ts';
 
 export const MCP_TOOLS: readonly { name: string; tool: ToolName; description: string }[] = [
   {
-    name: 'security_headers_scan',
+    name: MCP_TOOL_NAMES['security-headers'],
     tool: 'security-headers',
     description:
       "Grade a website's HTTP security headers from A+ to F, scored like the MDN HTTP Observatory: Content-Security-Policy, Strict-Transport-Security, cookies, X-Frame-Options, Referrer-Policy, CORS, redirects and more. Use it when asked whether a site or URL is configured securely, to check headers after a deploy, or to explain what a site should fix. It sends ordinary GET requests to the site only. For email or DNS questions use email_security_scan. Each call counts against the hourly scan quota, so do not repeat a scan to re-read its result.",
   },
   {
-    name: 'email_security_scan',
+    name: MCP_TOOL_NAMES['email-security'],
     tool: 'email-security',
     description:
       "Grade a domain's email authentication from A+ to F: SPF, DMARC, DKIM (common selectors, or the ones you pass), MX, MTA-STS, TLS-RPT, BIMI and DNSSEC, with Google/Yahoo bulk-sender readiness. Use it when asked whether a domain can be spoofed or phished, why its mail lands in spam, or whether it meets sender requirements. Give the registrable domain (example.com), not a URL or address. It only reads public DNS and the MTA-STS policy file. Each call counts against the hourly scan quota.",

@@ -3,6 +3,7 @@
  * sections of `- [name](url): notes` links. Absolute URLs from the base URL.
  */
 import { ERROR_CODES, ERRORS } from '../http/errors.ts';
+import { MCP_PATH, MCP_TOOL_NAMES, mcpClientConfig } from '../mcp/connection.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
 import { ERROR_DOCS } from './error-docs.ts';
 import { SITE_NAME } from './layout.ts';
@@ -28,6 +29,7 @@ Call a tool with POST ${absolute(site, PATHS.execute('{tool}'))} and a JSON body
 ${[
   link('Tool catalog', PATHS.catalog, 'JSON: the tools, their execute URLs and input schemas, grade scales, authentication, rate limits and error codes. Start here.'),
   link('OpenAPI description', PATHS.openapi, 'OpenAPI 3.1 document of every endpoint.'),
+  link('MCP endpoint', MCP_PATH, `Model Context Protocol server (Streamable HTTP, stateless; 2026-07-28 and 2025 clients) with the tools ${Object.values(MCP_TOOL_NAMES).join(' and ')}; same keys, limits and quota as REST. Client configuration: ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix))}`),
 ].join('\n')}
 
 ## Agent skills

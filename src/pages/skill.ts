@@ -4,6 +4,7 @@
  * from the running service, grades from the tool definition, errors from the error table.
  */
 import { ERROR_CODES, ERRORS } from '../http/errors.ts';
+import { MCP_PATH, MCP_TOOL_NAMES, mcpClientConfig } from '../mcp/connection.ts';
 import { ALL_SCOPES } from '../store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
 import type { ToolDefinition } from '../tools/tool.ts';
@@ -65,6 +66,16 @@ ${fetchExample(tool, site)}
 \`\`\`
 
 A scan takes a few seconds (at most 30). Do not run the same scan again to "refresh" it within the hour unless the user changed something: every scan counts against the quota.
+
+### Over MCP
+
+The same scan is the MCP tool \`${MCP_TOOL_NAMES[tool.name]}\` at \`${absolute(site, MCP_PATH)}\` (Streamable HTTP, stateless; arguments as the JSON body above). The result's structured content is the same JSON as the REST response, after a short readable summary. Client configuration:
+
+\`\`\`json
+${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix), null, 2)}
+\`\`\`
+
+The key header is optional. Refusals keep the error codes below: a refused request answers with its HTTP status and a JSON-RPC error whose \`data\` is the problem; a refused or unassessable scan is a tool result with \`isError: true\` and the problem (with \`retryAfterSec\` on \`rate_limit_exceeded\`) as structured content.
 
 ## Authentication
 

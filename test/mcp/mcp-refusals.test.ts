@@ -35,7 +35,7 @@ describe('refusals on the MCP endpoint', () => {
     const current = await connectClient(world.h, { key: unknown }).catch((e) => e);
     assert.ok(current instanceof SdkHttpError, String(current));
     assert.equal(current.status, 401);
-    const error = JSON.parse((current.data as { text: string }).text).error;
+    const error = JSON.parse(String(current.data?.text)).error;
     assert.equal(error.data.code, 'unauthorized');
     assert.match(error.message, /key/i);
 
@@ -69,7 +69,7 @@ describe('refusals on the MCP endpoint', () => {
     const refused = await client.listTools().catch((e) => e);
     assert.ok(refused instanceof SdkHttpError, `${refused?.constructor?.name}: ${refused} ${JSON.stringify(refused?.data)}`);
     assert.equal(refused.status, 429);
-    const error = JSON.parse((refused.data as { text: string }).text).error;
+    const error = JSON.parse(String(refused.data?.text)).error;
     assert.equal(error.data.code, 'rate_limit_exceeded');
     assert.ok(error.data.retryAfterSec >= 1 && error.data.retryAfterSec <= 120, JSON.stringify(error.data));
     assert.deepEqual(error.data.violatedPolicies, ['per-minute']);

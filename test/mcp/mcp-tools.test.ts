@@ -128,3 +128,19 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
     assert.match(entry?.keyId ?? '', /^key_/);
   });
 });
+
+describe('how agents learn to connect', () => {
+  test('the catalog, llms.txt and the skills name the endpoint and the tools the server lists', async () => {
+    const { tools } = await (await connectClient(world.h)).listTools();
+    const catalog = await (await world.h.request('/api/v1/agent/tools')).json();
+    assert.equal(catalog.mcp.url, 'https://scan.test/mcp');
+    assert.equal(catalog.mcp.clientConfig.mcpServers['agent-scan'].url, 'https://scan.test/mcp');
+    assert.deepEqual(catalog.tools.map((t: { mcpToolName: string }) => t.mcpToolName), tools.map((t) => t.name));
+    const llms = await (await world.h.request('/llms.txt')).text();
+    assert.match(llms, /\[MCP endpoint\]\(https:\/\/scan\.test\/mcp\)/);
+    for (const [tool, name] of [['security-headers', 'security_headers_scan'], ['email-security', 'email_security_scan']]) {
+      const skill = await (await world.h.request(`/agent-skills/${tool}.md`)).text();
+      assert.match(skill, new RegExp(`MCP tool \`${name}\` at \`https://scan\\.test/mcp\``));
+    }
+  });
+});

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { mailZones } from '../support/mail-zones.ts';
@@ -112,6 +113,20 @@ export function describeRuntime(launcher: Launcher): void {
       assert.match(sent, /EVAL/i, 'the quota script ran in the store');
       assert.equal(await bridge.redis.get(`asc:quota:target:parked.test:3600000:${Math.floor(Date.now() / 3_600_000)}`), '1');
       await eventually(async () => assert.equal(await bridge.redis.llen('asc:scans:parked.test'), 1, 'the scan record written in the background'));
+    });
+
+    test('runs an MCP tool call through the official client', async () => {
+      const client = new Client({ name: 'runtime-suite', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${runtime.url}/mcp`), { requestInit: { headers: { 'x-api-key': key } } }));
+      try {
+        assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
+        const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'nodmarc.test' } })) as { structuredContent?: Record<string, unknown>; content: { text: string }[] };
+        assert.equal(result.structuredContent?.['toolName'], 'email-security', runtime.output());
+        assert.match(result.content[0]!.text, /^email-security scan of nodmarc\.test: grade D/);
+        assert.equal(await bridge.redis.get(`asc:quota:target:nodmarc.test:3600000:${Math.floor(Date.now() / 3_600_000)}`), '1', 'counted in the shared quota');
+      } finally {
+        await client.close();
+      }
     });
 
     test('runs a security-headers scan of a local site', async () => {

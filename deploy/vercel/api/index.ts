@@ -1,7 +1,7 @@
 /**
- * Vercel entry: a Web-standard handler. `runtime: 'edge'` runs it on Vercel's Edge runtime;
- * delete that line and the same handler runs on Vercel's Node.js runtime, which Vercel now
- * recommends (see ../README.md). vercel.json sends every path here.
+ * Vercel entry: a Web-standard handler on Vercel's Edge runtime. Vercel now recommends its
+ * Node.js runtime; the same handler serves there once exported as `{ fetch }` or per HTTP method
+ * instead of as a default function (see ../README.md). vercel.json sends every path here.
  */
 import { createService, type Service } from '../../../dist/agent-scan.js';
 

@@ -1,0 +1,31 @@
+/** How an agent connects to the MCP endpoint: what the catalog, skills and llms.txt tell it. */
+import type { ToolName } from '../tools/tool.ts';
+
+export const MCP_PATH = '/mcp';
+
+/** The MCP name of each REST tool. */
+export const MCP_TOOL_NAMES: Record<ToolName, string> = {
+  'security-headers': 'security_headers_scan',
+  'email-security': 'email_security_scan',
+};
+
+export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
+
+/** A client configuration in the common `mcpServers` shape; the key header is optional. */
+export function mcpClientConfig(baseUrl: string, keyPrefix: string) {
+  return { mcpServers: { 'agent-scan': { type: 'http', url: `${baseUrl}${MCP_PATH}`, headers: { Authorization: `Bearer ${keyPrefix}...` } } } };
+}
+
+export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
+  return {
+    url: `${baseUrl}${MCP_PATH}`,
+    transport: 'streamable-http',
+    stateless: true,
+    protocolVersions: MCP_PROTOCOL_VERSIONS,
+    tools: Object.entries(MCP_TOOL_NAMES).map(([tool, name]) => ({ name, tool })),
+    authentication: 'The same as REST: optional key in Authorization: Bearer or X-Api-Key.',
+    limits: 'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST.',
+    errors: 'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status with a JSON-RPC error whose data is the problem document; a refused tool call is a tool result with isError true and the problem document as structuredContent.',
+    clientConfig: mcpClientConfig(baseUrl, keyPrefix),
+  };
+}
