@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ConfigError, DEFAULT_ACCOUNT_URL, parseConfig } from '../src/config.ts';
 import { generateKey } from '../src/keys/key-format.ts';
 
@@ -15,6 +15,7 @@ test('an empty environment gives the documented defaults', () => {
     allowPrivateTargets: false,
     hstsPreloadStatusUrl: 'https://hstspreload.org/api/v2/status',
     upstash: null,
+    mcpAllowedOrigins: [],
   });
 });
 
@@ -54,4 +55,19 @@ test('refuses a DEV_API_KEY that is not a key of the configured prefix', () => {
 
 test('wants both Upstash variables or neither', () => {
   assert.throws(() => parseConfig({ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io' }), /set together/);
+});
+
+describe('MCP_ALLOWED_ORIGINS', () => {
+  test('reads a comma-separated list of origins, lower-cased', () => {
+    assert.deepEqual(parseConfig({ MCP_ALLOWED_ORIGINS: 'https://App.example, http://localhost:6274' }).mcpAllowedOrigins, ['https://app.example', 'http://localhost:6274']);
+  });
+
+  test('reads * as any origin', () => {
+    assert.equal(parseConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcpAllowedOrigins, '*');
+  });
+
+  test('refuses something that is not an origin', () => {
+    assert.throws(() => parseConfig({ MCP_ALLOWED_ORIGINS: 'https://app.example/path' }), /MCP_ALLOWED_ORIGINS/);
+    assert.throws(() => parseConfig({ MCP_ALLOWED_ORIGINS: 'app.example' }), /MCP_ALLOWED_ORIGINS/);
+  });
 });

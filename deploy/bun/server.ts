@@ -1,17 +1,29 @@
 /** Bun entry: `bun deploy/bun/server.ts` serves on PORT (default 8787) and HOST (default 127.0.0.1). */
-import { createService } from '../../dist/agent-scan.js';
+import { ConfigError, createService, type Service } from '../../dist/agent-scan.js';
 
 interface BunServer {
   url: URL;
   requestIP(request: Request): { address: string } | null;
 }
 
+declare const process: { exit(code: number): never };
+
 declare const Bun: {
   env: Record<string, string | undefined>;
   serve(options: { port: number; hostname: string; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
 };
 
-const service = createService(Bun.env, { notice: (message) => console.error(message) });
+function start(): Service {
+  try {
+    return createService(Bun.env, { notice: (message) => console.error(message) });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return process.exit(1);
+  }
+}
+
+const service = start();
 await service.ready;
 
 const server = Bun.serve({

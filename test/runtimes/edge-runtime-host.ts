@@ -1,7 +1,8 @@
 /**
  * Serves deploy/vercel under Vercel's `edge-runtime` (the Edge runtime's sandbox on Node), the
  * way Vercel would: the entry and the bundle it imports become one script in the sandbox, the
- * environment is `process.env`, and each request is a FetchEvent whose `waitUntil` is passed on.
+ * environment is `process.env`, each request goes to the handler exported for its method, and
+ * the FetchEvent's `waitUntil` is passed on as the context's.
  * Prints the URL on stdout. Usage: node --import tsx test/runtimes/edge-runtime-host.ts
  */
 import { build } from 'esbuild';
@@ -22,7 +23,8 @@ const runtime = new EdgeRuntime({
   extend: (context) => Object.assign(context, { process: { env } }),
   initialCode: `${bundled.outputFiles[0]!.text}
 addEventListener('fetch', (event) => {
-  event.respondWith(vercelEntry.default(event.request, { waitUntil: (promise) => event.waitUntil(promise) }));
+  const handler = vercelEntry[event.request.method];
+  event.respondWith(handler ? handler(event.request, { waitUntil: (promise) => event.waitUntil(promise) }) : new Response(null, { status: 405 }));
 });`,
 });
 const server = await runServer({ runtime, port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });

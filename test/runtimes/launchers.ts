@@ -19,6 +19,8 @@ export interface RunningRuntime {
 
 export interface Launcher {
   name: string;
+  /** A process that checks its configuration at start-up (Workers and Vercel build the service on the first request). */
+  checksConfigAtStart: boolean;
   start(env: Record<string, string>): Promise<RunningRuntime>;
 }
 
@@ -65,6 +67,7 @@ async function launch(command: string, args: string[], options: { env: Record<st
 
 const node: Launcher = {
   name: 'Node',
+  checksConfigAtStart: true,
   async start(env) {
     const port = await freePort();
     // The agent-scan-bundle condition points the entry's #agent-scan import at dist/agent-scan.js.
@@ -75,6 +78,7 @@ const node: Launcher = {
 
 const deno: Launcher = {
   name: 'Deno',
+  checksConfigAtStart: true,
   async start(env) {
     const port = await freePort();
     const args = ['serve', '--allow-net', '--allow-env', '--no-prompt', '--host', '127.0.0.1', '--port', String(port), 'deploy/deno/main.ts'];
@@ -84,6 +88,7 @@ const deno: Launcher = {
 
 const bun: Launcher = {
   name: 'Bun',
+  checksConfigAtStart: true,
   async start(env) {
     const port = await freePort();
     return launch(bin('bun'), ['deploy/bun/server.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, port });
@@ -97,6 +102,7 @@ const bun: Launcher = {
  */
 const workerd: Launcher = {
   name: 'Cloudflare workerd',
+  checksConfigAtStart: false,
   async start(env) {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'workerd-'));
@@ -133,6 +139,7 @@ const api :Workerd.Worker = (
 
 const edgeRuntime: Launcher = {
   name: 'Vercel edge-runtime',
+  checksConfigAtStart: false,
   async start(env) {
     const port = await freePort();
     return launch(process.execPath, ['--import', 'tsx', 'test/runtimes/edge-runtime-host.ts'], { env: { ...env, PORT: String(port) }, port });

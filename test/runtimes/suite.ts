@@ -45,6 +45,16 @@ export function describeRuntime(launcher: Launcher): void {
     });
     after(() => runtime?.stop());
 
+    // Workers and Vercel build the service on the first request; their entries cannot refuse to start.
+    if (launcher.checksConfigAtStart) test('refuses to start with an invalid configuration, naming every problem', async () => {
+      await assert.rejects(launcher.start({ BASE_URL: 'not a url', SCAN_ALLOW_PRIVATE_TARGETS: 'maybe' }), (error: Error) => {
+        assert.match(error.message, /exited with 1/);
+        assert.match(error.message, /BASE_URL must be an absolute URL/);
+        assert.match(error.message, /SCAN_ALLOW_PRIVATE_TARGETS/);
+        return true;
+      });
+    });
+
     test('serves the catalog anonymously with the API and rate-limit headers', async () => {
       const first = await call(CATALOG);
       assert.equal(first.status, 200, runtime.output());
