@@ -5,6 +5,7 @@ import { ERRORS, type ErrorCode } from './http/errors.ts';
 import { LEGACY_SUNSET } from './routes/catalog.ts';
 import { ExecuteRequestSchema, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from './schemas.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
+import { MCP_TOOL_NAMES } from './mcp/connection.ts';
 
 const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) => {
   const { $schema: _ignored, ...rest } = toJsonSchema(s, { target: 'draft-2020-12', ignoreActions: ['check'] });
@@ -63,6 +64,33 @@ function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
       '422': { description: 'The scan ran but could not assess the target; grade and gradeScore are null and result explains why.', headers: RATE_LIMIT_HEADERS, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } } },
       '429': problem('rate_limit_exceeded', 'per-minute limit or hourly scan quota used up; no scan ran.'),
       '503': problem('service_unavailable', 'scan storage temporarily unavailable; no scan ran; retry after 30 s.'),
+    },
+  };
+}
+
+/** A refusal of the HTTP request on /mcp: the REST status, a JSON-RPC error carrying the problem. */
+function mcpRefusal(code: ErrorCode, description: string) {
+  const rest = problem(code, description);
+  return { ...rest, content: { 'application/json': { schema: { $ref: '#/components/schemas/McpRefusal' } } } };
+}
+
+function mcpOperation() {
+  return {
+    operationId: 'mcp',
+    summary: 'MCP endpoint (Streamable HTTP, stateless)',
+    description: `The two scans as MCP tools (${Object.values(MCP_TOOL_NAMES).join(', ')}) for MCP clients: revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST. Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. Refused tool calls are tool results with isError and the problem as structuredContent. See docs/mcp.md.`,
+    tags: ['tools'],
+    security: keyOptional,
+    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 message of the MCP protocol.' } } } },
+    responses: {
+      '200': { description: 'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients).', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } } },
+      '202': { description: 'A notification was accepted.', headers: RATE_LIMIT_HEADERS },
+      '400': mcpRefusal('bad_request', 'the body is not JSON.'),
+      '401': mcpRefusal('unauthorized', 'invalid or expired API key.'),
+      '403': mcpRefusal('forbidden', 'a browser Origin that is not allowed.'),
+      '413': mcpRefusal('payload_too_large', 'body over 8 KiB.'),
+      '429': mcpRefusal('rate_limit_exceeded', 'per-minute limit used up.'),
+      '503': mcpRefusal('service_unavailable', 'the key could not be verified because the store is down.'),
     },
   };
 }
@@ -127,6 +155,7 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           },
         },
       },
+      '/mcp': { post: mcpOperation() },
       '/openapi.json': { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } } } },
     },
     components: {
@@ -135,6 +164,20 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         ScanResponse: schema(ScanResponseSchema),
         UnassessedScan: schema(UnassessedScanSchema),
         Problem: schema(ProblemSchema),
+        McpRefusal: {
+          type: 'object',
+          description: 'A JSON-RPC 2.0 error response whose data is the problem document.',
+          required: ['jsonrpc', 'id', 'error'],
+          properties: {
+            jsonrpc: { const: '2.0' },
+            id: { type: 'null' },
+            error: {
+              type: 'object',
+              required: ['code', 'message', 'data'],
+              properties: { code: { type: 'integer' }, message: { type: 'string' }, data: { $ref: '#/components/schemas/Problem' } },
+            },
+          },
+        },
       },
       securitySchemes: {
         bearerKey: { type: 'http', scheme: 'bearer', description: 'Developer key: Authorization: Bearer <API_KEY>' },

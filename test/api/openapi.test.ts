@@ -31,6 +31,7 @@ describe('GET /openapi.json', () => {
       '/api/v1/agent/tools/security-headers/execute',
       '/api/v1/agent/tools/{tool}/execute',
       '/api/v1/developer/keys',
+      '/mcp',
       '/openapi.json',
     ]);
   });
