@@ -16,6 +16,7 @@ import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import { measureEmailLatency } from './email-latency.ts';
+import { measureMcpOverhead } from './mcp-overhead.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
 import { measureStoreRoundTrips } from './store-round-trips.ts';
 
@@ -135,11 +136,14 @@ const UNITS: Record<string, string> = {
   email_queries_one_by_one_ms: 'ms',
   email_scan_in_dns_delays: 'delays',
   email_scan_vs_one_by_one_ratio: 'x',
+  rest_execute_call_ms: 'ms',
+  mcp_tool_call_ms: 'ms',
+  mcp_vs_rest_call_ratio: 'x',
 };
 
 let exitCode = 0;
 try {
-  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()), ...(await measureScanOverhead()), ...(await measureEmailLatency()) };
+  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()), ...(await measureScanOverhead()), ...(await measureEmailLatency()), ...(await measureMcpOverhead()) };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${UNITS[name]}`);
 } catch (error) {
