@@ -13,7 +13,7 @@ import type { Store } from './store/port.ts';
 import { UpstashStore } from './store/upstash.ts';
 import { createScanners } from './tools/scanners.ts';
 
-export interface PlatformOptions extends Pick<AppDeps, 'onRequestComplete' | 'onError'> {
+export interface PlatformOptions extends Pick<AppDeps, 'onRequestComplete' | 'onError' | 'scanDeadlineMs'> {
   /** A fetch that connects only to the vetted addresses (Node's); else the platform's `fetch`. */
   scanFetch?: ScanFetch;
   /** Where start-up notices go (the development key, the embedded store warning). */
@@ -59,6 +59,7 @@ export function createService(env: Record<string, unknown>, options: PlatformOpt
     scanners: createScanners(config, { scanFetch: options.scanFetch ?? platformScanFetch, fetch: (input, init) => fetch(input, init) }),
     ...(options.onRequestComplete ? { onRequestComplete: options.onRequestComplete } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.scanDeadlineMs ? { scanDeadlineMs: options.scanDeadlineMs } : {}),
   });
   const ready = config.upstash ? Promise.resolve(null) : registerDevKey(config, store).then((dev) => (announce(dev, notice), dev));
   let started = false;

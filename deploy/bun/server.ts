@@ -10,7 +10,7 @@ declare const process: { exit(code: number): never };
 
 declare const Bun: {
   env: Record<string, string | undefined>;
-  serve(options: { port: number; hostname: string; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
+  serve(options: { port: number; hostname: string; idleTimeout: number; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
 };
 
 function start(): Service {
@@ -29,6 +29,8 @@ await service.ready;
 const server = Bun.serve({
   port: Number(Bun.env.PORT ?? 8787),
   hostname: Bun.env.HOST || '127.0.0.1',
+  // Bun closes a connection idle for 10 s by default, shorter than a scan may take (up to 30 s).
+  idleTimeout: 60,
   fetch: (request, server) => service.fetch(request, { clientAddress: server.requestIP(request)?.address }),
 });
 console.error(`Agent Scan API listening on ${server.url.href.replace(/\/$/, '')}`);

@@ -28,6 +28,11 @@ export const ERRORS = {
     title: 'Method Not Allowed',
     hint: 'The Allow response header lists the methods this path accepts.',
   },
+  not_acceptable: {
+    status: 406,
+    title: 'Not Acceptable',
+    hint: 'The MCP endpoint answers with application/json or text/event-stream; send "Accept: application/json, text/event-stream".',
+  },
   gone: {
     status: 410,
     title: 'Gone',
@@ -37,6 +42,11 @@ export const ERRORS = {
     status: 413,
     title: 'Payload Too Large',
     hint: 'Request bodies are limited to 8 KiB; a scan request needs only {"target": "..."}.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    title: 'Unsupported Media Type',
+    hint: 'Send MCP messages with "Content-Type: application/json".',
   },
   unprocessable_entity: {
     status: 422,

@@ -13,6 +13,8 @@ export interface ProblemOptions {
   headers?: Record<string, string>;
   /** Extension members merged into the body (RFC 9457 §3.2). */
   extra?: Record<string, unknown>;
+  /** On the MCP endpoint: the JSON-RPC error code and the id of the refused message, when known. */
+  jsonRpc?: { code?: number; id?: string | number | null };
 }
 
 /** A problem a handler or middleware throws; the app turns it into the response. */

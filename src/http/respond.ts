@@ -19,7 +19,7 @@ const EXPOSED_HEADERS = [
 ].join(', ');
 
 export const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
-export const CORS_ALLOWED_HEADERS = 'Authorization, X-Api-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Session-Id, Last-Event-ID';
+export const CORS_ALLOWED_HEADERS = 'Authorization, X-Api-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
 
 /**
  * The headers every response carries: version, CORS, and security headers so that our own

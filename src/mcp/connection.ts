@@ -1,4 +1,5 @@
 /** How an agent connects to the MCP endpoint: what the catalog, skills and llms.txt tell it. */
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { ToolName } from '../tools/tool.ts';
 
 export const MCP_PATH = '/mcp';
@@ -9,7 +10,8 @@ export const MCP_TOOL_NAMES: Record<ToolName, string> = {
   'email-security': 'email_security_scan',
 };
 
-export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'];
+/** The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly. */
+export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== '2026-07-28')];
 
 /** A client configuration in the common `mcpServers` shape; the key header is optional. */
 export function mcpClientConfig(baseUrl: string, keyPrefix: string) {

@@ -1,8 +1,9 @@
 /**
  * Refusals on the MCP endpoint keep the problem document (code, detail, hint, retryAfterSec) so
  * an agent can act on them. Two levels, as the MCP specification separates them:
- * - the HTTP request is refused (bad key, per-minute limit, body limit, Origin, store down):
- *   the REST status and headers, with a JSON-RPC error whose `data` is the problem;
+ * - the HTTP request is refused (bad key, per-minute limit, body limit, Origin, store down, or
+ *   the SDK's own transport checks): the REST status and headers, with a JSON-RPC error whose
+ *   `data` is the problem;
  * - a tool call is refused (quota, scope, invalid target, not assessable): a tool result with
  *   `isError: true`, the problem as structured content and a readable line for the model.
  */
@@ -16,15 +17,46 @@ import { summarizeProblem } from './summary.ts';
 /** JSON-RPC codes: the standard ones where they fit, else -32000 as the SDK uses for transport refusals. */
 const JSON_RPC_CODE: Partial<Record<ErrorCode, number>> = { bad_request: -32600, internal_error: -32603 };
 
+export const JSON_RPC_PARSE_ERROR = -32700;
+
 export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
   const problem = problemBody(ctx.baseUrl, code, options);
   const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json' };
   if (options.retryAfterSec !== undefined) headers['retry-after'] = String(options.retryAfterSec);
-  const body = { jsonrpc: '2.0', id: null, error: { code: JSON_RPC_CODE[code] ?? -32000, message: options.detail, data: problem } };
-  return respond(ctx, JSON.stringify(body), { status: ERRORS[code].status, headers });
+  const error = { code: options.jsonRpc?.code ?? JSON_RPC_CODE[code] ?? -32000, message: options.detail, data: problem };
+  return respond(ctx, JSON.stringify({ jsonrpc: '2.0', id: options.jsonRpc?.id ?? null, error }), { status: ERRORS[code].status, headers });
 }
 
 export function refusalResult(ctx: RequestContext, error: ApiError): CallToolResult {
   const problem = problemBody(ctx.baseUrl, error.code, error.options);
   return { isError: true, content: [{ type: 'text', text: summarizeProblem(problem) }], structuredContent: problem };
+}
+
+/** The error code of an HTTP status the SDK answered with. */
+function codeForStatus(status: number): ErrorCode {
+  const exact = (Object.keys(ERRORS) as ErrorCode[]).find((code) => ERRORS[code].status === status);
+  return exact ?? (status >= 500 ? 'internal_error' : 'bad_request');
+}
+
+/**
+ * The SDK refuses some requests itself (wrong Content-Type or Accept, an unknown protocol
+ * version, a malformed envelope). Its JSON-RPC error gets the problem document in `data`, so
+ * every refusal reads the same; an SDK 5xx is a bug and is reported.
+ */
+export async function withProblemData(ctx: RequestContext, request: Request, response: Response): Promise<{ body: BodyInit | null; status: number }> {
+  if (response.status < 400 || !(response.headers.get('content-type') ?? '').includes('application/json')) {
+    return { body: response.body, status: response.status };
+  }
+  const text = await response.text();
+  let message: { error?: { message?: unknown; data?: unknown } } | null = null;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    // not JSON after all: pass it on as it is
+  }
+  const detail = typeof message?.error?.message === 'string' ? message.error.message : `The MCP handler answered ${response.status}.`;
+  if (response.status >= 500) ctx.services.onError(new Error(`MCP handler answered ${response.status}: ${detail}`), request);
+  if (!message?.error || message.error.data !== undefined) return { body: text, status: response.status };
+  message.error.data = problemBody(ctx.baseUrl, codeForStatus(response.status), { detail });
+  return { body: JSON.stringify(message), status: response.status };
 }

@@ -8,7 +8,7 @@ import { inputSchemaFor } from '../catalog.ts';
 import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import { scanWithTool } from '../routes/scan-pipeline.ts';
-import { ScanResponseSchema } from '../schemas.ts';
+import { ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../schemas.ts';
 import { findTool } from '../tools/allowlist.ts';
 import type { ToolName } from '../tools/tool.ts';
 import { MCP_TOOL_NAMES } from './connection.ts';
@@ -49,8 +49,20 @@ function describedBy(jsonSchema: Record<string, unknown>): StandardSchemaWithJSO
   } as StandardSchemaWithJSON;
 }
 
-const { $schema: _, ...scanResponseJsonSchema } = toJsonSchema(ScanResponseSchema, { target: 'draft-2020-12', ignoreActions: ['check'] });
-const OUTPUT_SCHEMA = describedBy(scanResponseJsonSchema as Record<string, unknown>);
+const jsonSchemaOf = (schema: Parameters<typeof toJsonSchema>[0]) => {
+  const { $schema: _, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', ignoreActions: ['check'] });
+  return rest;
+};
+
+/**
+ * Structured content must match the output schema, and some clients check it on error results
+ * too (the 2025-era SDK does): a result is the REST success body, the 422 body, or a problem.
+ */
+const OUTPUT_SCHEMA = describedBy({
+  type: 'object',
+  description: 'The REST execute body: ScanResponse on success; UnassessedScan (isError) when the scan could not assess the target; Problem (isError) when the call was refused.',
+  anyOf: [jsonSchemaOf(ScanResponseSchema), jsonSchemaOf(UnassessedScanSchema), jsonSchemaOf(ProblemSchema)],
+});
 
 /** What the route hands each tool call through the SDK (in `authInfo.extra`). */
 export interface CallScope {
@@ -87,7 +99,8 @@ async function callTool(toolName: ToolName, args: unknown, sdk: ServerContext): 
 
 /** A fresh server per request: the transport is stateless. */
 export function buildMcpServer(): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  // The tool list never changes and a stateless server sends no notifications.
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
   for (const entry of MCP_TOOLS) {
     const tool = findTool(entry.tool)!;
     server.registerTool(

@@ -95,6 +95,13 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     retry: 'Only with another method.',
     example: { request: 'GET /api/v1/agent/tools/security-headers/execute', options: { detail: 'GET is not allowed here; this path accepts POST, OPTIONS.', headers: { allow: 'POST, OPTIONS' } } },
   },
+  not_acceptable: {
+    meaning: 'The MCP endpoint cannot answer in a format the request accepts.',
+    causes: ['A POST to /mcp whose Accept header names neither application/json nor text/event-stream (MCP clients send both).'],
+    actions: ['Send "Accept: application/json, text/event-stream", or use an MCP client library, which does.'],
+    retry: 'Only with the Accept header fixed.',
+    example: { request: 'POST /mcp with Accept: text/html', options: { detail: 'Not Acceptable: Client must accept both application/json and text/event-stream' } },
+  },
   gone: {
     meaning: 'This API no longer creates developer keys; the endpoint is kept only to say where to go.',
     causes: ['A client calls POST /api/v1/developer/keys, which used to create keys.'],
@@ -115,6 +122,13 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     actions: ['Send only {"target": "…"} (plus "selectors" for email-security); a scan request needs a few dozen bytes.'],
     retry: 'Only with a smaller body.',
     example: { request: 'POST /api/v1/agent/tools/security-headers/execute with a 9,000-byte body', options: { detail: 'The request body declares 9000 bytes; at most 8192 bytes are allowed.', headers: { connection: 'close' } } },
+  },
+  unsupported_media_type: {
+    meaning: 'The MCP endpoint only reads JSON-RPC messages sent as application/json.',
+    causes: ['A POST to /mcp without "Content-Type: application/json".'],
+    actions: ['Send the message with "Content-Type: application/json", or use an MCP client library, which does.'],
+    retry: 'Only with the Content-Type fixed.',
+    example: { request: 'POST /mcp with Content-Type: text/plain', options: { detail: 'Unsupported Media Type: Content-Type must be application/json' } },
   },
   unprocessable_entity: {
     meaning: 'The scan ran, but the target could not be assessed, so there is no grade: grade and gradeScore are null and result explains why. The scan counted against the quota.',

@@ -9,27 +9,54 @@ import { readJsonBody } from '../http/json-body.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { MAX_BODY_BYTES } from '../limits.ts';
+import { JSON_RPC_PARSE_ERROR, withProblemData } from '../mcp/refusals.ts';
 import { buildMcpServer, type CallScope } from '../mcp/tools.ts';
 
 let handler: McpHttpHandler | undefined;
 
 /**
  * The specification requires refusing a browser Origin the server does not expect (DNS
- * rebinding). Allowed: no Origin (not a browser), this service's own origin, MCP_ALLOWED_ORIGINS.
+ * rebinding). Allowed: no Origin (not a browser), BASE_URL's origin, MCP_ALLOWED_ORIGINS. The
+ * request's own Host does not count: a rebinding page controls it.
  */
 export const mcpOrigin: Handler = (request, ctx) => {
   const origin = request.headers.get('origin');
   if (origin === null) return undefined;
-  const allowed = ctx.services.config.mcpAllowedOrigins;
-  if (origin === new URL(ctx.baseUrl).origin || allowed === '*' || allowed.includes(origin)) return undefined;
+  const { baseUrl, mcpAllowedOrigins } = ctx.services.config;
+  if ((baseUrl !== null && origin === new URL(baseUrl).origin) || mcpAllowedOrigins === '*' || mcpAllowedOrigins.includes(origin.toLowerCase())) return undefined;
   throw new ApiError('forbidden', {
     detail: `Requests from the browser origin ${JSON.stringify(origin.slice(0, 200))} may not use the MCP endpoint.`,
     hint: 'Call the MCP endpoint from an MCP client rather than a web page, or ask the operator to add the origin to MCP_ALLOWED_ORIGINS.',
   });
 };
 
+type Message = { id?: unknown; method?: unknown };
+
+/** What this stateless endpoint does not take: batches (gone since 2025-06-18) and listen streams. */
+function refuseUnsupported(body: unknown): void {
+  if (Array.isArray(body)) {
+    throw new ApiError('bad_request', { detail: 'JSON-RPC batches are not supported; send one message per POST.', jsonRpc: { code: -32600 } });
+  }
+  const message = (typeof body === 'object' && body !== null ? body : {}) as Message;
+  if (message.method === 'subscriptions/listen') {
+    const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
+    throw new ApiError('bad_request', {
+      detail: 'This server is stateless and sends no notifications: its tool list never changes, so there is nothing to listen to.',
+      hint: 'Call tools/list once and keep the result.',
+      jsonRpc: { code: -32601, id },
+    });
+  }
+}
+
 export const mcpEndpoint: Handler = async (request, ctx) => {
-  const parsedBody = await readJsonBody(request, MAX_BODY_BYTES);
+  let parsedBody: unknown;
+  try {
+    parsedBody = await readJsonBody(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'bad_request') throw new ApiError('bad_request', { ...error.options, jsonRpc: { code: JSON_RPC_PARSE_ERROR } });
+    throw error;
+  }
+  refuseUnsupported(parsedBody);
   // The body is read (and bounded) here; the SDK gets it parsed and a body-less copy of the request.
   const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, ...(request.signal ? { signal: request.signal } : {}) });
   const scope: CallScope = { ctx, request };
@@ -37,5 +64,7 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
   const response = await handler.fetch(forwarded, { parsedBody, authInfo: { token: '', clientId: ctx.client, scopes: [], extra: { agentScan: scope } } });
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
-  return respond(ctx, response.body, { status: response.status, headers });
+  const { body, status } = await withProblemData(ctx, request, response);
+  if (typeof body === 'string') delete headers['content-length'];
+  return respond(ctx, body, { status, headers });
 };

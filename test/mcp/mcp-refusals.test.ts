@@ -79,6 +79,17 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(raw.headers.get('retry-after'), String((await rpcError(raw)).data.retryAfterSec));
   });
 
+  test('a 2025-era client gets a spent quota as a tool error with the retry delay too', async () => {
+    const ip = freshIp();
+    const client = await connectLegacyClient(world.h, { ip });
+    await client.listTools();
+    for (const target of ['parked.test', 'monitor.test']) assert.notEqual(((await client.callTool({ name: 'email_security_scan', arguments: { target } })) as ToolResult).isError, true);
+    const refused = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'm365.test' } })) as ToolResult;
+    assert.equal(refused.isError, true);
+    assert.equal(refused.structuredContent?.code, 'rate_limit_exceeded');
+    assert.ok(refused.structuredContent?.retryAfterSec > 0);
+  });
+
   test('the scan quota is shared with REST and a spent quota is a tool error with the retry delay', async () => {
     const ip = freshIp();
     assert.equal((await postJson(world.h, EXECUTE_ES, { target: 'parked.test' }, { ip })).status, 200);
@@ -108,6 +119,16 @@ describe('refusals on the MCP endpoint', () => {
     await own.arrayBuffer();
   });
 
+  test('without BASE_URL no browser origin is trusted, whatever Host says (DNS rebinding)', async () => {
+    const local = await startMcpWorld({ env: { BASE_URL: '' } });
+    const port = new URL(local.h.url).port;
+    const rebound = await local.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, host: `evil.example:${port}`, origin: `http://evil.example:${port}` }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(rebound.status, 403);
+    assert.equal((await rpcError(rebound)).data.code, 'forbidden');
+    const client = await connectClient(local.h);
+    assert.equal((await client.listTools()).tools.length, 2, 'clients that send no Origin are served');
+  });
+
   test('an origin listed in MCP_ALLOWED_ORIGINS is served', async () => {
     const other = await startMcpWorld({ env: { MCP_ALLOWED_ORIGINS: 'https://inspector.example, https://app.example' } });
     const res = await other.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'https://app.example' }, body: JSON.stringify(INITIALIZE) });
@@ -123,8 +144,43 @@ describe('refusals on the MCP endpoint', () => {
     const notJson = await world.h.request('/mcp', { method: 'POST', headers: MCP_HEADERS, body: '{"jsonrpc":' });
     assert.equal(notJson.status, 400);
     const error = await rpcError(notJson);
-    assert.equal(error.code, -32600);
+    assert.equal(error.code, -32700, 'a JSON-RPC parse error');
     assert.equal(error.data.code, 'bad_request');
+  });
+
+  test('batches and listen streams are refused: one message per POST, nothing to subscribe to', async () => {
+    const ip = freshIp();
+    const call = { jsonrpc: '2.0', method: 'tools/call', params: { name: 'email_security_scan', arguments: { target: 'weakkey.test' } } };
+    const batch = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify([{ ...call, id: 1 }, { ...call, id: 2 }]) });
+    assert.equal(batch.status, 400);
+    const batchError = await rpcError(batch);
+    assert.equal(batchError.code, -32600);
+    assert.match(batchError.message, /batches are not supported/);
+    const listen = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: {} }) });
+    assert.equal(listen.status, 400);
+    const body = await listen.json();
+    assert.equal(body.id, 7);
+    assert.equal(body.error.code, -32601);
+    assert.deepEqual(await world.h.store.recentScans('weakkey.test', 10), [], 'no scan ran');
+  });
+
+  test('a notification counts against the per-minute limit like any POST', async () => {
+    const ip = freshIp();
+    const res = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    assert.equal(res.status, 202);
+    assert.equal(res.headers.get('ratelimit-remaining'), String(SPEC_LIMITS.anonymousPerMinute - 1));
+  });
+
+  test("the SDK's own transport refusals carry the problem document too", async () => {
+    const wrongType = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(wrongType.status, 415);
+    assert.equal((await rpcError(wrongType)).data.code, 'unsupported_media_type');
+    const wrongAccept = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, accept: 'text/html' }, body: JSON.stringify(INITIALIZE) });
+    assert.equal(wrongAccept.status, 406);
+    const error = await rpcError(wrongAccept);
+    assert.equal(error.data.code, 'not_acceptable');
+    assert.equal(error.data.type, 'https://scan.test/developers/errors/not-acceptable');
+    assert.equal(world.h.errors.length, 0, 'refusals are not bugs');
   });
 
   test('GET and DELETE answer 405 naming POST, as a stateless server does', async () => {
@@ -140,6 +196,6 @@ describe('refusals on the MCP endpoint', () => {
     const res = await world.h.request('/mcp', { method: 'OPTIONS', headers: { origin: 'https://scan.test', 'access-control-request-method': 'POST' } });
     assert.equal(res.status, 204);
     assert.match(res.headers.get('access-control-allow-headers') ?? '', /MCP-Protocol-Version/);
-    assert.match(res.headers.get('access-control-allow-headers') ?? '', /Mcp-Method/);
+    for (const header of ['Mcp-Method', 'Mcp-Name', 'Authorization', 'X-Api-Key']) assert.match(res.headers.get('access-control-allow-headers') ?? '', new RegExp(header));
   });
 });

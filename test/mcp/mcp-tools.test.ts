@@ -21,6 +21,7 @@ describe('the MCP endpoint with the current client', () => {
     const client = await connectClient(world.h);
     assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
     assert.equal(client.getServerVersion()?.name, 'agent-scan');
+    assert.equal(client.getServerCapabilities()?.tools?.listChanged, false, 'a stateless server never announces list changes');
   });
 
   test('lists both tools with input schemas from the REST schemas, output schemas and read-only hints', async () => {
@@ -32,7 +33,7 @@ describe('the MCP endpoint with the current client', () => {
     assert.equal(headers.inputSchema.properties.selectors, undefined, 'selectors belong to email-security only');
     assert.equal(email.inputSchema.properties.selectors.maxItems, 10);
     assert.equal(email.outputSchema.type, 'object');
-    assert.ok(email.outputSchema.required.includes('grade'));
+    assert.deepEqual(email.outputSchema.anyOf.map((s: { title: string }) => s.title), ['ScanResponse', 'UnassessedScan', 'Problem']);
     for (const t of tools) {
       assert.equal(t.annotations?.readOnlyHint, true);
       assert.equal(t.annotations?.destructiveHint, false);
@@ -117,6 +118,18 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
     const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'parked.test' } })) as ToolResult;
     assert.equal(v.parse(ScanResponseSchema, result.structuredContent).grade, 'A+');
     assert.match(result.content[0]!.text, /^email-security scan of parked\.test: grade A\+/);
+  });
+
+  test('gets refusals and unassessable scans as tool errors carrying the problem, not as exceptions', async () => {
+    const client = await connectLegacyClient(world.h);
+    await client.listTools(); // the 2025-era client then checks results against the output schemas
+    const invalid = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'www.gworkspace.test' } })) as ToolResult;
+    assert.equal(invalid.isError, true);
+    assert.equal(invalid.structuredContent?.code, 'bad_request');
+    assert.match(invalid.structuredContent?.detail, /apex/);
+    const unassessed = (await client.callTool({ name: 'security_headers_scan', arguments: { target: 'https://unresolvable.test/' } })) as ToolResult;
+    assert.equal(unassessed.isError, true);
+    assert.equal(v.parse(UnassessedScanSchema, unassessed.structuredContent).code, 'unprocessable_entity');
   });
 
   test('works with a key in Authorization: Bearer', async () => {

@@ -17,8 +17,11 @@ declare const process: { env: Record<string, string | undefined> };
 
 let service: Service | undefined;
 
+// An Edge function must start its response within 25 s; a scan that runs out of time is still answered.
+const SCAN_DEADLINE_MS = 24_000;
+
 function handle(request: Request, context?: VercelContext): Promise<Response> {
-  service ??= createService(process.env, { notice: (message) => console.log(message) });
+  service ??= createService(process.env, { notice: (message) => console.log(message), scanDeadlineMs: SCAN_DEADLINE_MS });
   // Vercel's edge network sets X-Real-IP to the connecting client, replacing any sent value.
   const clientAddress = request.headers.get('x-real-ip') ?? undefined;
   const waitUntil = context?.waitUntil ? (promise: Promise<unknown>) => context.waitUntil!(promise) : undefined;
