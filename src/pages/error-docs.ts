@@ -29,6 +29,7 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       'security-headers: the target is not an http(s) URL or domain, contains user:password@, or its host is not a fully qualified name.',
       'email-security: the target is a subdomain, URL, mailbox or IP address instead of an apex domain (the hint names the apex to use).',
       'email-security: "selectors" is not an array of at most 10 DKIM selector names.',
+      'POST /mcp: the body is not one JSON-RPC message (not JSON, or a batch), or asks for subscriptions/listen, which this stateless server does not offer.',
     ],
     actions: ['Read "detail" and "error.hint": they name the field and what was wrong.', 'Fix the body, e.g. {"target": "example.com"}, and send it again.'],
     retry: 'Only after fixing the request.',

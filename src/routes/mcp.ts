@@ -30,12 +30,14 @@ export const mcpOrigin: Handler = (request, ctx) => {
   });
 };
 
+const MCP_BODY_HINT = 'Send one JSON-RPC 2.0 message per POST, as MCP clients do; mcp.clientConfig in the tool catalog shows how to connect one.';
+
 type Message = { id?: unknown; method?: unknown };
 
 /** What this stateless endpoint does not take: batches (gone since 2025-06-18) and listen streams. */
 function refuseUnsupported(body: unknown): void {
   if (Array.isArray(body)) {
-    throw new ApiError('bad_request', { detail: 'JSON-RPC batches are not supported; send one message per POST.', jsonRpc: { code: -32600 } });
+    throw new ApiError('bad_request', { detail: 'JSON-RPC batches are not supported; send one message per POST.', hint: MCP_BODY_HINT, jsonRpc: { code: -32600 } });
   }
   const message = (typeof body === 'object' && body !== null ? body : {}) as Message;
   if (message.method === 'subscriptions/listen') {
@@ -51,10 +53,10 @@ function refuseUnsupported(body: unknown): void {
 export const mcpEndpoint: Handler = async (request, ctx) => {
   let parsedBody: unknown;
   try {
-    parsedBody = await readJsonBody(request, MAX_BODY_BYTES);
+    parsedBody = await readJsonBody(request, MAX_BODY_BYTES, 'one JSON-RPC message');
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'bad_request') throw new ApiError('bad_request', { ...error.options, jsonRpc: { code: JSON_RPC_PARSE_ERROR } });
-    throw error;
+    if (!(error instanceof ApiError && error.code === 'bad_request')) throw error;
+    throw new ApiError('bad_request', { ...error.options, hint: MCP_BODY_HINT, jsonRpc: { code: JSON_RPC_PARSE_ERROR } });
   }
   refuseUnsupported(parsedBody);
   // The body is read (and bounded) here; the SDK gets it parsed and a body-less copy of the request.

@@ -146,6 +146,9 @@ describe('refusals on the MCP endpoint', () => {
     const error = await rpcError(notJson);
     assert.equal(error.code, -32700, 'a JSON-RPC parse error');
     assert.equal(error.data.code, 'bad_request');
+    assert.match(error.data.error.hint, /one JSON-RPC 2\.0 message per POST/);
+    const empty = await rpcError(await world.h.request('/mcp', { method: 'POST', headers: MCP_HEADERS }));
+    assert.equal(empty.message, 'The request body is empty; send one JSON-RPC message.');
   });
 
   test('batches and listen streams are refused: one message per POST, nothing to subscribe to', async () => {
