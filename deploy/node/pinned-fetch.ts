@@ -60,6 +60,7 @@ function pinnedLookup(hostname: string, addresses: string[]) {
 interface PooledAgent {
   key: string;
   agent: Agent;
+  /** Requests holding the agent: counted from `acquire` (before undici dispatches) until they end. */
   active: number;
 }
 
@@ -176,6 +177,10 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
       });
       pooled = { key, agent, active: 0 };
     }
+    // Counted before evicting: the caller holds the agent from now on, though undici dispatches
+    // on it only once the caller's fetch() runs. An agent closed before that fails the request
+    // with ClientClosedError (the one just acquired, when the rest of the pool was busy).
+    pooled.active++;
     pool.set(key, pooled);
     evictIdle();
     return pooled;
@@ -197,8 +202,14 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
     if (isIP(hostname) !== 0 && !hints.addresses.includes(hostname)) throw notVetted('the URL names an address that was not vetted');
     const pooled = acquire(hostname, hints.addresses, hints.insecureTls === true);
     const dispatcher = new ObservingDispatcher(pooled, hints, release);
-    // redirect: 'manual' always: a redirect followed inside fetch would skip the guard.
-    return fetch(url, { ...init, redirect: 'manual', dispatcher } as RequestInit);
+    try {
+      // redirect: 'manual' always: a redirect followed inside fetch would skip the guard.
+      return await fetch(url, { ...init, redirect: 'manual', dispatcher } as RequestInit);
+    } finally {
+      // The hold taken in acquire ends here; the dispatch (if it happened) counts itself until
+      // the response body is done.
+      release(pooled);
+    }
   };
 
   const close = async () => {

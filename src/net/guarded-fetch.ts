@@ -17,8 +17,6 @@ export interface GuardedHop {
   status: number;
   /** Lower-case names; see `headerSource` for whether order and repeats are as sent. */
   headers: HeaderPair[];
-  /** The first vetted address (the one a pinned connection tries first). */
-  address: string;
   /** Every vetted address the connection was allowed to use. */
   addresses: string[];
   /** `wire`: as sent, order and repeated fields kept. `fetch`: through `Headers` (sorted; repeats other than Set-Cookie joined). */
@@ -141,7 +139,6 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions, de
       url: current,
       status: response.status,
       headers: fromWire ? reported.headers : headerPairsFromFetch(response.headers),
-      address: vetting.addresses[0]!,
       addresses: vetting.addresses,
       headerSource: fromWire ? 'wire' : 'fetch',
     };

@@ -70,9 +70,58 @@ test('the agent pool stays bounded and close() empties it', async () => {
   assert.equal(extra.poolSize, 0);
 });
 
-test('requests in flight keep their agent while others are evicted', async () => {
-  const slow = pinned(`http://slow.test:${site.port}/big?bytes=200000`, {}, hints(['127.0.0.1']));
-  for (const host of ['e.test', 'f.test', 'g.test']) await (await pinned(`http://${host}:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer();
-  const body = await (await slow).text();
-  assert.equal(body.length, 200000);
+// An agent counts as busy from the moment it is handed out, not only once undici dispatches on
+// it (inside the fetch() that follows): with every other agent busy, the one just handed out was
+// the only idle one, was evicted (closed), and its request failed with ClientClosedError.
+test('more hosts at once than the pool holds all get an answer, and the pool shrinks back after', async () => {
+  const small = createPinnedFetch({ maxAgents: 1 });
+  atEnd(() => small.close());
+  const hosts = ['a.test', 'b.test', 'c.test'];
+  const [slow, ...quick] = await Promise.all([
+    small(`http://slow.test:${site.port}/big?bytes=200000`, {}, hints(['127.0.0.1'])),
+    ...hosts.map((host) => small(`http://${host}:${site.port}/echo`, {}, hints(['127.0.0.1']))),
+  ]);
+  for (const [i, response] of quick.entries()) {
+    assert.equal(response.status, 200);
+    assert.equal(JSON.parse(await response.text()).headers.host, `${hosts[i]}:${site.port}`);
+  }
+  // The slow body is still arriving while the others were acquired: its agent was kept too.
+  assert.equal((await slow!.text()).length, 200000);
+  assert.equal(small.poolSize, 1);
+});
+
+test('with the default pool size, 40 hosts at once all get an answer', async () => {
+  const fresh = createPinnedFetch();
+  atEnd(() => fresh.close());
+  const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => fresh(`http://h${i}.test:${site.port}/`, {}, hints(['127.0.0.1']))));
+  for (const response of responses) {
+    assert.equal(response.status, 200);
+    await response.arrayBuffer();
+  }
+  assert.equal(fresh.poolSize, 32);
+});
+
+// undici closes an agent gracefully (requests in flight finish), so evicting a busy agent would
+// not fail its request: what keeping it buys is its other, idle keep-alive connections.
+test('an agent with a request in flight is not evicted: its idle connection is reused afterwards', async () => {
+  const small = createPinnedFetch({ maxAgents: 1 });
+  atEnd(() => small.close());
+  const stalled = new AbortController();
+  const busy = await small(`http://keep.test:${site.port}/stall-body`, { signal: stalled.signal }, hints(['127.0.0.1']));
+  assert.equal(busy.status, 200);
+  await (await small(`http://keep.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer(); // a second connection, left idle
+  await (await small(`http://other.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer(); // overfills the pool
+  const connectionsBefore = site.connections;
+  await (await small(`http://keep.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer();
+  assert.equal(site.connections, connectionsBefore, 'keep.test opened a new connection: its agent had been evicted');
+  stalled.abort();
+  await busy.body?.cancel().catch(() => {});
+});
+
+test('a request that fails lets go of its agent (the pool shrinks back past it)', async () => {
+  const small = createPinnedFetch({ maxAgents: 1 });
+  atEnd(() => small.close());
+  await assert.rejects(small(`http://refused.test:${site.port}/`, {}, hints(['127.0.0.3'])));
+  await (await small(`http://after.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer();
+  assert.equal(small.poolSize, 1);
 });

@@ -153,8 +153,8 @@ const ATTEMPTS: [string, string, Reason, number?][] = [
 // Internal addresses the DNS hands out: a refusal message must never show them.
 const INTERNAL = /127\.0\.0\.1|::1\b|10\.0\.0\.5|192\.168\.1\.10|169\.254|fd00|100\.64|::ffff/;
 
-test(`the suite makes at least 40 attempts (${ATTEMPTS.length})`, () => {
-  assert.ok(ATTEMPTS.length >= 40);
+test(`the suite makes more than 80 attempts, as docs/ssrf.md says (${ATTEMPTS.length})`, () => {
+  assert.ok(ATTEMPTS.length > 80);
 });
 
 for (const [description, url, reason, publicHops = 0] of ATTEMPTS) {
@@ -207,7 +207,7 @@ test('an allowed public host is reachable with the guard on (the suite is not re
   const result = await guardedFetch(`http://public.test:${Q}/`, {}, guardOn);
   assert.ok(result.ok, result.ok ? '' : result.message);
   assert.equal(result.status, 200);
-  assert.equal(result.chain[0]!.address, SIMULATED_PUBLIC.site);
+  assert.deepEqual(result.chain[0]!.addresses, [SIMULATED_PUBLIC.site]);
 });
 
 test('after every guarded attempt, the canary has seen no connection at all', () => {

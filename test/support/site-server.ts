@@ -6,8 +6,8 @@
 import { createServer as createHttpServer, type IncomingMessage } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer } from 'node:net';
-import { generate } from 'selfsigned';
 import { atEnd } from './cleanup.ts';
+import { selfSignedCertificate } from './net-targets.ts';
 
 export interface SiteRequest {
   method: string;
@@ -37,11 +37,7 @@ export function certificateFor(names: string[]): Promise<{ cert: string; key: st
   const id = [...names].sort().join(',');
   let pending = certificates.get(id);
   if (!pending) {
-    pending = generate([{ name: 'commonName', value: names[0] ?? 'localhost' }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      extensions: [{ name: 'subjectAltName', altNames: [...names.map((value) => ({ type: 2 as const, value })), { type: 7 as const, ip: '127.0.0.1' }] }],
-    }).then((pems) => ({ cert: pems.cert, key: pems.private }));
+    pending = selfSignedCertificate(names);
     certificates.set(id, pending);
   }
   return pending;
