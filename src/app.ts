@@ -1,8 +1,9 @@
 import { Router, type IRequest } from 'itty-router';
 import { clientAddress, clientIdentity } from './http/client-address.ts';
+import { surfaceOf } from './http/surface.ts';
 import { ApiError, problemResponse } from './http/problem.ts';
 import { KeyService } from './keys/key-service.ts';
-import { SPEC_LIMITS } from './limits.ts';
+import { SPEC_LIMITS, STORE_RETRY_AFTER_SEC } from './limits.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { requireScope } from './middleware/require-scope.ts';
@@ -95,6 +96,7 @@ function createContext(services: Services, request: Request, runtime: RuntimeCon
     services,
     runtime,
     path,
+    surface: surfaceOf(path),
     baseUrl: services.config.baseUrl ?? origin,
     startedAt: services.now(),
     client: clientIdentity(address),
@@ -118,10 +120,10 @@ function splitUrl(url: string): { origin: string; path: string } {
 
 function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {
   // MCP clients read JSON-RPC bodies; the problem travels in the error's data (src/mcp/refusals.ts).
-  const answer = ctx.path === '/mcp' ? mcpProblemResponse : problemResponse;
+  const answer = ctx.surface === 'mcp' ? mcpProblemResponse : problemResponse;
   if (error instanceof ApiError) return answer(ctx, error.code, error.options);
   if (error instanceof StoreUnavailableError) {
-    return answer(ctx, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: 30 });
+    return answer(ctx, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: STORE_RETRY_AFTER_SEC });
   }
   ctx.services.onError(error, request);
   return answer(ctx, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });

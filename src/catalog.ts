@@ -1,29 +1,26 @@
-import { toJsonSchema } from '@valibot/to-json-schema';
 import type { AppConfig } from './config.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
 import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
 import { MCP_TOOL_NAMES, mcpCatalogEntry } from './mcp/connection.ts';
-import { ExecuteRequestSchema } from './schemas.ts';
+import { ExecuteRequestSchema, jsonSchemaOf } from './schemas.ts';
 import { ALL_SCOPES } from './store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
+import type { ToolName } from './tools/tool.ts';
 
-export const executeRequestJsonSchema = toJsonSchema(ExecuteRequestSchema, { target: 'draft-2020-12', ignoreActions: ['check'] });
+const executeRequestJsonSchema = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
 
 export const toolUiUrl = (baseUrl: string, tool: string) => `${baseUrl}/tools/${tool}`;
 export const toolSkillUrl = (baseUrl: string, tool: string) => `${baseUrl}/agent-skills/${tool}.md`;
 export const executeUrl = (baseUrl: string, tool: string) => `${baseUrl}/api/v1/agent/tools/${tool}/execute`;
 
-/** The request schema as one tool reads it: its own target description; `selectors` for email-security only. */
-export function inputSchemaFor(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
-  const { target, selectors } = executeRequestJsonSchema.properties as Record<string, object>;
-  return {
-    ...executeRequestJsonSchema,
-    properties: {
-      target: { ...target, description: tool.targetDescription, examples: tool.targetExamples },
-      ...(tool.name === 'email-security' ? { selectors } : {}),
-    },
-  };
-}
+/** The request schema as each tool reads it: its own target description; `selectors` for email-security only. */
+export const TOOL_INPUT_SCHEMAS = Object.fromEntries(
+  ALLOWLISTED_TOOLS.map((tool) => {
+    const { target, selectors } = executeRequestJsonSchema['properties'] as Record<string, object>;
+    const properties = { target: { ...target, description: tool.targetDescription, examples: tool.targetExamples }, ...(tool.name === 'email-security' ? { selectors } : {}) };
+    return [tool.name, { ...executeRequestJsonSchema, properties }];
+  }),
+) as unknown as Record<ToolName, Record<string, unknown>>;
 
 /** The tool catalog of `GET /api/v1/agent/tools`: everything an agent needs to call the API correctly. */
 export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits, scannersAvailable: (tool: string) => boolean) {
@@ -44,7 +41,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
       executeUrl: executeUrl(baseUrl, tool.name),
       mcpToolName: MCP_TOOL_NAMES[tool.name],
       requiredScope: 'tools:execute',
-      inputSchema: inputSchemaFor(tool),
+      inputSchema: TOOL_INPUT_SCHEMAS[tool.name],
       uiUrl: toolUiUrl(baseUrl, tool.name),
       skillUrl: toolSkillUrl(baseUrl, tool.name),
       grade: {

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { KeyService } from './keys/key-service.ts';
 import type { Limits } from './limits.ts';
 import type { ShownLimit } from './http/rate-limit-headers.ts';
+import type { Surface } from './http/surface.ts';
 import type { KeyRecord, Store } from './store/port.ts';
 import type { Scanner, ToolName } from './tools/tool.ts';
 
@@ -64,6 +65,8 @@ export interface RequestContext {
   runtime: RuntimeContext;
   /** The request's path (normalised, without query). */
   path: string;
+  /** Which part of the service the path belongs to (its limit and refusal format). */
+  surface: Surface;
   /** BASE_URL, or this request's origin. */
   baseUrl: string;
   startedAt: number;

@@ -4,7 +4,7 @@
  * how they learn the client's address, and whether they have a pinning `fetch` and `waitUntil`.
  */
 import { createApp } from './app.ts';
-import { parseConfig, type AppConfig } from './config.ts';
+import { ConfigError, parseConfig, type AppConfig } from './config.ts';
 import type { AppDeps, RuntimeContext } from './context.ts';
 import { KeyService } from './keys/key-service.ts';
 import type { ScanFetch } from './net/scan-fetch.ts';
@@ -34,15 +34,15 @@ export interface DevKey {
 }
 
 /** Upstash when its two variables are set, else the embedded store (one process or isolate). */
-export function selectStore(config: AppConfig): Store {
+function selectStore(config: AppConfig): Store {
   return config.upstash ? new UpstashStore(config.upstash) : new MemoryStore();
 }
 
 /** The platform's own fetch, for runtimes that cannot pin connections (see docs/ssrf.md). */
-export const platformScanFetch: ScanFetch = (url, init) => fetch(url, init);
+const platformScanFetch: ScanFetch = (url, init) => fetch(url, init);
 
 /** With the embedded store: registers DEV_API_KEY, or a generated key. */
-export async function registerDevKey(config: AppConfig, store: Store): Promise<DevKey> {
+async function registerDevKey(config: AppConfig, store: Store): Promise<DevKey> {
   const keys = new KeyService(store, config.apiKeyPrefix, Date.now);
   const { key } = await keys.create({ name: 'development key', owner: 'local-developer', key: config.devApiKey ?? undefined });
   return { key, generated: config.devApiKey === null };
@@ -75,6 +75,17 @@ export function createService(env: Record<string, unknown>, options: PlatformOpt
       return app.fetch(request, runtime);
     },
   };
+}
+
+/** For an entry that is a process: the service, or every configuration problem printed and exit 1. */
+export function createServiceOrExit(env: Record<string, unknown>, options: PlatformOptions, exit: (code: number) => never): Service {
+  try {
+    return createService(env, options);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return exit(1);
+  }
 }
 
 function announce(dev: DevKey, notice: (message: string) => void): void {

@@ -1,16 +1,9 @@
 /** The OpenAPI 3.1 document, generated from the valibot schemas in src/schemas.ts and the error table. */
-import { toJsonSchema } from '@valibot/to-json-schema';
-import type { BaseIssue, BaseSchema } from 'valibot';
 import { ERRORS, type ErrorCode } from './http/errors.ts';
 import { LEGACY_SUNSET } from './routes/catalog.ts';
-import { ExecuteRequestSchema, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from './schemas.ts';
+import { ExecuteRequestSchema, jsonSchemaOf as schema, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from './schemas.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
 import { MCP_TOOL_NAMES } from './mcp/connection.ts';
-
-const schema = (s: BaseSchema<unknown, unknown, BaseIssue<unknown>>) => {
-  const { $schema: _ignored, ...rest } = toJsonSchema(s, { target: 'draft-2020-12', ignoreActions: ['check'] });
-  return rest;
-};
 
 const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });

@@ -2,11 +2,21 @@
  * The valibot schemas of the API. Requests are validated with them, tests check responses with
  * them, and src/openapi.ts turns them into the OpenAPI document: one definition of each shape.
  */
+import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { MAX_TARGET_LENGTH } from './limits.ts';
 import { ERROR_CODES } from './http/errors.ts';
 
 const codePoints = (s: string) => [...s].length;
+
+/**
+ * The JSON Schema (2020-12) of a schema, as the catalog, the OpenAPI document and the MCP tools
+ * publish it; `dialect` keeps the `$schema` member for a stand-alone document.
+ */
+export function jsonSchemaOf(schema: v.GenericSchema, options: { dialect?: boolean } = {}): Record<string, unknown> {
+  const { $schema, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', ignoreActions: ['check'] });
+  return options.dialect ? { $schema, ...rest } : rest;
+}
 
 export const TargetSchema = v.pipe(
   v.string('"target" must be a string.'),

@@ -1,5 +1,5 @@
 /** Bun entry: `bun deploy/bun/server.ts` serves on PORT (default 8787) and HOST (default 127.0.0.1). */
-import { ConfigError, createService, type Service } from '../../dist/agent-scan.js';
+import { createServiceOrExit } from '../../dist/agent-scan.js';
 
 interface BunServer {
   url: URL;
@@ -13,17 +13,7 @@ declare const Bun: {
   serve(options: { port: number; hostname: string; idleTimeout: number; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
 };
 
-function start(): Service {
-  try {
-    return createService(Bun.env, { notice: (message) => console.error(message) });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return process.exit(1);
-  }
-}
-
-const service = start();
+const service = createServiceOrExit(Bun.env, { notice: (message) => console.error(message) }, (code) => process.exit(code));
 await service.ready;
 
 const server = Bun.serve({

@@ -3,7 +3,7 @@
  * line per request to stdout, and shuts down gracefully on SIGTERM and SIGINT. Scan connections
  * go through the pinned fetch (docs/ssrf.md).
  */
-import { ConfigError, createService } from '#agent-scan';
+import { createServiceOrExit } from '#agent-scan';
 import { createPinnedFetch } from './pinned-fetch.ts';
 import { startServer } from './serve.ts';
 
@@ -18,19 +18,17 @@ const port = Number(process.env.PORT ?? 8787);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; got ${process.env.PORT}`);
 
 const scanFetch = createPinnedFetch();
-let service;
-try {
-  service = createService(process.env, {
+const service = createServiceOrExit(
+  process.env,
+  {
     scanFetch,
     notice: (message) => process.stderr.write(`${message}\n`),
     onRequestComplete: (entry) => process.stdout.write(`${JSON.stringify({ time: stamp(), ...entry })}\n`),
     onError: (error, request) =>
       process.stderr.write(`${JSON.stringify({ time: stamp(), level: 'error', path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) })}\n`),
-  });
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+  },
+  (code) => process.exit(code),
+);
 
 await service.ready;
 const server = await startServer(service, { port, hostname: process.env.HOST || '127.0.0.1' });

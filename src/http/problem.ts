@@ -45,8 +45,14 @@ export function problemBody(baseUrl: string, code: ErrorCode, options: ProblemOp
   };
 }
 
-export function problemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
-  const headers: Record<string, string> = { ...options.headers, 'content-type': PROBLEM_CONTENT_TYPE };
+/** A refusal's own headers: the ones it names, its content type and Retry-After. */
+export function problemHeaders(options: ProblemOptions, contentType: string): Record<string, string> {
+  const headers: Record<string, string> = { ...options.headers, 'content-type': contentType };
   if (options.retryAfterSec !== undefined) headers['retry-after'] = String(options.retryAfterSec);
+  return headers;
+}
+
+export function problemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
+  const headers = problemHeaders(options, PROBLEM_CONTENT_TYPE);
   return respond(ctx, JSON.stringify(problemBody(ctx.baseUrl, code, options)), { status: ERRORS[code].status, headers });
 }

@@ -11,6 +11,11 @@ export function secondsUntil(at: number, now: number): number {
   return at > now ? Math.max(1, Math.ceil((at - now) / 1000)) : 0;
 }
 
+/** Retry-After for a refusal: never 0, so a client always waits at least a second. */
+export function retryAfterSeconds(at: number, now: number): number {
+  return Math.max(1, secondsUntil(at, now));
+}
+
 /**
  * The rate-limit header families, all describing the same per-minute window:
  * - `RateLimit-Policy` / `RateLimit`: draft-ietf-httpapi-ratelimit-headers structured fields;

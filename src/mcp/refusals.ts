@@ -9,8 +9,8 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
-import { ERRORS, type ErrorCode } from '../http/errors.ts';
-import { problemBody, type ApiError, type ProblemOptions } from '../http/problem.ts';
+import { ERROR_CODES, ERRORS, type ErrorCode } from '../http/errors.ts';
+import { problemBody, problemHeaders, type ApiError, type ProblemOptions } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { summarizeProblem } from './summary.ts';
 
@@ -21,8 +21,7 @@ export const JSON_RPC_PARSE_ERROR = -32700;
 
 export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
   const problem = problemBody(ctx.baseUrl, code, options);
-  const headers: Record<string, string> = { ...options.headers, 'content-type': 'application/json' };
-  if (options.retryAfterSec !== undefined) headers['retry-after'] = String(options.retryAfterSec);
+  const headers = problemHeaders(options, 'application/json');
   const error = { code: options.jsonRpc?.code ?? JSON_RPC_CODE[code] ?? -32000, message: options.detail, data: problem };
   return respond(ctx, JSON.stringify({ jsonrpc: '2.0', id: options.jsonRpc?.id ?? null, error }), { status: ERRORS[code].status, headers });
 }
@@ -34,7 +33,7 @@ export function refusalResult(ctx: RequestContext, error: ApiError): CallToolRes
 
 /** The error code of an HTTP status the SDK answered with. */
 function codeForStatus(status: number): ErrorCode {
-  const exact = (Object.keys(ERRORS) as ErrorCode[]).find((code) => ERRORS[code].status === status);
+  const exact = ERROR_CODES.find((code) => ERRORS[code].status === status);
   return exact ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 

@@ -2,20 +2,20 @@
  * The MCP face of the two scanners: one row per tool (MCP name → REST tool → description for
  * agents), and the server a request gets. Tool calls run the same scan pipeline as REST execute.
  */
-import { toJsonSchema } from '@valibot/to-json-schema';
 import { McpServer, type CallToolResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { inputSchemaFor } from '../catalog.ts';
+import { TOOL_INPUT_SCHEMAS } from '../catalog.ts';
 import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
+import { scopeRefusal } from '../middleware/require-scope.ts';
 import { scanWithTool } from '../routes/scan-pipeline.ts';
-import { ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../schemas.ts';
+import { jsonSchemaOf, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../schemas.ts';
 import { findTool } from '../tools/allowlist.ts';
 import type { ToolName } from '../tools/tool.ts';
 import { MCP_TOOL_NAMES } from './connection.ts';
 import { refusalResult } from './refusals.ts';
 import { summarizeScan } from './summary.ts';
 
-export const MCP_TOOLS: readonly { name: string; tool: ToolName; description: string }[] = [
+const MCP_TOOLS: readonly { name: string; tool: ToolName; description: string }[] = [
   {
     name: MCP_TOOL_NAMES['security-headers'],
     tool: 'security-headers',
@@ -49,11 +49,6 @@ function describedBy(jsonSchema: Record<string, unknown>): StandardSchemaWithJSO
   } as StandardSchemaWithJSON;
 }
 
-const jsonSchemaOf = (schema: Parameters<typeof toJsonSchema>[0]) => {
-  const { $schema: _, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', ignoreActions: ['check'] });
-  return rest;
-};
-
 /**
  * Structured content must match the output schema, and some clients check it on error results
  * too (the 2025-era SDK does): a result is the REST success body, the 422 body, or a problem.
@@ -79,10 +74,8 @@ function callScope(sdk: ServerContext): CallScope {
 async function callTool(toolName: ToolName, args: unknown, sdk: ServerContext): Promise<CallToolResult> {
   const { ctx, request } = callScope(sdk);
   try {
-    const p = ctx.principal;
-    if (p.kind === 'key' && !p.record.scopes.includes('tools:execute')) {
-      throw new ApiError('forbidden', { detail: 'This API key lacks the "tools:execute" scope that running a scan requires.' });
-    }
+    const refusal = scopeRefusal(ctx.principal, 'tools:execute', 'running a scan requires');
+    if (refusal) throw refusal;
     const reply = await scanWithTool(findTool(toolName)!, args ?? {}, request, ctx, sdk.mcpReq.signal);
     const text = summarizeScan(reply.body);
     const content: CallToolResult['content'] = [
@@ -97,23 +90,23 @@ async function callTool(toolName: ToolName, args: unknown, sdk: ServerContext): 
   }
 }
 
-/** A fresh server per request: the transport is stateless. */
+/** Each tool's registration, built once: only the server object is per request. */
+const REGISTRATIONS = MCP_TOOLS.map((entry) => {
+  const tool = findTool(entry.tool)!;
+  const config = {
+    title: tool.title,
+    description: entry.description,
+    inputSchema: describedBy(TOOL_INPUT_SCHEMAS[tool.name]),
+    outputSchema: OUTPUT_SCHEMA,
+    annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  };
+  return { name: entry.name, config, handler: (args: unknown, sdk: ServerContext) => callTool(entry.tool, args, sdk) };
+});
+
+/** A fresh server per request: the transport is stateless (and the SDK serves one request per server). */
 export function buildMcpServer(): McpServer {
   // The tool list never changes and a stateless server sends no notifications.
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
-  for (const entry of MCP_TOOLS) {
-    const tool = findTool(entry.tool)!;
-    server.registerTool(
-      entry.name,
-      {
-        title: tool.title,
-        description: entry.description,
-        inputSchema: describedBy(inputSchemaFor(tool) as Record<string, unknown>),
-        outputSchema: OUTPUT_SCHEMA,
-        annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
-      },
-      (args: unknown, sdk: ServerContext) => callTool(entry.tool, args, sdk),
-    );
-  }
+  for (const { name, config, handler } of REGISTRATIONS) server.registerTool(name, config, handler);
   return server;
 }

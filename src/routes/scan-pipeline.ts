@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { toolSkillUrl, toolUiUrl } from '../catalog.ts';
 import { ApiError, problemBody } from '../http/problem.ts';
 import { anySignal } from '../net/abort-signals.ts';
+import { STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import { ExecuteRequestSchema } from '../schemas.ts';
 import { StoreUnavailableError } from '../store/port.ts';
 import { targetTextProblem } from '../tools/target-text.ts';
@@ -56,7 +57,7 @@ export async function scanWithTool(tool: ToolDefinition, input: unknown, request
     throw new ApiError('service_unavailable', {
       detail: `The ${tool.name} scanner is not available on this deployment.`,
       hint: 'No scan ran and nothing was counted.',
-      retryAfterSec: 30,
+      retryAfterSec: STORE_RETRY_AFTER_SEC,
     });
   }
   await reserveScanQuota(ctx, target.quotaKey);

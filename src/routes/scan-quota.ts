@@ -1,5 +1,5 @@
 import { ApiError } from '../http/problem.ts';
-import { secondsUntil } from '../http/rate-limit-headers.ts';
+import { retryAfterSeconds } from '../http/rate-limit-headers.ts';
 import { HOUR_MS, STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import { StoreUnavailableError, type QuotaDecision, type QuotaWindow } from '../store/port.ts';
 import type { RequestContext } from '../context.ts';
@@ -37,7 +37,7 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     });
   }
   if (decision.allowed) return decision;
-  const retryAfterSec = Math.max(1, secondsUntil(decision.retryAt, ctx.services.now()));
+  const retryAfterSec = retryAfterSeconds(decision.retryAt, ctx.services.now());
   const reasons = decision.refusedBy.map((policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy);
   throw new ApiError('rate_limit_exceeded', {
     detail: `Scan quota used up: ${reasons.join('; ')}. No scan ran; retry in ${retryAfterSec} s.`,

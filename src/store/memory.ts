@@ -1,4 +1,4 @@
-import { nextSlotAt, weightedCount, windowIndex, type WindowCounts } from './sliding-window.ts';
+import { nextSlotAt, quotaDecision, weightedCount, windowIndex, type WindowCounts } from './sliding-window.ts';
 import type { KeyRecord, QuotaDecision, QuotaWindow, RateLimitDecision, ScanRecord, Store } from './port.ts';
 
 /** How long scan records are kept, and how many per target. */
@@ -50,24 +50,9 @@ export class MemoryStore implements Store {
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
     const now = this.#now();
     this.#sweep(now);
-    const refusedBy: string[] = [];
-    let retryAt = now;
-    const remaining: Record<string, number> = {};
-    for (const w of windows) {
-      const counts = this.#counts(`q:${w.key}:${w.windowMs}`, now, w.windowMs);
-      const used = weightedCount(counts, now, w.windowMs);
-      remaining[w.policy] = Math.max(0, w.limit - used);
-      if (used >= w.limit) {
-        refusedBy.push(w.policy);
-        retryAt = Math.max(retryAt, nextSlotAt(counts, w.limit, now, w.windowMs));
-      }
-    }
-    if (refusedBy.length > 0) return { allowed: false, refusedBy, retryAt, remaining };
-    for (const w of windows) {
-      this.#increment(`q:${w.key}:${w.windowMs}`, now, w.windowMs);
-      remaining[w.policy] = Math.max(0, (remaining[w.policy] ?? 0) - 1);
-    }
-    return { allowed: true, refusedBy, retryAt: now, remaining };
+    const decision = quotaDecision(windows, windows.map((w) => this.#counts(`q:${w.key}:${w.windowMs}`, now, w.windowMs)), now);
+    if (decision.allowed) for (const w of windows) this.#increment(`q:${w.key}:${w.windowMs}`, now, w.windowMs);
+    return decision;
   }
 
   async putKey(record: KeyRecord): Promise<void> {

@@ -3,6 +3,8 @@
  * weighted by how much of it still overlaps the sliding window. Pure arithmetic, shared by the
  * in-memory store and the Lua scripts' documentation so both stores give the same answers.
  */
+import type { QuotaDecision, QuotaWindow } from './port.ts';
+
 export interface WindowCounts {
   /** Requests counted in the current fixed window. */
   current: number;
@@ -37,4 +39,23 @@ export function nextSlotAt(counts: WindowCounts, limit: number, now: number, win
   // The current window is full: it becomes the previous window at the boundary, weighted just under 1.
   const boundary = start + windowMs;
   return nextSlotAt({ current: 0, previous: counts.current }, limit, boundary, windowMs);
+}
+
+/**
+ * The scan-quota decision from each window's counts before this scan: refused by every window
+ * that is full, allowed (and counted everywhere) only when all have room. `allowed` lets a store
+ * that decided atomically elsewhere (the Redis script) pass its verdict in.
+ */
+export function quotaDecision(windows: QuotaWindow[], counts: WindowCounts[], now: number, allowed?: boolean): QuotaDecision {
+  const refusedBy: string[] = [];
+  const used = windows.map((w, i) => weightedCount(counts[i]!, now, w.windowMs));
+  let retryAt = now;
+  windows.forEach((w, i) => {
+    if (used[i]! < w.limit) return;
+    refusedBy.push(w.policy);
+    retryAt = Math.max(retryAt, nextSlotAt(counts[i]!, w.limit, now, w.windowMs));
+  });
+  const counted = allowed ?? refusedBy.length === 0;
+  const remaining = Object.fromEntries(windows.map((w, i) => [w.policy, Math.max(0, w.limit - used[i]! - (counted ? 1 : 0))]));
+  return { allowed: counted, refusedBy, retryAt, remaining };
 }

@@ -2,7 +2,7 @@ import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import { QUOTA_SCRIPT, LATEST_GRADE_SCRIPT } from './quota-script.ts';
 import { SCAN_RECORD_TTL_MS, SCAN_RECORDS_PER_TARGET } from './memory.ts';
-import { nextSlotAt, weightedCount, windowIndex } from './sliding-window.ts';
+import { quotaDecision, windowIndex } from './sliding-window.ts';
 import { StoreUnavailableError, type KeyRecord, type QuotaDecision, type QuotaWindow, type RateLimitDecision, type ScanRecord, type Scope, type Store } from './port.ts';
 
 export interface UpstashStoreOptions {
@@ -86,20 +86,8 @@ export class UpstashStore implements Store {
     });
     const args = [now, ...windows.flatMap((w) => [w.limit, w.windowMs])].map(String);
     const reply = (await this.#call(() => this.#scripts.quota.exec(keys, args))) as number[];
-    const allowed = Number(reply[0]) === 1;
-    const refusedBy: string[] = [];
-    const remaining: Record<string, number> = {};
-    let retryAt = now;
-    windows.forEach((w, i) => {
-      const counts = { current: Number(reply[1 + i * 2]), previous: Number(reply[2 + i * 2]) };
-      const used = weightedCount(counts, now, w.windowMs);
-      remaining[w.policy] = Math.max(0, w.limit - used - (allowed ? 1 : 0));
-      if (used >= w.limit) {
-        refusedBy.push(w.policy);
-        retryAt = Math.max(retryAt, nextSlotAt(counts, w.limit, now, w.windowMs));
-      }
-    });
-    return { allowed, refusedBy, retryAt, remaining };
+    const counts = windows.map((_, i) => ({ current: Number(reply[1 + i * 2]), previous: Number(reply[2 + i * 2]) }));
+    return quotaDecision(windows, counts, now, Number(reply[0]) === 1);
   }
 
   /** The Redis key of one quota window's counter; the browser tools count in the same keys. */

@@ -287,7 +287,10 @@ describe('a deployment without scanners', () => {
     const h = await startHarness({ withScanners: false });
     const catalog = await (await h.request(CATALOG)).json();
     assert.deepEqual(catalog.tools.map((t: { available: boolean }) => t.available), [false, false]);
-    const res = await postJson(h, EXECUTE_SH, { target: 'example.com' });
+    const ip = freshIp();
+    const res = await postJson(h, EXECUTE_SH, { target: 'example.com' }, { ip });
     await expectProblem(res, 'service_unavailable');
+    const after = await h.memory.reserveScan([{ policy: 'p', key: `client:${ip}`, limit: 20, windowMs: 3_600_000 }]);
+    assert.equal(after.remaining['p'], 19, 'the refused scan was not counted');
   });
 });

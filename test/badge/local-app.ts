@@ -12,6 +12,7 @@ import { MemoryStore } from '../../src/store/memory.ts';
 import type { RequestContext, Services } from '../../src/context.ts';
 import type { Store } from '../../src/store/port.ts';
 import { switchableStore } from '../support/failing-store.ts';
+import { surfaceOf } from '../../src/http/surface.ts';
 
 export interface LocalBadgeApp {
   memory: MemoryStore;
@@ -55,6 +56,7 @@ export function localBadgeApp(): LocalBadgeApp {
         services,
         runtime: {},
         path: new URL(request.url).pathname,
+        surface: surfaceOf(new URL(request.url).pathname),
         baseUrl: 'https://scan.test',
         startedAt: now(),
         client: 'ip:203.0.113.1',

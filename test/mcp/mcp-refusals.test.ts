@@ -9,6 +9,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { CATALOG, EXECUTE_ES, freshIp, postJson } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
+import { rawHead, rawRequest } from '../support/raw-http.ts';
 
 type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
 
@@ -122,9 +123,13 @@ describe('refusals on the MCP endpoint', () => {
   test('without BASE_URL no browser origin is trusted, whatever Host says (DNS rebinding)', async () => {
     const local = await startMcpWorld({ env: { BASE_URL: '' } });
     const port = new URL(local.h.url).port;
-    const rebound = await local.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, host: `evil.example:${port}`, origin: `http://evil.example:${port}` }, body: JSON.stringify(INITIALIZE) });
+    // fetch() would replace the Host header, so the rebinding request is written by hand.
+    const body = JSON.stringify(INITIALIZE);
+    const head = rawHead('POST', '/mcp', [...Object.entries(MCP_HEADERS), ['origin', `http://evil.example:${port}`], ['content-length', String(Buffer.byteLength(body))]], `evil.example:${port}`);
+    const rebound = await rawRequest(local.h.url, head + body);
     assert.equal(rebound.status, 403);
-    assert.equal((await rpcError(rebound)).data.code, 'forbidden');
+    assert.equal(JSON.parse(rebound.text).error.data.code, 'forbidden');
+    assert.match(JSON.parse(rebound.text).error.data.type, new RegExp(`^http://evil\\.example:${port}/`), 'the request really carried the forged Host');
     const client = await connectClient(local.h);
     assert.equal((await client.listTools()).tools.length, 2, 'clients that send no Origin are served');
   });

@@ -50,7 +50,7 @@ async function launch(command: string, args: string[], options: { env: Record<st
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${output}`);
     try {
-      // /openapi.json neither counts against a limit nor needs the store.
+      // /openapi.json counts against no limit (it reads the store only to show the headers).
       const res = await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
       if (res.ok) return { url, output: () => output, stop };

@@ -1,0 +1,26 @@
+/**
+ * What part of the service a path belongs to, decided once per request: which per-minute budget
+ * it draws on and how its refusals are written. The one place that reads paths for policy.
+ */
+export type Surface =
+  /** The REST API: every request counts; refusals are problem+json. */
+  | 'api'
+  /** README badges: their own, larger per-address budget. */
+  | 'badge'
+  /** The MCP endpoint: POSTs count against the API budget; refusals are JSON-RPC errors. */
+  | 'mcp'
+  /** Pages, assets and the OpenAPI document: shown the API budget, never counted. */
+  | 'document';
+
+export function surfaceOf(path: string): Surface {
+  if (path === '/mcp') return 'mcp';
+  if (path.startsWith('/api/badge/')) return 'badge';
+  if (path.startsWith('/api/')) return 'api';
+  return 'document';
+}
+
+/** Whether a request draws on its surface's per-minute budget (preflights only look). */
+export function countsAgainstLimit(surface: Surface, method: string): boolean {
+  if (method === 'OPTIONS' || surface === 'document') return false;
+  return surface !== 'mcp' || method === 'POST';
+}
