@@ -17,7 +17,8 @@ import { startSite } from '../support/site-server.ts';
 let h: Harness;
 before(async () => {
   const site = await startSite(['mta-sts.sts.test'], (r) => (r.url === '/.well-known/mta-sts.txt' ? { headers: [['content-type', 'text/plain']], body: STS_POLICY } : { status: 404 }));
-  const doh = await startDohServer(mailZones());
+  // dnsfail.test: the resolver fails for the apex TXT, _dmarc and MX (every type, in fact).
+  const doh = await startDohServer({ ...mailZones(), 'dnsfail.test': 'SERVFAIL', '_dmarc.dnsfail.test': 'SERVFAIL' });
   const env = { DOH_URL: doh.url, SCAN_ALLOW_PRIVATE_TARGETS: '1', HSTS_PRELOAD_STATUS_URL: 'none' };
   const scanFetch = createPinnedFetch({ ca: [site.cert] });
   atEnd(() => scanFetch.close());
@@ -110,6 +111,12 @@ describe('email-security scans through the API', () => {
     const body = await expectProblem(await postJson(h, EXECUTE_ES, { target: 'nonexistent.test' }), 'unprocessable_entity');
     assert.equal(body.grade, null);
     assert.equal(body.result.details.reason, 'nxdomain');
+  });
+
+  test('DNS failing for the core lookups is not assessed: 422 dns-failure', async () => {
+    const body = await expectProblem(await postJson(h, EXECUTE_ES, { target: 'dnsfail.test' }), 'unprocessable_entity');
+    assert.equal(body.grade, null);
+    assert.equal(body.result.details.reason, 'dns-failure');
   });
 
   test('findings are sorted by severity and carry evidence and a recommendation', async () => {

@@ -7,7 +7,7 @@ import { bulkSenderReadiness } from './bulk-sender.ts';
 import { exchange, type EmailSecurityCapture } from './capture.ts';
 import { isDnsFailure } from './dns-answers.ts';
 import { gradeEmail } from './grade.ts';
-import { analyzeBimi, analyzeDkim, analyzeDmarc, analyzeDnssec, analyzeMtaSts, analyzeMx, analyzeTlsRpt } from './mechanisms.ts';
+import { analyzeBimi, analyzeDkim, analyzeDmarc, analyzeDnssec, analyzeMtaSts, analyzeMx, analyzeTlsRpt, sendsNoMail } from './mechanisms.ts';
 import type { Finding, Section } from './section.ts';
 import { analyzeSpf } from './spf/analyze.ts';
 
@@ -33,16 +33,17 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
   const refused = assessability(capture);
   if (refused) return notAssessed(refused.message, { reason: refused.reason, domain: capture.domain, queries: capture.queries.length });
 
-  const mx = analyzeMx(capture);
+  const noMail = sendsNoMail(capture);
+  const mx = analyzeMx(capture, noMail);
   const spf = analyzeSpf(capture);
-  const dmarc = analyzeDmarc(capture);
-  const dkim = analyzeDkim(capture);
-  const mtaSts = analyzeMtaSts(capture);
-  const tlsRpt = analyzeTlsRpt(capture);
-  const bimi = analyzeBimi(capture, dmarc);
+  const dmarc = analyzeDmarc(capture, noMail);
+  const dkim = analyzeDkim(capture, noMail);
+  const mtaSts = analyzeMtaSts(capture, noMail);
+  const tlsRpt = analyzeTlsRpt(capture, noMail);
+  const bimi = analyzeBimi(capture, dmarc, noMail);
   const dnssec = analyzeDnssec(capture);
   const facts = { mx: mx.facts, spf: spf.facts, dmarc: dmarc.facts, dkim: dkim.facts, mtaSts: mtaSts.facts, tlsRpt: tlsRpt.facts, bimi: bimi.facts, dnssec: dnssec.facts };
-  const graded = gradeEmail(facts);
+  const graded = gradeEmail(facts, noMail);
 
   const sections: Record<string, Section> = { dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec };
   const findings: (Finding & { section: string })[] = Object.entries(sections)

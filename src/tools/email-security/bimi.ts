@@ -9,10 +9,10 @@ import { exchange, type EmailSecurityCapture, type RecordingResolver } from './c
 import { analyzeDmarc, type DmarcSection } from './dmarc/analyze.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
 import { finding, statusFromFindings } from './finding.ts';
-import { readMxFacts } from './mx.ts';
+import { sendsNoMail } from './mx.ts';
 import { isHostName } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
-import { parseTagList } from './tag-list.ts';
+import { parseTagList, tagValue } from './tag-list.ts';
 
 export const bimiName = (domain: string) => `default._bimi.${domain}`;
 
@@ -50,13 +50,14 @@ function httpsProblem(tag: string, value: string): string | null {
 }
 
 export function parseBimiRecord(text: string): BimiRecord {
-  const list = parseTagList(text, (name) => name.toLowerCase());
+  const fold = (name: string) => name.toLowerCase();
+  const list = parseTagList(text, fold);
   const problems = [...list.errors];
   const notes: string[] = [];
   const first = list.tags[0];
   if (first?.name.toLowerCase() !== 'v' || first.value !== 'BIMI1') problems.push('the record must start with v=BIMI1');
   if (list.duplicates.length > 0) problems.push(`tags repeated: ${list.duplicates.join(', ')}`);
-  const value = (name: string) => list.tags.find((t) => t.name.toLowerCase() === name)?.value;
+  const value = (name: string) => tagValue(list, name, fold);
   const l = value('l');
   const a = value('a');
   if (l === undefined) problems.push('the l= tag (logo location) is missing');
@@ -90,7 +91,7 @@ function dmarcEnforced(dmarc: DmarcSection): boolean {
   return f.valid && !f.testing && enforcing(f.policy) && enforcing(f.subdomainPolicy) && (pct === undefined || pct === '100');
 }
 
-export function analyzeBimi(capture: EmailSecurityCapture, dmarc: DmarcSection = analyzeDmarc(capture)): BimiSection {
+export function analyzeBimi(capture: EmailSecurityCapture, dmarc: DmarcSection = analyzeDmarc(capture), noMail = sendsNoMail(capture)): BimiSection {
   const name = bimiName(capture.domain);
   const result = exchange(capture, name, 'TXT');
   const enforced = dmarcEnforced(dmarc);
@@ -101,7 +102,7 @@ export function analyzeBimi(capture: EmailSecurityCapture, dmarc: DmarcSection =
   }
   const texts = txtTexts(result).filter(isBimiRecord);
   if (texts.length === 0) {
-    if (readMxFacts(capture).state === 'null-mx') return { ...none, status: 'not-applicable', summary: 'The domain sends no mail; BIMI does not apply.', records: [], findings: [] };
+    if (noMail) return { ...none, status: 'not-applicable', summary: 'The domain sends no mail; BIMI does not apply.', records: [], findings: [] };
     return { ...none, status: 'fail', summary: 'No BIMI record (optional: shows your logo in supporting inboxes).', records: [], findings: [finding('bimi-missing', 'info', 'No BIMI record', [describeExchange(result)], `Optional: once DMARC is at enforcement, publish "v=BIMI1; l=https://…/logo.svg" at ${name}.`, BIMI_DRAFT)] };
   }
   const record = parseBimiRecord(texts[0]!);

@@ -2,6 +2,8 @@
  * What an email-security scan saw: every DNS query and its answer, in the order asked, plus the
  * MTA-STS policy file. `analyze(capture)` reads only this, so a saved capture grades offline.
  */
+import { normalizeName } from '../../net/dns-records.ts';
+import { memoizeResolver } from '../../net/memo-resolver.ts';
 import type { DnsResult, RecordType, Resolver } from '../../net/resolver.ts';
 
 /** One DNS exchange as recorded (a DnsResult, with the records as plain JSON). */
@@ -33,33 +35,29 @@ export interface EmailSecurityCapture {
 
 /** Looks up an exchange in a capture (analysis side). Undefined when the scan never asked. */
 export function exchange(capture: EmailSecurityCapture, name: string, type: RecordType): DnsExchange | undefined {
-  const key = name.toLowerCase().replace(/\.$/, '');
-  return capture.queries.find((q) => q.type === type && q.name.toLowerCase().replace(/\.$/, '') === key);
+  const key = normalizeName(name);
+  return capture.queries.find((q) => q.type === type && q.name === key);
 }
 
 /**
- * The retrieval side: a resolver that records every exchange into the capture and never asks
- * the same name and type twice in one scan (concurrent askers share the pending answer).
+ * The retrieval side: a resolver that records every exchange into the capture and, through the
+ * scan's memo, never asks the same name and type twice (concurrent askers share the answer).
+ * Every query runs under the scan's `signal`, whoever asks first.
  */
-export class RecordingResolver {
-  readonly #pending = new Map<string, Promise<DnsExchange>>();
+export class RecordingResolver implements Resolver {
+  readonly #memo: Resolver;
 
-  constructor(
-    private readonly resolver: Resolver,
-    private readonly capture: EmailSecurityCapture,
-    private readonly signal?: AbortSignal,
-  ) {}
+  constructor(resolver: Resolver, capture: EmailSecurityCapture, signal?: AbortSignal) {
+    this.#memo = memoizeResolver({
+      async query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
+        const result = await resolver.query(name, type, { signal });
+        capture.queries.push(result as DnsExchange);
+        return result;
+      },
+    });
+  }
 
   query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
-    const key = `${type} ${name.toLowerCase().replace(/\.$/, '')}`;
-    let pending = this.#pending.get(key);
-    if (!pending) {
-      pending = this.resolver.query(name, type, { signal: this.signal }).then((result) => {
-        this.capture.queries.push(result as DnsExchange);
-        return result as DnsExchange;
-      });
-      this.#pending.set(key, pending);
-    }
-    return pending as Promise<DnsResult<T>>;
+    return this.#memo.query(name, type);
   }
 }

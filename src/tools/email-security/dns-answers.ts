@@ -10,6 +10,11 @@ export function isDnsFailure(exchange: DnsExchange | undefined): boolean {
   return exchange !== undefined && (exchange.outcome === 'servfail' || exchange.outcome === 'timeout' || exchange.outcome === 'error');
 }
 
+/** The name answered that it has nothing of the type: NXDOMAIN or NODATA. */
+export function isAbsent(exchange: DnsExchange | undefined): boolean {
+  return exchange !== undefined && (exchange.outcome === 'nxdomain' || exchange.outcome === 'nodata');
+}
+
 /** The texts of the TXT records in an exchange (character-strings joined without separators). */
 export function txtTexts(exchange: DnsExchange | undefined): string[] {
   if (!exchange) return [];

@@ -4,6 +4,7 @@
  * authenticated apex answer in the capture counts too. A SERVFAIL from a validating resolver can
  * mean a broken (bogus) signature chain, so it is reported as "could not test", never as unsigned.
  */
+import { normalizeName } from '../../net/dns-records.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { describeExchange, isDnsFailure } from './dns-answers.ts';
 import { finding } from './finding.ts';
@@ -18,9 +19,9 @@ export async function retrieveDnssec(resolver: RecordingResolver, domain: string
 const validated = (x: DnsExchange) => x.authenticated && (x.outcome === 'answer' || x.outcome === 'nodata');
 
 export function analyzeDnssec(capture: EmailSecurityCapture): DnssecSection {
-  const domain = capture.domain.toLowerCase();
+  const domain = normalizeName(capture.domain);
   const soa = exchange(capture, domain, 'SOA');
-  const apex = capture.queries.filter((q) => q.name.toLowerCase().replace(/\.$/, '') === domain);
+  const apex = capture.queries.filter((q) => q.name === domain);
   const authenticated = apex.filter(validated);
   const evidence = authenticated.map((x) => `${describeExchange(x)}, AD bit set`);
   if (authenticated.length > 0) {

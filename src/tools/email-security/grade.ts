@@ -3,6 +3,7 @@
  * 10); items that do not apply are dropped and the rest rescaled to 100; critical problems cap
  * the grade. Same letter chart as security-headers. docs/email-security-grading.md explains it.
  */
+import { POLICY_STRENGTH } from './dmarc/tags.ts';
 import type { DkimFacts, DmarcFacts, DnssecFacts, MtaStsFacts, MxFacts, SimpleFacts, SpfFacts } from './section.ts';
 
 export interface EmailFacts {
@@ -41,17 +42,11 @@ const CAP_CEILING = { B: 79, C: 59, D: 39, F: 24 } as const;
 
 const POLICY_POINTS = { reject: 15, quarantine: 11, none: 3 } as const;
 const WEAKER = { reject: 'quarantine', quarantine: 'none', none: 'none' } as const;
-const STRENGTH = { none: 0, quarantine: 1, reject: 2 } as const;
-
-/** Null MX, or no MX with exactly `v=spf1 -all` (which the DKIM section reports as not applicable). */
-export function isParked(f: Pick<EmailFacts, 'mx' | 'dkim'>): boolean {
-  return f.mx.state === 'null-mx' || (f.mx.state === 'none' && f.dkim.state === 'not-applicable');
-}
 
 function dmarcItems(d: DmarcFacts): ScoreItem[] {
   const policy = d.valid && d.policy ? (d.testing ? WEAKER[d.policy] : d.policy) : null;
   const p = d.policy ?? 'none';
-  const subdomainsCovered = d.valid && STRENGTH[d.subdomainPolicy ?? p] >= STRENGTH[p] && STRENGTH[d.nonExistentPolicy ?? d.subdomainPolicy ?? p] >= STRENGTH[p];
+  const subdomainsCovered = d.valid && POLICY_STRENGTH[d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p] && POLICY_STRENGTH[d.nonExistentPolicy ?? d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p];
   return [
     { category: 'dmarc', item: 'one valid DMARC record', earned: d.found && d.valid && !d.multiple ? 15 : 0, max: 15 },
     { category: 'dmarc', item: 'policy strength', earned: policy ? POLICY_POINTS[policy] : 0, max: 15 },
@@ -107,8 +102,8 @@ function caps(f: EmailFacts): [keyof typeof CAP_CEILING, string][] {
   return out;
 }
 
-export function gradeEmail(facts: EmailFacts): EmailGrade {
-  const parked = isParked(facts);
+/** `parked`: the domain sends no mail (`sendsNoMail` in mx.ts, as the sections were told). */
+export function gradeEmail(facts: EmailFacts, parked: boolean): EmailGrade {
   const items = [...dmarcItems(facts.dmarc), ...spfItems(facts.spf), ...dkimItems(facts.dkim), ...transportItems(facts, parked)];
   const max = items.reduce((sum, i) => sum + i.max, 0);
   const earned = items.reduce((sum, i) => sum + i.earned, 0);

@@ -12,9 +12,10 @@
  *   destinations), `retrieveMtaSts` (store its return value in `capture.mtaStsPolicy`),
  *   `retrieveTlsRpt`, `retrieveBimi`, `retrieveDnssec`.
  *
- * Analysis reads only the capture; `analyzeBimi` takes the DMARC section when it is at hand.
+ * Analysis reads only the capture; `analyzeBimi` takes the DMARC section when it is at hand, and
+ * the analyzers of what a domain without mail does not need take `sendsNoMail(capture)`.
  */
-export { retrieveMx, analyzeMx, readMxFacts, type MxSection, type MxHostReport } from './mx.ts';
+export { retrieveMx, analyzeMx, readMxFacts, sendsNoMail, type MxSection, type MxHostReport } from './mx.ts';
 export { retrieveApexTxt } from './sender-hints.ts';
 export { retrieveDmarc } from './dmarc/retrieve.ts';
 export { analyzeDmarc, type DmarcSection, type DmarcDestinationReport } from './dmarc/analyze.ts';

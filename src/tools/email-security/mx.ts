@@ -4,7 +4,7 @@
  * hosts whose names have no address (dangling: mail to them cannot be delivered).
  */
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
-import { addressesIn, describeExchange, isDnsFailure } from './dns-answers.ts';
+import { addressesIn, describeExchange, isAbsent, isDnsFailure } from './dns-answers.ts';
 import { finding, statusFromFindings } from './finding.ts';
 import type { Finding, MxFacts, Section } from './section.ts';
 import { apexTxtIn, spfRecordIn, spfSendsNothing } from './sender-hints.ts';
@@ -50,7 +50,7 @@ export async function retrieveMx(resolver: RecordingResolver, domain: string): P
   return { hosts };
 }
 
-/** The MX facts alone (other sections need them: DKIM, MTA-STS, DMARC for parked domains). */
+/** The MX facts alone (other sections need them: DKIM providers, MTA-STS coverage, `sendsNoMail`). */
 export function readMxFacts(capture: EmailSecurityCapture): MxFacts {
   const result = exchange(capture, capture.domain, 'MX');
   if (!result || isDnsFailure(result)) return { state: 'error', hosts: [] };
@@ -60,12 +60,20 @@ export function readMxFacts(capture: EmailSecurityCapture): MxFacts {
   return { state: 'mail', hosts: records };
 }
 
+/**
+ * The domain declares it takes part in no mail: a null MX, or no MX and SPF exactly `v=spf1 -all`.
+ * Every section that does not apply to such a domain, and the grade, read this one answer.
+ */
+export function sendsNoMail(capture: EmailSecurityCapture): boolean {
+  const mx = readMxFacts(capture);
+  return mx.state === 'null-mx' || (mx.state === 'none' && spfSendsNothing(spfRecordIn(apexTxtIn(capture))));
+}
+
 function hostReport(capture: EmailSecurityCapture, record: MxRecord): MxHostReport {
   const v4 = exchange(capture, record.exchange, 'A');
   const v6 = exchange(capture, record.exchange, 'AAAA');
   const addresses = [...addressesIn(v4), ...addressesIn(v6)];
-  const absent = (x: DnsExchange | undefined) => x !== undefined && (x.outcome === 'nxdomain' || x.outcome === 'nodata');
-  const resolves = addresses.length > 0 ? true : absent(v4) && absent(v6) ? false : null;
+  const resolves = addresses.length > 0 ? true : isAbsent(v4) && isAbsent(v6) ? false : null;
   const alias = (v4?.cnameChain.length ?? 0) > 0 || (v6?.cnameChain.length ?? 0) > 0;
   return { preference: record.preference, exchange: record.exchange, addresses, resolves, alias };
 }
@@ -105,7 +113,7 @@ function mailFindings(capture: EmailSecurityCapture, records: MxRecord[], hosts:
   return findings;
 }
 
-export function analyzeMx(capture: EmailSecurityCapture): MxSection {
+export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): MxSection {
   const result = exchange(capture, capture.domain, 'MX');
   const facts = readMxFacts(capture);
   const records = mxRecords(result);
@@ -118,8 +126,7 @@ export function analyzeMx(capture: EmailSecurityCapture): MxSection {
     if (result.outcome === 'nxdomain') {
       return { status: 'fail', summary: `${capture.domain} does not exist in DNS.`, records: [], findings: [finding('mx-domain-missing', 'high', 'The domain does not exist (NXDOMAIN)', [describeExchange(result)], 'Check the domain name and its delegation.', 'RFC 8020 §2')], facts, hosts: [] };
     }
-    const parked = spfSendsNothing(spfRecordIn(apexTxtIn(capture)));
-    const found = parked
+    const found = noMail
       ? finding('mx-none-parked', 'low', 'No MX records on a domain whose SPF says it sends no mail', [describeExchange(result)], 'Publish a null MX ("MX 0 .") to say explicitly that the domain accepts no mail.', 'RFC 7505 §3')
       : finding('mx-none', 'medium', 'No MX records: mail falls back to the domain\'s own address', [describeExchange(result)], 'Publish MX records for your mail hosts, or a null MX ("MX 0 .") if the domain receives no mail.', 'RFC 5321 §5.1');
     return { status: 'warn', summary: 'The domain publishes no MX records, so senders deliver to its A/AAAA address (implicit MX).', records: [], findings: [found], facts, hosts: [] };

@@ -3,6 +3,8 @@
  * suffix) and TLS-RPT `rua` (RFC 8460 §3: `mailto:` or `https:`). Validation only; nothing is
  * contacted here.
  */
+import { normalizeName } from '../../net/dns-records.ts';
+import { isHostname } from '../target-text.ts';
 
 export interface ReportUri {
   /** As published. */
@@ -19,14 +21,11 @@ export interface ReportUri {
   problem: string | null;
 }
 
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-
-/** A host name of at least two labels, letters, digits and hyphens (A-labels for IDNs). */
+/** A host name (A-labels for IDNs; any case, one trailing dot) of at least two labels, the last not all digits. */
 export function isHostName(name: string): boolean {
-  const host = name.toLowerCase().replace(/\.$/, '');
-  if (host.length === 0 || host.length > 253) return false;
+  const host = normalizeName(name);
   const labels = host.split('.');
-  return labels.length >= 2 && labels.every((label) => LABEL.test(label)) && !/^[0-9]+$/.test(labels[labels.length - 1]!);
+  return isHostname(host) && labels.length >= 2 && !/^[0-9]+$/.test(labels[labels.length - 1]!);
 }
 
 function decode(text: string): string | null {
@@ -42,7 +41,7 @@ function mailto(uri: string, rest: string): Pick<ReportUri, 'address' | 'host' |
   if (decoded === null) return { address: null, host: null, problem: `${uri}: invalid percent-encoding` };
   const at = decoded.lastIndexOf('@');
   if (at <= 0) return { address: null, host: null, problem: `${uri}: not an email address (local-part@domain)` };
-  const host = decoded.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  const host = normalizeName(decoded.slice(at + 1));
   if (!isHostName(host)) return { address: decoded, host: null, problem: `${uri}: "${host}" is not a valid domain name` };
   if (/[\s,<>]/.test(decoded)) return { address: decoded, host, problem: `${uri}: the address contains spaces, commas or angle brackets` };
   return { address: decoded, host, problem: null };

@@ -31,7 +31,8 @@ export async function retrieveEmail(domain: string, deps: EmailRetrieveDeps, opt
   const apexTxt = retrieveApexTxt(dns, domain);
   // DKIM's provider selectors come from the MX hosts and the SPF includes.
   const dkim = Promise.all([mx, apexTxt]).then(([m, txt]) => retrieveDkim(dns, domain, { requested, mxHosts: m.hosts, apexTxt: txt }));
-  const mtaSts = retrieveMtaSts(dns, domain, deps.fetch, { signal: deadline, ...(deps.mtaStsPort ? { port: deps.mtaStsPort } : {}) });
+  // The policy host's address lookups go through the recorder too, so the capture has them.
+  const mtaSts = retrieveMtaSts(dns, domain, { ...deps.fetch, resolver: dns }, { signal: deadline, ...(deps.mtaStsPort ? { port: deps.mtaStsPort } : {}) });
   const [selectors, policy] = await Promise.all([
     dkim,
     mtaSts,

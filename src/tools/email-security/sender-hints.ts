@@ -4,10 +4,11 @@
  * redirects to (to pick DKIM selectors by provider), and whether it says "no mail at all"
  * (`v=spf1 -all`). SPF itself is graded in spf/; this reads only what DKIM and MX need.
  */
+import { normalizeName } from '../../net/dns-records.ts';
 import type { EmailSecurityCapture, RecordingResolver } from './capture.ts';
 import { exchange } from './capture.ts';
 import { txtTexts } from './dns-answers.ts';
-import { isSpfRecord } from './spf/select.ts';
+import { parseSpfRecord, selectSpfRecord } from './spf/parse.ts';
 
 /** The apex TXT strings (the SPF walk asks the same query; the resolver asks it once). */
 export async function retrieveApexTxt(resolver: RecordingResolver, domain: string): Promise<string[]> {
@@ -20,21 +21,18 @@ export function apexTxtIn(capture: EmailSecurityCapture): string[] {
   return txtTexts(exchange(capture, capture.domain, 'TXT'));
 }
 
-
 /** The one SPF record among the texts, or null when there is none or more than one. */
 export function spfRecordIn(texts: string[]): string | null {
-  const records = texts.filter(isSpfRecord);
-  return records.length === 1 ? records[0]! : null;
+  const selection = selectSpfRecord(texts);
+  return selection.kind === 'one' ? selection.record : null;
 }
 
-/** Targets of `include:` and `redirect=` (lower-case; macros skipped: they cannot name a provider). */
+/** Targets of well-formed `include:` and `redirect=` terms (normalised; macros skipped: they cannot name a provider). */
 export function spfIncludedDomains(spf: string): string[] {
-  const domains: string[] = [];
-  for (const term of spf.split(/\s+/).slice(1)) {
-    const match = /^[+?~-]?include:(.+)$/i.exec(term) ?? /^redirect=(.+)$/i.exec(term);
-    if (match && !match[1]!.includes('%')) domains.push(match[1]!.toLowerCase().replace(/\.$/, ''));
-  }
-  return domains;
+  return parseSpfRecord(spf).terms.flatMap((term) => {
+    const target = term.kind === 'mechanism' ? (term.name === 'include' ? term.domainSpec : null) : term.name === 'redirect' ? term.value : null;
+    return target && !target.raw.includes('%') ? [normalizeName(target.raw)] : [];
+  });
 }
 
 /** The record authorizes nobody: exactly `v=spf1 -all` (case and surrounding spaces aside). */

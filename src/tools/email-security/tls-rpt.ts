@@ -6,10 +6,10 @@
 import { exchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
 import { finding, statusFromFindings } from './finding.ts';
-import { readMxFacts } from './mx.ts';
+import { sendsNoMail } from './mx.ts';
 import { parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
-import { parseTagList } from './tag-list.ts';
+import { parseTagList, tagValue } from './tag-list.ts';
 
 export const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
 
@@ -34,7 +34,7 @@ export function parseTlsRptRecord(text: string): TlsRptRecord {
   const problems = [...list.errors];
   if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'TLSRPTv1') problems.push('the record must start with v=TLSRPTv1');
   if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);
-  const ruaValue = list.tags.find((t) => t.name === 'rua')?.value;
+  const ruaValue = tagValue(list, 'rua');
   const rua = splitUriList(ruaValue ?? '').map((uri) => parseReportUri(uri, { schemes: ['mailto', 'https'], allowSize: false }));
   if (ruaValue === undefined) problems.push('the rua= field is missing');
   else if (rua.length === 0) problems.push('rua= names no destination');
@@ -47,7 +47,7 @@ export async function retrieveTlsRpt(resolver: RecordingResolver, domain: string
   await resolver.query(tlsRptName(domain), 'TXT');
 }
 
-export function analyzeTlsRpt(capture: EmailSecurityCapture): TlsRptSection {
+export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): TlsRptSection {
   const name = tlsRptName(capture.domain);
   const result = exchange(capture, name, 'TXT');
   if (!result || isDnsFailure(result)) {
@@ -56,8 +56,7 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture): TlsRptSection {
   }
   const texts = txtTexts(result).filter(isTlsRptRecord);
   if (texts.length === 0) {
-    const mx = readMxFacts(capture);
-    if (mx.state === 'null-mx') return { status: 'not-applicable', summary: 'The domain receives no mail; TLS reporting does not apply.', records: [], findings: [], facts: { present: false, valid: false }, record: null };
+    if (noMail) return { status: 'not-applicable', summary: 'The domain receives no mail; TLS reporting does not apply.', records: [], findings: [], facts: { present: false, valid: false }, record: null };
     return { status: 'fail', summary: 'No TLS-RPT record: TLS delivery failures to this domain go unreported.', records: [], findings: [finding('tls-rpt-missing', 'low', 'No TLS-RPT record', [describeExchange(result)], `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${capture.domain}" at ${name}.`, 'RFC 8460 §3')], facts: { present: false, valid: false }, record: null };
   }
   const record = parseTlsRptRecord(texts[0]!);

@@ -91,7 +91,8 @@ describe('tag lists', () => {
 });
 
 describe('RFC 9989 tree walk', () => {
-  const none = (name: string): WalkStep => ({ name, outcome: 'none', records: [], psd: null });
+  const none = (name: string): WalkStep => ({ name, outcome: 'none', records: [], record: null });
+  const found = (name: string, text: string): WalkStep => ({ name, outcome: 'record', records: [text], record: parseDmarcRecord(text) });
   const walk = (domain: string) => {
     const steps: WalkStep[] = [];
     for (let name = nextWalkName(domain, steps); name !== null; name = nextWalkName(domain, steps)) steps.push(none(name));
@@ -105,19 +106,19 @@ describe('RFC 9989 tree walk', () => {
   });
   test('an 8-label name goes to 7 labels (one removed)', () => assert.deepEqual(walk('a.b.c.d.e.f.g.h').slice(0, 2), ['a.b.c.d.e.f.g.h', 'b.c.d.e.f.g.h']));
   test('the domain\'s own record ends the walk', () => {
-    const steps: WalkStep[] = [{ name: 'example.com', outcome: 'record', records: ['v=DMARC1; p=none'], psd: 'u' }];
+    const steps: WalkStep[] = [found('example.com', 'v=DMARC1; p=none')];
     assert.equal(nextWalkName('example.com', steps), null);
   });
   test('psd=y or psd=n further up ends the walk; a plain record does not', () => {
     const d = 'a.b.example.com';
-    assert.equal(nextWalkName(d, [none(d), { name: 'b.example.com', outcome: 'record', records: ['x'], psd: 'u' }]), 'example.com');
-    assert.equal(nextWalkName(d, [none(d), { name: 'b.example.com', outcome: 'record', records: ['x'], psd: 'n' }]), null);
-    assert.equal(nextWalkName(d, [none(d), none('b.example.com'), none('example.com'), { name: 'com', outcome: 'record', records: ['x'], psd: 'y' }]), null);
+    assert.equal(nextWalkName(d, [none(d), found('b.example.com', 'v=DMARC1; p=none')]), 'example.com');
+    assert.equal(nextWalkName(d, [none(d), found('b.example.com', 'v=DMARC1; p=none; psd=n')]), null);
+    assert.equal(nextWalkName(d, [none(d), none('b.example.com'), none('example.com'), found('com', 'v=DMARC1; p=none; psd=y')]), null);
   });
-  test('a DNS failure ends the walk', () => assert.equal(nextWalkName('a.example.com', [{ name: 'a.example.com', outcome: 'failed', records: [], psd: null }]), null));
+  test('a DNS failure ends the walk', () => assert.equal(nextWalkName('a.example.com', [{ name: 'a.example.com', outcome: 'failed', records: [], record: null }]), null));
   test('organizational domain: psd=n names itself, psd=y the name below, else fewest labels, else the domain', () => {
     const d = 'x.mail.example.com';
-    const rec = (name: string, psd: 'y' | 'n' | 'u'): WalkStep => ({ name, outcome: 'record', records: ['v=DMARC1'], psd });
+    const rec = (name: string, psd: 'y' | 'n' | 'u') => found(name, `v=DMARC1; psd=${psd}`);
     assert.equal(organizationalDomain(d, [none(d), rec('mail.example.com', 'n')]), 'mail.example.com');
     assert.equal(organizationalDomain(d, [none(d), none('mail.example.com'), none('example.com'), rec('com', 'y')]), 'example.com');
     assert.equal(organizationalDomain(d, [none(d), rec('mail.example.com', 'u'), rec('example.com', 'u'), none('com')]), 'example.com');

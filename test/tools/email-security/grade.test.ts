@@ -17,14 +17,14 @@ function perfect(): EmailFacts {
   };
 }
 
-const tweak = (change: (f: EmailFacts) => void) => {
+const tweak = (change: (f: EmailFacts) => void, parked = false) => {
   const f = perfect();
   change(f);
-  return gradeEmail(f);
+  return gradeEmail(f, parked);
 };
 
 test('a domain that does everything right scores 100 and A+', () => {
-  assert.deepEqual([gradeEmail(perfect()).score, gradeEmail(perfect()).grade], [100, 'A+']);
+  assert.deepEqual([gradeEmail(perfect(), false).score, gradeEmail(perfect(), false).grade], [100, 'A+']);
 });
 
 test('the letter chart is the security-headers one', () => {
@@ -70,9 +70,22 @@ test('a parked domain (null MX, -all, p=reject) earns the top grade without DKIM
     f.mtaSts = { record: false, mode: null, policyValid: false, coversAllMx: null };
     f.tlsRpt = { present: false, valid: false };
     f.bimi = { present: false, valid: false };
-  });
+  }, true);
   assert.equal(parked.parked, true);
   assert.deepEqual([parked.score, parked.grade], [100, 'A+']);
+});
+
+test('parked is what the caller says, not guessed from the DKIM state', () => {
+  const noMx = (f: EmailFacts) => {
+    f.mx = { state: 'none', hosts: [] };
+    f.tlsRpt = { present: false, valid: false };
+  };
+  const parked = tweak(noMx, true);
+  assert.equal(parked.parked, true);
+  assert.ok(!parked.items.some((i) => i.item.startsWith('TLS-RPT')), 'transport extras dropped for a parked domain, even with a DKIM key');
+  const sending = tweak(noMx, false);
+  assert.equal(sending.parked, false);
+  assert.ok(sending.items.some((i) => i.item.startsWith('TLS-RPT') && i.earned === 0));
 });
 
 test('bulk-sender readiness needs SPF, DKIM and DMARC of any policy', () => {

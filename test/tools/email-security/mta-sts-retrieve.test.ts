@@ -13,6 +13,7 @@ import { RecordingResolver } from '../../../src/tools/email-security/capture.ts'
 import { analyzeMtaSts } from '../../../src/tools/email-security/mta-sts/analyze.ts';
 import { MTA_STS_POLICY_MAX_BYTES, policyUrl, retrieveMtaSts } from '../../../src/tools/email-security/mta-sts/retrieve.ts';
 import { retrieveMx } from '../../../src/tools/email-security/mx.ts';
+import { retrieveEmail } from '../../../src/tools/email-security/retrieve.ts';
 import { atEnd } from '../../support/cleanup.ts';
 import { startDohServer, type Zones } from '../../support/doh-server.ts';
 import { captureOf } from '../../support/email-capture-builder.ts';
@@ -105,4 +106,11 @@ test('no _mta-sts record: nothing is fetched', async () => {
   const capture = await scan('nosts.example.net');
   assert.equal(capture.mtaStsPolicy, null);
   assert.equal(site.requests.length, before);
+});
+
+test('a whole scan records the policy host\'s address lookups, though its fetch deps carry the plain resolver', async () => {
+  const fetch: GuardedFetchDeps = { fetch: trusting, resolver, allowPrivate: true, userAgent: 'agent-scan-test/1.0' };
+  const capture = await retrieveEmail('example.com', { resolver, fetch, mtaStsPort: site.port });
+  assert.equal(capture.mtaStsPolicy?.status, 200);
+  for (const type of ['A', 'AAAA']) assert.equal(capture.queries.filter((q) => q.name === 'mta-sts.example.com' && q.type === type).length, 1, type);
 });

@@ -7,11 +7,11 @@
  * "not found" is reported as what was checked, never as a broken setup.
  */
 import { exchange, type DnsExchange, type EmailSecurityCapture } from '../capture.ts';
-import { describeExchange, isDnsFailure, txtTexts } from '../dns-answers.ts';
+import { describeExchange, isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts';
 import { finding, statusFromFindings } from '../finding.ts';
-import { readMxFacts } from '../mx.ts';
+import { readMxFacts, sendsNoMail } from '../mx.ts';
 import type { DkimFacts, DkimKeyFacts, DkimState, Finding, Section } from '../section.ts';
-import { apexTxtIn, spfIncludedDomains, spfRecordIn, spfSendsNothing } from '../sender-hints.ts';
+import { apexTxtIn, spfIncludedDomains, spfRecordIn } from '../sender-hints.ts';
 import { looksLikeDkimKey, parseDkimKeyRecord, type DkimKeyRecord } from './key-record.ts';
 import { detectProviders } from './providers.ts';
 import { domainKeyBase, selectorName } from './retrieve.ts';
@@ -45,7 +45,7 @@ function baseNodeState(result: DnsExchange | undefined): DkimSection['baseNode']
 function selectorReport(capture: EmailSecurityCapture, selector: string): DkimSelectorReport | null {
   const name = selectorName(selector, capture.domain);
   const result = exchange(capture, name, 'TXT');
-  if (!result || result.outcome === 'nxdomain' || result.outcome === 'nodata') return null;
+  if (!result || isAbsent(result)) return null;
   if (isDnsFailure(result)) return { selector, name, outcome: 'failed', records: [], key: null };
   const texts = txtTexts(result);
   const keys = texts.filter(looksLikeDkimKey);
@@ -100,7 +100,7 @@ function stateFor(reports: DkimSelectorReport[], base: DkimSection['baseNode'], 
   return base === 'exists' ? 'likely-present' : 'not-found';
 }
 
-export function analyzeDkim(capture: EmailSecurityCapture): DkimSection {
+export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): DkimSection {
   const domain = capture.domain;
   const baseResult = exchange(capture, domainKeyBase(domain), 'TXT');
   const baseNode = baseNodeState(baseResult);
@@ -108,9 +108,8 @@ export function analyzeDkim(capture: EmailSecurityCapture): DkimSection {
   const withKeys = reports.filter((r) => r.outcome === 'key');
   const spf = spfRecordIn(apexTxtIn(capture));
   const mx = readMxFacts(capture);
-  const parked = mx.state === 'null-mx' || (mx.state === 'none' && spfSendsNothing(spf));
   const providers = detectProviders(mx.hosts.map((h) => h.exchange), spf ? spfIncludedDomains(spf) : []);
-  const state = stateFor(reports, baseNode, parked, capture.selectors.tried.length);
+  const state = stateFor(reports, baseNode, noMail, capture.selectors.tried.length);
   const facts: DkimFacts = { state, keys: withKeys.map(keyFacts) };
   const checked = `${capture.selectors.tried.length} selectors checked${capture.selectors.requested.length > 0 ? ` (yours first: ${capture.selectors.requested.join(', ')})` : ''}`;
   const baseEvidence = baseResult ? describeExchange(baseResult) : `${domainKeyBase(domain)} was not looked up`;

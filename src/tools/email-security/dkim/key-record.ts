@@ -4,7 +4,7 @@
  * The RSA size comes from the key's DER, read in der.ts. Tag names are case-sensitive.
  */
 import type { Severity } from '../section.ts';
-import { parseTagList, type TagList } from '../tag-list.ts';
+import { parseTagList, tagValue, type TagList } from '../tag-list.ts';
 import { DerError, readPublicKey } from './der.ts';
 
 export interface DkimKeyProblem {
@@ -93,7 +93,7 @@ function versionProblems(list: TagList): DkimKeyProblem[] {
 
 export function parseDkimKeyRecord(text: string): DkimKeyRecord {
   const list = parseTagList(text);
-  const tag = (name: string) => list.tags.find((t) => t.name === name)?.value;
+  const tag = (name: string) => tagValue(list, name);
   const problems: DkimKeyProblem[] = [...versionProblems(list)];
   if (list.errors.length > 0) problems.push(problem('dkim-record-syntax', 'medium', `parts of the record are not tag=value: ${list.errors.join('; ')}`, 'RFC 6376 §3.2'));
   if (list.duplicates.length > 0) problems.push(problem('dkim-tag-duplicate', 'high', `tags repeated (${list.duplicates.join(', ')}): the whole record is invalid`, 'RFC 6376 §3.2'));

@@ -4,6 +4,7 @@
  * or below one. Selectors some providers generate per customer (Amazon SES, Postmark,
  * Mimecast…) cannot be guessed; `note` says so.
  */
+import { normalizeName } from '../../../net/dns-records.ts';
 
 export interface MailProvider {
   name: string;
@@ -41,7 +42,7 @@ const under = (name: string, domains: readonly string[]) => domains.some((d) => 
 
 /** Providers seen in the MX host names or SPF include/redirect domains, in table order. */
 export function detectProviders(mxHosts: string[], spfDomains: string[]): MailProvider[] {
-  const mx = mxHosts.map((h) => h.toLowerCase().replace(/\.$/, ''));
-  const spf = spfDomains.map((d) => d.toLowerCase().replace(/\.$/, ''));
+  const mx = mxHosts.map(normalizeName);
+  const spf = spfDomains.map(normalizeName);
   return MAIL_PROVIDERS.filter((p) => mx.some((h) => under(h, p.mx)) || spf.some((d) => under(d, p.spf)));
 }

@@ -6,12 +6,12 @@
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { describeExchange, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { finding, statusFromFindings } from '../finding.ts';
-import { readMxFacts } from '../mx.ts';
+import { readMxFacts, sendsNoMail } from '../mx.ts';
 import type { DmarcFacts, Finding, Section } from '../section.ts';
-import { apexTxtIn, spfRecordIn, spfSendsNothing } from '../sender-hints.ts';
+import { apexTxtIn } from '../sender-hints.ts';
 import { readAuthorization, reportDestinations, type Authorization, type ReportDestination } from './destinations.ts';
 import { recordFindings } from './findings.ts';
-import { classifyDmarcText, parseDmarcRecord, type DmarcRecord } from './parse.ts';
+import { classifyDmarcText, type DmarcRecord } from './parse.ts';
 import { discoverPolicy, dmarcName, nextWalkName, walkStep, type PolicyDiscovery, type WalkStep } from './tree-walk.ts';
 
 export type DmarcDestinationReport = ReportDestination & { authorization: Authorization | null };
@@ -87,7 +87,7 @@ function destinationFindings(destinations: DmarcDestinationReport[], policyDomai
   return findings;
 }
 
-export function analyzeDmarc(capture: EmailSecurityCapture): DmarcSection {
+export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): DmarcSection {
   const discovery = replayWalk(capture);
   const own = discovery.steps[0];
   const base = { policyDomain: null, organizationalDomain: discovery.organizationalDomain, walk: discovery.steps, destinations: [] as DmarcDestinationReport[] };
@@ -98,7 +98,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture): DmarcSection {
   }
   const findings = ownTextFindings(capture, own);
   const step = discovery.policyStep;
-  if (!step) {
+  if (!step?.record) {
     const walkFailed = discovery.failed;
     const evidence = discovery.steps.map((s) => describeExchange(exchange(capture, dmarcName(s.name), 'TXT')!));
     if (own.outcome !== 'multiple' && !findings.some((f) => f.id === 'dmarc-malformed')) {
@@ -108,7 +108,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture): DmarcSection {
     return { ...base, record: null, status: walkFailed ? 'error' : 'fail', summary: walkFailed ? 'No DMARC record at the domain, and the tree walk could not finish.' : own.outcome === 'multiple' ? 'Several DMARC records are published, so receivers use none.' : 'No DMARC record applies to the domain.', records: own.records, findings, facts };
   }
 
-  const record = parseDmarcRecord(step.records[0]!);
+  const record = step.record;
   const inherited = discovery.source === 'organizational';
   const where = dmarcName(step.name);
   if (inherited) {
@@ -126,10 +126,8 @@ export function analyzeDmarc(capture: EmailSecurityCapture): DmarcSection {
   findings.push(...destinationFindings(destinations, step.name));
 
   const applied = policyFacts(record, inherited);
-  const mx = readMxFacts(capture);
-  const parked = mx.state === 'null-mx' || (mx.state === 'none' && spfSendsNothing(spfRecordIn(apexTxtIn(capture))));
-  if (parked && [applied.policy, applied.subdomainPolicy, applied.nonExistentPolicy].some((p) => p !== 'reject')) {
-    findings.push(finding('dmarc-parked-not-reject', 'medium', 'The domain sends no mail, but its DMARC policy is not reject everywhere', [`${where}: ${quoteRecord(record.text)}`, `MX: ${mx.state}`], 'For a domain without mail, publish "v=DMARC1; p=reject; sp=reject".', 'RFC 9989 §4.7'));
+  if (noMail && [applied.policy, applied.subdomainPolicy, applied.nonExistentPolicy].some((p) => p !== 'reject')) {
+    findings.push(finding('dmarc-parked-not-reject', 'medium', 'The domain sends no mail, but its DMARC policy is not reject everywhere', [`${where}: ${quoteRecord(record.text)}`, `MX: ${readMxFacts(capture).state}`], 'For a domain without mail, publish "v=DMARC1; p=reject; sp=reject".', 'RFC 9989 §4.7'));
   }
 
   const multiple = own.outcome === 'multiple';

@@ -5,20 +5,20 @@
  */
 import { finding } from '../finding.ts';
 import type { Finding } from '../section.ts';
+import { tagValue } from '../tag-list.ts';
 import type { DmarcRecord } from './parse.ts';
-import type { DmarcPolicy } from './tags.ts';
+import { POLICY_STRENGTH } from './tags.ts';
 
-const STRENGTH: Record<DmarcPolicy, number> = { none: 0, quarantine: 1, reject: 2 };
 const TAGS = 'RFC 9989 §4.7';
 
 function policyFindings(record: DmarcRecord, where: string): Finding[] {
   const findings: Finding[] = [];
   const quoted = `${where}: ${record.text}`;
-  const p = record.tags.find((t) => t.name.toLowerCase() === 'p');
+  const p = tagValue(record, 'p', (name) => name.toLowerCase());
   if (record.effectivePolicy === null) {
     findings.push(finding('dmarc-policy-unusable', 'high', record.policyMissing ? 'The record has no p= policy and no valid rua=, so receivers ignore it' : 'The p= policy is invalid and there is no valid rua=, so receivers ignore the record', [quoted], 'Add a valid policy, e.g. "p=quarantine" or "p=reject", right after v=DMARC1.', TAGS));
   } else if (record.policy === null) {
-    findings.push(finding(record.policyMissing ? 'dmarc-policy-missing' : 'dmarc-policy-invalid', 'medium', record.policyMissing ? 'No p= policy: receivers treat the record as p=none' : `p=${p?.value ?? ''} is not a policy: receivers treat the record as p=none`, [quoted], 'Publish p=quarantine or p=reject (RFC 7489 receivers require p= right after v=DMARC1).', TAGS));
+    findings.push(finding(record.policyMissing ? 'dmarc-policy-missing' : 'dmarc-policy-invalid', 'medium', record.policyMissing ? 'No p= policy: receivers treat the record as p=none' : `p=${p ?? ''} is not a policy: receivers treat the record as p=none`, [quoted], 'Publish p=quarantine or p=reject (RFC 7489 receivers require p= right after v=DMARC1).', TAGS));
   }
   const applied = record.effectivePolicy;
   if (applied === 'none') {
@@ -32,11 +32,11 @@ function policyFindings(record: DmarcRecord, where: string): Finding[] {
   if (applied !== null) {
     const sp = record.subdomainPolicy;
     const np = record.nonExistentPolicy;
-    if (sp !== null && STRENGTH[sp] < STRENGTH[applied]) {
+    if (sp !== null && POLICY_STRENGTH[sp] < POLICY_STRENGTH[applied]) {
       findings.push(finding('dmarc-subdomain-weaker', sp === 'none' ? 'medium' : 'low', `sp=${sp} leaves subdomains weaker than p=${applied}`, [quoted], `Remove sp= or set it to ${applied} so subdomains cannot be spoofed more easily.`, TAGS));
     }
     const npBase = sp ?? applied;
-    if (np !== null && STRENGTH[np] < STRENGTH[npBase]) {
+    if (np !== null && POLICY_STRENGTH[np] < POLICY_STRENGTH[npBase]) {
       findings.push(finding('dmarc-nonexistent-weaker', 'low', `np=${np} leaves non-existent subdomains weaker than the other policies`, [quoted], 'Set np=reject: names that do not exist never send legitimate mail.', TAGS));
     }
   }

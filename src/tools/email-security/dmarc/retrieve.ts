@@ -4,7 +4,6 @@
  */
 import type { RecordingResolver } from '../capture.ts';
 import { reportDestinations } from './destinations.ts';
-import { parseDmarcRecord } from './parse.ts';
 import { discoverPolicy, dmarcName, nextWalkName, walkStep, type WalkStep } from './tree-walk.ts';
 
 export async function retrieveDmarc(resolver: RecordingResolver, domain: string): Promise<void> {
@@ -13,9 +12,9 @@ export async function retrieveDmarc(resolver: RecordingResolver, domain: string)
     steps.push(walkStep(name, await resolver.query(dmarcName(name), 'TXT')));
   }
   const discovery = discoverPolicy(domain, steps);
-  const text = discovery.policyStep?.records[0];
-  if (!discovery.policyStep || text === undefined) return;
-  const destinations = reportDestinations(parseDmarcRecord(text), discovery.policyStep.name, discovery.organizationalDomain);
+  const step = discovery.policyStep;
+  if (!step?.record) return;
+  const destinations = reportDestinations(step.record, step.name, discovery.organizationalDomain);
   const names = [...new Set(destinations.flatMap((d) => (d.authorizationName ? [d.authorizationName] : [])))];
   await Promise.all(names.map((name) => resolver.query(name, 'TXT')));
 }

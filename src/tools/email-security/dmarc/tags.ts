@@ -8,6 +8,9 @@ export type DmarcPolicy = 'none' | 'quarantine' | 'reject';
 
 export const POLICIES: readonly DmarcPolicy[] = ['none', 'quarantine', 'reject'];
 
+/** Weakest to strongest, to compare policies (e.g. `sp` against `p`). */
+export const POLICY_STRENGTH: Readonly<Record<DmarcPolicy, number>> = { none: 0, quarantine: 1, reject: 2 };
+
 export interface DmarcTagRule {
   /** keyword: one of `values`; keywords: a `:`-separated list of `values`; integer: in [min, max]; uris: a report URI list. */
   kind: 'version' | 'keyword' | 'keywords' | 'integer' | 'uris';

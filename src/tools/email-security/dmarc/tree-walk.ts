@@ -13,7 +13,7 @@
  */
 import type { DnsExchange } from '../capture.ts';
 import { isDnsFailure, txtTexts } from '../dns-answers.ts';
-import { classifyDmarcText, parseDmarcRecord } from './parse.ts';
+import { classifyDmarcText, parseDmarcRecord, type DmarcRecord } from './parse.ts';
 
 /** After the first query, the walk continues from at most this many labels. */
 export const TREE_WALK_MAX_LABELS = 7;
@@ -25,18 +25,18 @@ export interface WalkStep {
   outcome: 'record' | 'multiple' | 'none' | 'failed';
   /** The DMARC record texts found at the name. */
   records: string[];
-  /** The record's `psd` value when outcome is record. */
-  psd: 'y' | 'n' | 'u' | null;
+  /** The record, parsed, when outcome is record (retrieval and analysis each parse it once). */
+  record: DmarcRecord | null;
 }
 
 export const dmarcName = (name: string) => `_dmarc.${name}`;
 
 export function walkStep(name: string, result: DnsExchange): WalkStep {
-  if (isDnsFailure(result)) return { name, outcome: 'failed', records: [], psd: null };
+  if (isDnsFailure(result)) return { name, outcome: 'failed', records: [], record: null };
   const records = txtTexts(result).filter((text) => classifyDmarcText(text) === 'dmarc');
-  if (records.length === 0) return { name, outcome: 'none', records, psd: null };
-  if (records.length > 1) return { name, outcome: 'multiple', records, psd: null };
-  return { name, outcome: 'record', records, psd: parseDmarcRecord(records[0]!).psd };
+  if (records.length === 0) return { name, outcome: 'none', records, record: null };
+  if (records.length > 1) return { name, outcome: 'multiple', records, record: null };
+  return { name, outcome: 'record', records, record: parseDmarcRecord(records[0]!) };
 }
 
 /** The next name to ask `_dmarc.` of, given the steps so far; null when the walk is over. */
@@ -44,7 +44,8 @@ export function nextWalkName(domain: string, steps: WalkStep[]): string | null {
   const last = steps[steps.length - 1];
   if (!last) return domain;
   if (last.outcome === 'failed') return null;
-  if (last.outcome === 'record' && (steps.length === 1 || last.psd === 'y' || last.psd === 'n')) return null;
+  const psd = last.record?.psd;
+  if (last.outcome === 'record' && (steps.length === 1 || psd === 'y' || psd === 'n')) return null;
   const labels = last.name.split('.');
   if (labels.length <= 1) return null;
   const keep = steps.length === 1 ? Math.min(labels.length - 1, TREE_WALK_MAX_LABELS) : labels.length - 1;
@@ -73,8 +74,8 @@ function ancestor(domain: string, count: number): string {
 export function organizationalDomain(domain: string, steps: WalkStep[]): string {
   for (const step of steps) {
     if (step.outcome !== 'record') continue;
-    if (step.psd === 'n') return step.name;
-    if (step.psd === 'y') return step.name === domain ? domain : ancestor(domain, step.name.split('.').length + 1);
+    if (step.record?.psd === 'n') return step.name;
+    if (step.record?.psd === 'y') return step.name === domain ? domain : ancestor(domain, step.name.split('.').length + 1);
   }
   const withRecords = steps.filter((step) => step.outcome === 'record');
   if (withRecords.length === 0) return domain;
@@ -89,7 +90,7 @@ export function discoverPolicy(domain: string, steps: WalkStep[]): PolicyDiscove
   if (own?.outcome === 'record') return { ...base, policyStep: own, source: 'domain', fromPublicSuffix: false };
   const orgStep = steps.find((step) => step.outcome === 'record' && step.name === orgDomain && step.name !== domain);
   if (orgStep) return { ...base, policyStep: orgStep, source: 'organizational', fromPublicSuffix: false };
-  const suffixStep = steps.find((step) => step.outcome === 'record' && step.psd === 'y');
+  const suffixStep = steps.find((step) => step.outcome === 'record' && step.record?.psd === 'y');
   if (suffixStep) return { ...base, policyStep: suffixStep, source: 'organizational', fromPublicSuffix: true };
   return { ...base, policyStep: null, source: null, fromPublicSuffix: false };
 }

@@ -6,9 +6,8 @@
 import { exchange, type EmailSecurityCapture, type PolicyFetch } from '../capture.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { finding, statusFromFindings } from '../finding.ts';
-import { readMxFacts } from '../mx.ts';
+import { readMxFacts, sendsNoMail } from '../mx.ts';
 import type { Finding, MtaStsFacts, Section } from '../section.ts';
-import { apexTxtIn, spfRecordIn, spfSendsNothing } from '../sender-hints.ts';
 import { MAX_POLICY_AGE_SECONDS, parseStsPolicy, SHORT_POLICY_AGE_SECONDS, uncoveredMx, type StsPolicy } from './policy.ts';
 import { isStsRecord, parseStsRecord, type StsRecord } from './record.ts';
 import { mtaStsName } from './retrieve.ts';
@@ -63,7 +62,7 @@ function policyFindings(policy: StsPolicy, fetch: PolicyFetch, uncovered: string
   return findings;
 }
 
-export function analyzeMtaSts(capture: EmailSecurityCapture): MtaStsSection {
+export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): MtaStsSection {
   const name = mtaStsName(capture.domain);
   const txt = exchange(capture, name, 'TXT');
   const fetch = capture.mtaStsPolicy;
@@ -76,8 +75,7 @@ export function analyzeMtaSts(capture: EmailSecurityCapture): MtaStsSection {
   }
   const texts = txtTexts(txt).filter(isStsRecord);
   if (texts.length === 0) {
-    const parked = mx.state === 'null-mx' || (mx.state === 'none' && spfSendsNothing(spfRecordIn(apexTxtIn(capture))));
-    if (parked) return { ...base, status: 'not-applicable', summary: 'The domain receives no mail; MTA-STS does not apply.', records: [], findings: [], facts: NO_FACTS };
+    if (noMail) return { ...base, status: 'not-applicable', summary: 'The domain receives no mail; MTA-STS does not apply.', records: [], findings: [], facts: NO_FACTS };
     return { ...base, status: 'fail', summary: 'No MTA-STS policy: senders may deliver mail without verified TLS.', records: [], findings: [finding('mta-sts-missing', 'low', 'No MTA-STS record', [describeExchange(txt)], `Publish "v=STSv1; id=<date>" at ${name} and a policy at https://mta-sts.${capture.domain}/.well-known/mta-sts.txt.`, 'RFC 8461 §3')], facts: NO_FACTS };
   }
   const findings: Finding[] = [];

@@ -3,6 +3,7 @@
  * STSv1`, `mode: enforce|testing|none`, `max_age` (seconds, at most 31557600) and one `mx:`
  * line per allowed MX pattern (a host name, or `*.` plus a domain matching one label, §4.1).
  */
+import { normalizeName } from '../../../net/dns-records.ts';
 import { isHostName } from '../report-uri.ts';
 
 export type StsMode = 'enforce' | 'testing' | 'none';
@@ -44,7 +45,7 @@ export function parseStsPolicy(body: string): StsPolicy {
     }
     const [, key, value] = match as unknown as [string, string, string];
     if (key === 'mx') {
-      if (isMxPattern(value.toLowerCase())) mx.push(value.toLowerCase().replace(/\.$/, ''));
+      if (isMxPattern(value)) mx.push(normalizeName(value));
       else problems.push(`mx: ${value} is not a host name or *.domain pattern`);
     } else if (SINGLE.includes(key)) {
       if (fields.has(key)) problems.push(`${key} appears more than once`);
@@ -70,8 +71,8 @@ export function parseStsPolicy(body: string): StsPolicy {
 
 /** RFC 8461 §4.1: exact match, or `*.example.com` matching exactly one more label. */
 export function mxMatches(pattern: string, host: string): boolean {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  const p = pattern.toLowerCase().replace(/\.$/, '');
+  const h = normalizeName(host);
+  const p = normalizeName(pattern);
   if (!p.startsWith('*.')) return h === p;
   const suffix = p.slice(1);
   return h.endsWith(suffix) && h.length > suffix.length && !h.slice(0, h.length - suffix.length).includes('.');

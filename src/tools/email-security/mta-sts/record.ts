@@ -2,7 +2,7 @@
  * The `_mta-sts.<domain>` TXT record (RFC 8461 §3.1): `v=STSv1; id=<1–32 letters or digits>`,
  * with optional extension fields. Names and the version are case-sensitive.
  */
-import { parseTagList } from '../tag-list.ts';
+import { parseTagList, tagValue } from '../tag-list.ts';
 
 export interface StsRecord {
   text: string;
@@ -27,7 +27,7 @@ export function parseStsRecord(text: string): StsRecord {
   const problems = [...list.errors];
   if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'STSv1') problems.push('the record must start with v=STSv1');
   if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);
-  const id = list.tags.find((t) => t.name === 'id')?.value ?? null;
+  const id = tagValue(list, 'id') ?? null;
   if (id === null) problems.push('the id= field is missing');
   else if (!ID.test(id)) problems.push(`id=${id}: must be 1 to 32 letters or digits`);
   const extensions = list.tags.filter((t) => t.name !== 'v' && t.name !== 'id');

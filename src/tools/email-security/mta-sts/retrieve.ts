@@ -52,7 +52,7 @@ function toPolicyFetch(url: string, result: GuardedResult): PolicyFetch {
 /**
  * Asks for the TXT record and, when a `v=STSv1` record is there, fetches the policy. Returns the
  * fetch for `capture.mtaStsPolicy` (null when no record invited it). Pass the scan's
- * RecordingResolver as `deps.resolver` to record the policy host's address lookups too.
+ * RecordingResolver as `deps.resolver` too, or the policy host's address lookups go unrecorded.
  */
 export async function retrieveMtaSts(resolver: RecordingResolver, domain: string, deps: GuardedFetchDeps, options: MtaStsRetrieveOptions = {}): Promise<PolicyFetch | null> {
   const txt = await resolver.query(mtaStsName(domain), 'TXT');

@@ -4,8 +4,10 @@
  * and synchronous over a lookup function: the analysis reads answers from the capture; retrieval
  * calls it again and again, asking DNS for what it reports as `needed`, until nothing is.
  */
-import type { DnsExchange } from '../capture.ts';
+import { normalizeName } from '../../../net/dns-records.ts';
 import { queryNameProblem } from '../../../net/resolver.ts';
+import type { DnsExchange } from '../capture.ts';
+import { addressesIn, isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts';
 import { expandDomainSpec, type MacroString } from './macro.ts';
 import type { PermerrorReason, SpfEvent, SpfQueryType, SpfRecordNode, SpfTree, TermNode } from './model.ts';
 import { parseSpfRecord, selectSpfRecord, type MechanismTerm, type ModifierTerm, type SpfTerm } from './parse.ts';
@@ -13,15 +15,11 @@ import { LIMITS, MECHANISMS, RETRIEVAL, SENDER_LETTER_MEANING } from './rules.ts
 
 export type SpfLookup = (name: string, type: SpfQueryType) => DnsExchange | undefined;
 
-const isFailure = (answer: DnsExchange) => answer.outcome === 'servfail' || answer.outcome === 'timeout' || answer.outcome === 'error';
-const isVoid = (answer: DnsExchange) => answer.outcome === 'nxdomain' || answer.outcome === 'nodata';
-const texts = (answer: DnsExchange) => answer.answers.flatMap((r) => (r.type === 'TXT' ? [r.text] : []));
-const addresses = (answer: DnsExchange) => answer.answers.flatMap((r) => (r.type === 'A' || r.type === 'AAAA' ? [r.address] : []));
 const exchanges = (answer: DnsExchange) => answer.answers.flatMap((r) => (r.type === 'MX' ? [r.exchange] : []));
 const describe = (answer: DnsExchange) => `${answer.type} ${answer.name}: ${answer.outcome}${answer.error ? ` (${answer.error})` : ''}`;
 
 export function buildSpfTree(domain: string, lookup: SpfLookup): SpfTree {
-  return new TreeBuilder(domain.toLowerCase().replace(/\.$/, ''), lookup).build();
+  return new TreeBuilder(normalizeName(domain), lookup).build();
 }
 
 class TreeBuilder {
@@ -64,11 +62,11 @@ class TreeBuilder {
     const answer = this.ask(domain, 'TXT');
     if (!answer) return node;
     node.dns = { outcome: answer.outcome, ...(answer.error ? { error: answer.error } : {}) };
-    if (isFailure(answer)) {
+    if (isDnsFailure(answer)) {
       if (isRoot) this.event('temperror', 'dns', describe(answer), domain);
       return { ...node, state: 'dns-error' };
     }
-    const selection = selectSpfRecord(texts(answer));
+    const selection = selectSpfRecord(txtTexts(answer));
     node.nearMisses = selection.nearMisses;
     if (selection.kind === 'none') return { ...node, state: 'no-record' };
     if (selection.kind === 'multiple') {
@@ -146,19 +144,19 @@ class TreeBuilder {
     if (node.lookupIndex! > RETRIEVAL.followLookups) return beyondLimit(node);
     if (term.name === 'mx') return this.evaluateMx(domain, target, node);
     const answers = (term.name === 'exists' ? (['A'] as const) : (['A', 'AAAA'] as const)).map((type) => this.ask(target, type));
-    const failed = answers.find((a) => a && isFailure(a));
+    const failed = answers.find((a) => isDnsFailure(a));
     if (failed) return this.dnsError(domain, node, failed);
     if (answers.some((a) => !a)) return notRetrieved(node);
-    node.addresses = answers.flatMap((a) => addresses(a!));
+    node.addresses = answers.flatMap((a) => addressesIn(a));
     // A void lookup for every sender: no address of any family (exists asks A only).
-    if (answers.every((a) => isVoid(a!))) this.markVoid(node);
+    if (answers.every((a) => isAbsent(a))) this.markVoid(node);
   }
 
   private evaluateMx(domain: string, target: string, node: TermNode): void {
     const mx = this.ask(target, 'MX');
     if (!mx) return notRetrieved(node);
-    if (isFailure(mx)) return this.dnsError(domain, node, mx);
-    if (isVoid(mx)) return this.markVoid(node);
+    if (isDnsFailure(mx)) return this.dnsError(domain, node, mx);
+    if (isAbsent(mx)) return this.markVoid(node);
     if (mx.answers.length > LIMITS.mxRecords) {
       node.status = 'too-many-mx';
       node.note = `${target} has ${mx.answers.length} MX records; an mx mechanism may look at ${LIMITS.mxRecords}`;
@@ -169,13 +167,13 @@ class TreeBuilder {
     node.mxHosts = [];
     for (const host of hosts) {
       const answers = (['A', 'AAAA'] as const).map((type) => this.ask(host, type));
-      const failed = answers.find((a) => a && isFailure(a));
+      const failed = answers.find((a) => isDnsFailure(a));
       if (failed) return this.dnsError(domain, node, failed);
       if (answers.some((a) => !a)) {
         notRetrieved(node);
         continue;
       }
-      node.mxHosts.push({ exchange: host, addresses: answers.flatMap((a) => addresses(a!)) });
+      node.mxHosts.push({ exchange: host, addresses: answers.flatMap((a) => addressesIn(a)) });
     }
   }
 
