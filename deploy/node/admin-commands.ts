@@ -3,11 +3,10 @@
  * keys create | list | revoke, grades set.
  */
 import { parseArgs } from 'node:util';
+import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import type { KeyRecord, Store } from '../../src/store/port.ts';
-import { asciiHostname } from '../../src/tools/target-text.ts';
-
-export const WEBSITE_GRADES = ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'];
+import { GRADE_SCALE } from '../../src/tools/security-headers/grade.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
 
@@ -81,9 +80,12 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<void>
   }
   if (group === 'grades' && command === 'set') {
     const [rawDomain, grade] = positionals;
-    const domain = rawDomain === undefined ? null : asciiHostname(rawDomain.toLowerCase().replace(/^www\./, ''));
-    if (!domain) throw new UsageError('grades set needs a domain such as example.com');
-    if (!grade || !WEBSITE_GRADES.includes(grade)) throw new UsageError(`grades set needs a grade: one of ${WEBSITE_GRADES.join(' ')}`);
+    if (rawDomain === undefined) throw new UsageError('grades set needs a domain such as example.com');
+    // The badge's normal form, so that the badge finds what is stored here (docs/badge.md).
+    const normal = normalizeBadgeDomain(rawDomain);
+    if (!normal.ok) throw new UsageError(`grades set: ${normal.reason}`);
+    const domain = normal.domain;
+    if (!grade || !(GRADE_SCALE as readonly string[]).includes(grade)) throw new UsageError(`grades set needs a grade: one of ${GRADE_SCALE.join(' ')}`);
     await ctx.store.setLatestGrade(domain, grade, ctx.now());
     ctx.print(`Latest website-security grade of ${domain}: ${grade}`);
     return;

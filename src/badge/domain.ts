@@ -7,6 +7,7 @@
  * (deploy/node/admin-commands.ts `grades set`).
  */
 import { parse } from 'tldts';
+import { percentDecode } from '../pages/percent-decode.ts';
 import { asciiHostname } from '../tools/target-text.ts';
 
 export type BadgeDomain = { ok: true; domain: string } | { ok: false; reason: string };
@@ -25,14 +26,6 @@ const NUMERIC_LAST_LABEL = /(?:^|\.)\d+$/;
 const LABEL_CHARACTERS = /^[a-z0-9-]+$/;
 
 const fail = (reason: string): BadgeDomain => ({ ok: false, reason });
-
-function percentDecode(raw: string): string | null {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-}
 
 /**
  * The host part of what was pasted: scheme, path, query and fragment removed, port removed.

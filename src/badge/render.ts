@@ -9,15 +9,15 @@
  * The badge shows a closed set of texts: the label "security" and a grade letter or "?". Nothing
  * the caller sends (the domain least of all) ever reaches the SVG; text is escaped all the same.
  */
+import { escapeHtml } from '../pages/html.ts';
+import { GRADE_SCALE, type Grade } from '../tools/security-headers/grade.ts';
 import { textWidth } from './text-width.ts';
 
 export type BadgeStyle = 'default' | 'compact' | 'mini';
 export const BADGE_STYLES: readonly BadgeStyle[] = ['default', 'compact', 'mini'];
 
-/** The website-security grades, best first; the badge shows one of these or `?`. */
-export const BADGE_GRADES = ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'] as const;
-export type BadgeGrade = (typeof BADGE_GRADES)[number];
-export type BadgeMessage = BadgeGrade | '?';
+/** A website-security grade (`GRADE_SCALE`), or `?`. */
+export type BadgeMessage = Grade | '?';
 
 export const BADGE_LABEL = 'security';
 
@@ -60,7 +60,7 @@ export function colourOf(message: BadgeMessage): ColourName {
 
 /** The message for a stored grade: the grade when it is one of ours, otherwise `?`. */
 export function badgeMessage(grade: string | null): BadgeMessage {
-  return grade !== null && (BADGE_GRADES as readonly string[]).includes(grade) ? (grade as BadgeGrade) : '?';
+  return grade !== null && (GRADE_SCALE as readonly string[]).includes(grade) ? (grade as Grade) : '?';
 }
 
 /** What screen readers announce and what the tooltip shows (the same for every style). */
@@ -84,17 +84,14 @@ const FONT_FAMILY = 'Verdana,Geneva,DejaVu Sans,sans-serif';
 
 type Attributes = Record<string, string | number>;
 
-const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
-}
-
-/** One element; `children` are already-rendered elements, `text` is escaped here. */
+/**
+ * One element; `children` are already-rendered elements, `text` is escaped here. `escapeHtml`'s
+ * five references (`&#39;` for the apostrophe) are all valid XML.
+ */
 function element(name: string, attributes: Attributes, children: string[] | { text: string } = []): string {
   let open = `<${name}`;
-  for (const [key, value] of Object.entries(attributes)) open += ` ${key}="${escapeXml(String(value))}"`;
-  if ('text' in children) return `${open}>${escapeXml(children.text)}</${name}>`;
+  for (const [key, value] of Object.entries(attributes)) open += ` ${key}="${escapeHtml(String(value))}"`;
+  if ('text' in children) return `${open}>${escapeHtml(children.text)}</${name}>`;
   return children.length === 0 ? `${open}/>` : `${open}>${children.join('')}</${name}>`;
 }
 

@@ -3,10 +3,10 @@
  * arrives whole): the SVG badge with the latest website-security grade of a domain.
  * HEAD is served by the app as a GET without the body. See docs/badge.md.
  */
+import { ifNoneMatchMatches, strongEtag } from '../http/etag.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { StoreUnavailableError } from '../store/port.ts';
-import { ifNoneMatchMatches, strongEtag } from './conditional.ts';
 import { normalizeBadgeDomain } from './domain.ts';
 import { BADGE_STYLES, renderBadge, type BadgeStyle } from './render.ts';
 import type { Handler, RequestContext } from '../context.ts';

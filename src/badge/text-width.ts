@@ -26,11 +26,6 @@ export const VERDANA_11PX_HUNDREDTHS: Readonly<Record<string, number>> = {
   '?': 600,
 };
 
-/** Whether every character of `text` has a known width. */
-export function isMeasurable(text: string): boolean {
-  return [...text].every((char) => char in VERDANA_11PX_HUNDREDTHS);
-}
-
 /**
  * The width badge layouts reserve for `text`: the measured width in whole pixels, rounded up to
  * an odd number so that the centred text lands on the pixel grid.

@@ -1,7 +1,8 @@
 /**
- * A short, synchronous content hash (cyrb53: two 32-bit lanes, 53 bits) for asset URLs and ETags.
- * Not cryptographic: it only has to change when the content changes. Web Crypto's digest would
- * do, but it is asynchronous and the assets are hashed once at module load.
+ * A short, synchronous content hash (cyrb53: two 32-bit lanes, 53 bits) for the asset URLs
+ * (`?v=<hash>`). Not cryptographic: it only has to change when the content changes. Web Crypto's
+ * digest would do, but it is asynchronous and the asset paths are needed at module load. ETags
+ * are SHA-256 (src/http/etag.ts).
  */
 export function contentHash(text: string): string {
   let h1 = 0xdeadbeef;

@@ -12,8 +12,8 @@
  *   GET /assets/site.css                   siteStylesheet
  *
  * Handlers read the page name from `ctx.path`, not from route params, so they work however the
- * route is spelled (`/agent-skills/:skill` or `/agent-skills/:name.md`). `PAGE_ROUTES` lists the
- * same pairs for wiring in a loop. Rendered pages are kept per base URL, like the catalog.
+ * route is spelled (`/agent-skills/:skill` or `/agent-skills/:name.md`). src/app.ts registers
+ * them. Rendered pages are kept per base URL, like the catalog.
  */
 import { ApiError } from '../http/problem.ts';
 import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
@@ -22,15 +22,16 @@ import { IMMUTABLE_CACHE, SITE_STYLESHEET, TOOL_PAGE_SCRIPT, type Asset } from '
 import { errorCodeForSlug, renderErrorIndex, renderErrorPage } from './error-pages.ts';
 import { renderLandingPage } from './landing.ts';
 import { renderLlmsTxt } from './llms-txt.ts';
+import { percentDecode } from './percent-decode.ts';
 import { DOCUMENT_PAGE_CSP, documentHeaders, htmlHeaders, rendered, sendRendered, TOOL_PAGE_CSP, type Rendered } from './send.ts';
 import { absolute, PATHS, siteFromContext, type SiteOptions } from './site.ts';
 import { renderSkill } from './skill.ts';
 import { renderToolPage } from './tool-page.ts';
 
-const cache = new WeakMap<RequestContext['services'], Map<string, Rendered>>();
+const cache = new WeakMap<RequestContext['services'], Map<string, Promise<Rendered>>>();
 
-/** Renders once per services, base URL and page; at most 64 pages per services are kept. */
-function page(ctx: RequestContext, name: string, render: (baseUrl: string, options: SiteOptions) => string): Rendered {
+/** Renders (and tags) once per services, base URL and page; at most 64 pages per services are kept. */
+function page(ctx: RequestContext, name: string, render: (baseUrl: string, options: SiteOptions) => string): Promise<Rendered> {
   let pages = cache.get(ctx.services);
   if (!pages) cache.set(ctx.services, (pages = new Map()));
   const key = `${ctx.baseUrl} ${name}`;
@@ -44,14 +45,10 @@ function page(ctx: RequestContext, name: string, render: (baseUrl: string, optio
   return found;
 }
 
-const lastSegment = (path: string) => decodeURIComponentSafe(path.slice(path.lastIndexOf('/') + 1));
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+/** The last path segment, percent-decoded (as it is when the encoding is broken). */
+function lastSegment(path: string): string {
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  return percentDecode(segment) ?? segment;
 }
 
 const HTML_PAGE = htmlHeaders(TOOL_PAGE_CSP);
@@ -109,10 +106,12 @@ export const errorPage: Handler = (request, ctx) => {
 export const llmsTxt: Handler = (request, ctx) => sendRendered(request, ctx, page(ctx, 'llms', renderLlmsTxt), documentHeaders('text/plain; charset=utf-8'));
 
 function assetHandler(asset: Asset): Handler {
-  const body = rendered(asset.body);
+  // Tagged once, on first use (not at start-up: some runtimes allow no crypto at module scope).
+  let tagged: Promise<Rendered> | undefined;
   return (request, ctx) => {
+    tagged ??= rendered(asset.body);
     const versioned = new URL(request.url).searchParams.get('v') === asset.hash;
-    return sendRendered(request, ctx, body, { 'content-type': asset.contentType, 'cache-control': versioned ? IMMUTABLE_CACHE : 'no-cache' });
+    return sendRendered(request, ctx, tagged, { 'content-type': asset.contentType, 'cache-control': versioned ? IMMUTABLE_CACHE : 'no-cache' });
   };
 }
 
@@ -121,15 +120,3 @@ export const toolPageScript: Handler = assetHandler(TOOL_PAGE_SCRIPT);
 
 /** GET /assets/site.css */
 export const siteStylesheet: Handler = assetHandler(SITE_STYLESHEET);
-
-/** Every page route, for `for (const r of PAGE_ROUTES) router.get(r.path, r.handler)` before the 404 fallback. */
-export const PAGE_ROUTES: readonly { path: string; handler: Handler }[] = [
-  { path: '/', handler: landingPage },
-  { path: '/tools/:tool', handler: toolPage },
-  { path: '/agent-skills/:skill', handler: agentSkill },
-  { path: '/developers/errors', handler: errorIndexPage },
-  { path: '/developers/errors/:slug', handler: errorPage },
-  { path: '/llms.txt', handler: llmsTxt },
-  { path: PATHS.script, handler: toolPageScript },
-  { path: PATHS.stylesheet, handler: siteStylesheet },
-];

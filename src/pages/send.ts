@@ -3,9 +3,9 @@
  * response still goes through `respond`, which adds the standard headers (HSTS, nosniff, COOP,
  * …); the headers here override its JSON CSP, CORP and Cache-Control.
  */
+import { ifNoneMatchMatches, strongEtag } from '../http/etag.ts';
 import { respond } from '../http/respond.ts';
 import type { RequestContext } from '../context.ts';
-import { contentHash } from './content-hash.ts';
 
 /** Tool pages: own script and stylesheet, fetch to the same origin, nothing else. */
 export const TOOL_PAGE_CSP =
@@ -34,25 +34,18 @@ export function documentHeaders(contentType: string): Record<string, string> {
 
 export interface Rendered {
   body: string;
-  /** A strong ETag of the body. */
+  /** A strong ETag of the body (`strongEtag`, the badge's too). */
   etag: string;
 }
 
-export function rendered(body: string): Rendered {
-  return { body, etag: `"${contentHash(body)}"` };
-}
-
-/** RFC 9110 §13.1.2: weak comparison, `*`, or a list. */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (ifNoneMatch === null) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === bare);
+export async function rendered(body: string): Promise<Rendered> {
+  return { body, etag: await strongEtag(body) };
 }
 
 /** 200 with the body, or 304 when the client's copy is current. */
-export function sendRendered(request: Request, ctx: RequestContext, page: Rendered, headers: Record<string, string>): Response {
+export async function sendRendered(request: Request, ctx: RequestContext, rendering: Promise<Rendered>, headers: Record<string, string>): Promise<Response> {
+  const page = await rendering;
   const all = { ...headers, etag: page.etag };
-  if (etagMatches(request.headers.get('if-none-match'), page.etag)) return respond(ctx, null, { status: 304, headers: all });
+  if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.etag)) return respond(ctx, null, { status: 304, headers: all });
   return respond(ctx, page.body, { headers: all });
 }

@@ -77,6 +77,13 @@ describe('security-headers scans of real local sites', () => {
     assert.ok(preflights.some((r) => r.headers.origin === 'https://http-observatory.security.mozilla.org'));
   });
 
+  test('asks DNS about each name once per scan, however many requests reach it', async () => {
+    const before = doh.log.length;
+    assert.equal((await postJson(h, EXECUTE_SH, { target: target('good.test') })).status, 200);
+    const asked = doh.log.slice(before).filter((q) => q.name === 'good.test').map((q) => q.type).sort();
+    assert.deepEqual(asked, ['A', 'AAAA'], 'https, http, the redirect and the CORS probe share one answer');
+  });
+
   test('grades a site without security headers F, with the reasons', async () => {
     const body = await (await postJson(h, EXECUTE_SH, { target: target('bare.test') })).json();
     assert.equal(body.grade, 'F');

@@ -79,6 +79,22 @@ describe('the operator CLI (npm run admin)', () => {
     assert.equal((await store.latestGrade('example.org'))?.grade, 'A+');
   });
 
+  test('keys grades by the badge’s normal form (normalizeBadgeDomain), refusing what the badge refuses', async () => {
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    for (const [input, key] of [['www.com', 'www.com'], ['https://WWW.Bücher.de/page?x=1', 'xn--bcher-kva.de']] as const) {
+      const run = await admin(['grades', 'set', input, 'B'], env);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal((await store.latestGrade(key))?.grade, 'B', input);
+    }
+    assert.equal(await store.latestGrade('com'), null, 'www.com is not stored under the TLD');
+    for (const input of ['co.uk', '127.0.0.1', 'localhost']) {
+      const run = await admin(['grades', 'set', input, 'B'], env);
+      assert.equal(run.code, 2, `${input}: ${run.stdout}`);
+      assert.match(run.stderr, /grades set: The domain/, input);
+    }
+    assert.equal(await store.latestGrade('co.uk'), null);
+  });
+
   test('explains usage mistakes with exit code 2', async () => {
     for (const args of [['keys', 'create', '--name', 'x'], ['keys', 'revoke'], ['keys', 'revoke', 'key_nope'], ['grades', 'set', 'example.com', 'Z'], ['frobnicate'], ['keys', 'list', '--bogus']]) {
       const run = await admin(args, env);

@@ -123,11 +123,12 @@ describe('pages', () => {
     }
   });
 
-  test('a tool page grades A+ on our own security-headers analyzer, from the headers the server sends', async () => {
+  test('a tool page grades A+ (140, as docs/pages.md says) on our own security-headers analyzer, from the headers the server sends', async () => {
     const response = await h.request('/tools/security-headers');
     const headers = [...response.headers] as [string, string][];
     const outcome = gradeCapture({ host: 'scan.test', http: null, https: { verified: true, chain: [{ url: `${BASE}/tools/security-headers`, status: 200, headers }] }, cors: null, html: await response.text() });
     assert.equal(outcome.grade, 'A+', outcome.result.message);
+    assert.equal(outcome.gradeScore, 140);
   });
 
   test('HEAD answers without a body; If-None-Match revalidates with 304', async () => {

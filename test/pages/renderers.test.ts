@@ -113,9 +113,13 @@ describe('agent skills', () => {
   }
 
   test('the limits shown are the service’s limits', () => {
-    const skill = renderSkill(ALLOWLISTED_TOOLS[0]!, BASE, { limits: { anonymousPerMinute: 5, keyPerMinute: 50, scansPerHourPerClient: 7, scansPerHourPerTarget: 8, scansPerHourOverall: 12345, badgePerMinute: 1 } });
+    const limits = { anonymousPerMinute: 5, keyPerMinute: 50, scansPerHourPerClient: 7, scansPerHourPerTarget: 8, scansPerHourOverall: 12345, badgePerMinute: 1 };
+    const skill = renderSkill(ALLOWLISTED_TOOLS[0]!, BASE, { limits });
     assert.ok(skill.includes('| 5 per client IP | 50 per key |'));
     assert.ok(skill.includes('7 per client IP and 8 per target; 12,345 overall'));
+    // The curl example, in the skill and on the tool page.
+    assert.ok(skill.includes('# with a developer key (50 requests/min instead of 5)'));
+    assert.ok(renderToolPage(ALLOWLISTED_TOOLS[0]!, BASE, { limits }).includes('# with a developer key (50 requests/min instead of 5)'));
   });
 });
 

@@ -3,6 +3,7 @@
  * with its 12 tests, plus findings that go beyond the Observatory and never change the score.
  */
 import type { HeaderPairs, RetrievalError } from './capture.ts';
+import type { Grade } from './grade.ts';
 
 export const TEST_NAMES = [
   'content-security-policy',
@@ -21,7 +22,7 @@ export const TEST_NAMES = [
 
 export type TestName = (typeof TEST_NAMES)[number];
 
-export type Grade = 'A+' | 'A' | 'A-' | 'B+' | 'B' | 'B-' | 'C+' | 'C' | 'C-' | 'D+' | 'D' | 'D-' | 'F';
+export type { Grade };
 
 export interface TestResult {
   name: TestName;

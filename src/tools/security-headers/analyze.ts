@@ -66,10 +66,10 @@ function testResult(name: TestName, outcome: TestOutcome): TestResult {
 
 /**
  * The 12 tests on the graded response, without the "would the Observatory grade this?" gate (its
- * unit tests call each test the same way); no tests when no session got a response.
+ * unit tests call each test the same way); no tests when no session got a response. `auto` is
+ * the capture's graded response, when the caller has it already.
  */
-export function runTests(capture: SecurityHeadersCapture, options: AnalyzeOptions = {}): { tests: TestResult[]; findings: Finding[] } {
-  const auto = autoResponse(capture);
+export function runTests(capture: SecurityHeadersCapture, options: AnalyzeOptions = {}, auto = autoResponse(capture)): { tests: TestResult[]; findings: Finding[] } {
   if (!auto) return { tests: [], findings: [] };
   const context = createContext(capture, auto, options);
   return { tests: TEST_NAMES.map((name) => testResult(name, TEST_RUNNERS[name](context))), findings: collectFindings(context) };
@@ -82,7 +82,7 @@ export function analyze(capture: SecurityHeadersCapture, options: AnalyzeOptions
   if (!isGradableStatus(auto.status)) {
     return notAssessable(retrieval, 'unexpected-status', `The site responded with HTTP status ${auto.status}, which is not graded (only 2xx, 3xx, 401 and 403 are).`);
   }
-  const { tests, findings } = runTests(capture, options);
+  const { tests, findings } = runTests(capture, options, auto);
   const score = computeScore(tests.map((t) => t.scoreModifier));
   const grade = gradeFor(score);
   const testsPassed = tests.filter((t) => t.pass).length;

@@ -5,6 +5,9 @@
  */
 export type HeaderPairs = [name: string, value: string][];
 
+/** The Origin of the CORS preflight, as the Observatory sends it; what `corsOrigin` means when absent. */
+export const CORS_PROBE_ORIGIN = 'https://http-observatory.security.mozilla.org';
+
 export interface Hop {
   url: string;
   status: number;
@@ -45,7 +48,7 @@ export interface SecurityHeadersCapture {
   htmlTruncated?: boolean;
   /** Wall-clock milliseconds the retrieval took. */
   durationMs?: number;
-  /** The Origin header the `cors` preflight was sent with (default https://http-observatory.security.mozilla.org). */
+  /** The Origin header the `cors` preflight was sent with (default `CORS_PROBE_ORIGIN`). */
   corsOrigin?: string;
 }
 

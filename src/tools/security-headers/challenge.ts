@@ -1,5 +1,6 @@
 import type { Hop, SecurityHeadersCapture } from './capture.ts';
 import { AWS_CHALLENGE_STATUSES, BODY_MARKERS, DECISIVE_HEADERS, PRESENCE, REFUSING_STATUSES } from './challenge-signatures.ts';
+import { finalHop, HeaderView } from './headers.ts';
 
 /** A bot or WAF challenge answered instead of the site: such a response is never graded. */
 export interface ChallengeVerdict {
@@ -10,32 +11,32 @@ export interface ChallengeVerdict {
 /** A challenge page is small; a real site served with an error status through a CDN usually is not. */
 const SMALL_PAGE_BYTES = 8 * 1024;
 
-const finalHop = (session: SecurityHeadersCapture['http']): Hop | undefined => session?.chain[session.chain.length - 1];
-
-function headerValues(hop: Hop, name: string): string[] {
-  return hop.headers.filter(([n]) => n === name).map(([, v]) => v);
+/** A final response with its headers ready for lookup. */
+interface FinalResponse {
+  status: number;
+  headers: HeaderView;
 }
 
-function cookieNames(hop: Hop): string[] {
-  return headerValues(hop, 'set-cookie').map((c) => c.split('=')[0]!.trim());
+function cookieNames(headers: HeaderView): string[] {
+  return headers.values('set-cookie').map((c) => c.split('=')[0]!.trim());
 }
 
-function decisive(hop: Hop): ChallengeVerdict | null {
+function decisive({ status, headers }: FinalResponse): ChallengeVerdict | null {
   for (const sig of DECISIVE_HEADERS) {
-    const value = headerValues(hop, sig.header).find((v) => sig.value.test(v));
-    if (value !== undefined) return { vendor: sig.vendor, evidence: [`${sig.header}: ${value.trim()}`, `status ${hop.status}`] };
+    const value = headers.values(sig.header).find((v) => sig.value.test(v));
+    if (value !== undefined) return { vendor: sig.vendor, evidence: [`${sig.header}: ${value.trim()}`, `status ${status}`] };
   }
   return null;
 }
 
-function presentVendors(hop: Hop): Map<string, string> {
+function presentVendors(headers: HeaderView): Map<string, string> {
   const found = new Map<string, string>();
-  const cookies = cookieNames(hop);
+  const cookies = cookieNames(headers);
   for (const p of PRESENCE) {
     if (found.has(p.vendor)) continue;
     if (p.header) {
       const [name, pattern] = p.header;
-      const value = headerValues(hop, name).find((v) => pattern.test(v));
+      const value = headers.values(name).find((v) => pattern.test(v));
       if (value !== undefined) found.set(p.vendor, `${name}: ${value.trim().slice(0, 80)}`);
     }
     const cookie = p.cookie && cookies.find((c) => p.cookie!.test(c));
@@ -51,22 +52,24 @@ function presentVendors(hop: Hop): Map<string, string> {
  * the headers named in the signatures are read: a CSP that lists a challenge domain proves nothing.
  */
 export function detectChallenge(capture: SecurityHeadersCapture): ChallengeVerdict | null {
-  const finals = [finalHop(capture.https), finalHop(capture.http)].filter((h): h is Hop => h !== undefined);
-  for (const hop of finals) {
-    const verdict = decisive(hop);
+  const finals = [finalHop(capture.https), finalHop(capture.http)]
+    .filter((h): h is Hop => h !== null)
+    .map((hop): FinalResponse => ({ status: hop.status, headers: new HeaderView(hop.headers) }));
+  for (const response of finals) {
+    const verdict = decisive(response);
     if (verdict) return verdict;
   }
   // The body belongs to the https session's final response, else the http one's.
-  const bodyHop = finals[0];
-  if (!bodyHop) return null;
-  const refusing = REFUSING_STATUSES.has(bodyHop.status) || (AWS_CHALLENGE_STATUSES.has(bodyHop.status) && headerValues(bodyHop, 'x-amzn-waf-action').length > 0);
+  const body = finals[0];
+  if (!body) return null;
+  const refusing = REFUSING_STATUSES.has(body.status) || (AWS_CHALLENGE_STATUSES.has(body.status) && body.headers.has('x-amzn-waf-action'));
   if (!refusing) return null;
   const html = capture.html ?? '';
   const marker = BODY_MARKERS.find((m) => m.marker.test(html));
-  if (marker) return { vendor: marker.vendor, evidence: [`status ${bodyHop.status}`, `page marker ${marker.marker.source.slice(0, 60)}`] };
-  const vendors = presentVendors(bodyHop);
+  if (marker) return { vendor: marker.vendor, evidence: [`status ${body.status}`, `page marker ${marker.marker.source.slice(0, 60)}`] };
+  const vendors = presentVendors(body.headers);
   const small = html.length > 0 && html.length <= SMALL_PAGE_BYTES;
   const [vendor, evidence] = vendors.entries().next().value ?? [];
-  if (vendor && small && evidence) return { vendor, evidence: [`status ${bodyHop.status}`, evidence, `small page (${html.length} bytes)`] };
+  if (vendor && small && evidence) return { vendor, evidence: [`status ${body.status}`, evidence, `small page (${html.length} bytes)`] };
   return null;
 }

@@ -1,14 +1,16 @@
 /**
  * What the tests read, computed once per analysis: the responses, the HTML facts, the cookie jar,
- * the CSP analysis and preload resolution.
+ * the CSP analysis, the HSTS outcome (the cookie test reads it too) and preload resolution.
  */
+import { normalizeName } from '../../net/dns-records.ts';
 import type { AnalyzeOptions } from './analysis.ts';
 import type { HeaderPairs, SecurityHeadersCapture } from './capture.ts';
 import { cookieJar, type Cookie } from './cookies.ts';
 import { analyzeCsp, type CspAnalysis } from './csp.ts';
-import { httpsResponse, isHtmlResponse, type ResponseRef } from './headers.ts';
+import { httpsResponse, isHtmlType, type ResponseRef } from './headers.ts';
 import { preloadResolver, type PreloadResolver } from './hsts.ts';
 import { extractHtmlFacts, type HtmlFacts } from './html.ts';
+import { evaluateStrictTransportSecurity } from './tests/strict-transport-security.ts';
 
 export interface TestContext {
   capture: SecurityHeadersCapture;
@@ -25,6 +27,8 @@ export interface TestContext {
   preload: PreloadResolver;
   readonly cookies: Cookie[];
   readonly csp: CspAnalysis;
+  /** The strict-transport-security test's outcome. */
+  readonly hsts: TestOutcome;
 }
 
 export interface TestOutcome {
@@ -37,13 +41,14 @@ export type TestRunner = (context: TestContext) => TestOutcome;
 
 /** Builds the context; `auto` must be the capture's graded response. */
 export function createContext(capture: SecurityHeadersCapture, auto: ResponseRef, options: AnalyzeOptions): TestContext {
-  const isHtml = isHtmlResponse(auto);
+  const isHtml = isHtmlType(auto.headers);
   const html = isHtml && capture.html !== null ? extractHtmlFacts(capture.html) : null;
   let cookies: Cookie[] | undefined;
   let csp: CspAnalysis | undefined;
-  return {
+  let hsts: TestOutcome | undefined;
+  const context: TestContext = {
     capture,
-    site: capture.host.toLowerCase().replace(/\.$/, ''),
+    site: normalizeName(capture.host),
     auto,
     https: httpsResponse(capture),
     isHtml,
@@ -55,5 +60,9 @@ export function createContext(capture: SecurityHeadersCapture, auto: ResponseRef
     get csp() {
       return (csp ??= analyzeCsp(auto, html));
     },
+    get hsts() {
+      return (hsts ??= evaluateStrictTransportSecurity(context));
+    },
   };
+  return context;
 }

@@ -3,7 +3,8 @@
  * one cookie per (name, domain, path), later ones replacing earlier ones, deletions removed.
  */
 import type { SecurityHeadersCapture } from './capture.ts';
-import { HeaderView } from './headers.ts';
+import { allHops, HeaderView } from './headers.ts';
+import { hostnameOf } from './url-parts.ts';
 
 export interface Cookie {
   name: string;
@@ -63,21 +64,13 @@ function isDeletion(cookie: Cookie, responseDate: string | null): boolean {
   return !Number.isNaN(expires) && !Number.isNaN(now) && expires < now;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return '';
-  }
-}
-
 /** Every Set-Cookie of every hop of both sessions (http first), with the Date of its response. */
 export function setCookies(capture: SecurityHeadersCapture): { cookie: Cookie; date: string | null }[] {
-  return [...(capture.http?.chain ?? []), ...(capture.https?.chain ?? [])].flatMap((hop) => {
+  return allHops(capture).flatMap((hop) => {
     const headers = new HeaderView(hop.headers);
     const date = headers.values('date')[0] ?? null;
     return headers.values('set-cookie').flatMap((raw) => {
-      const cookie = parseSetCookie(raw, hostOf(hop.url));
+      const cookie = parseSetCookie(raw, hostnameOf(hop.url));
       return cookie ? [{ cookie, date }] : [];
     });
   });

@@ -3,16 +3,11 @@
  * everyone, 'strict-dynamic' without a nonce, repeated report directives, base-uri, report-only.
  */
 import type { TestContext } from './context.ts';
-import { effectiveSources } from './csp-parse.ts';
-import { hasNonceOrHash, isBroad, isBroadOrInline, withoutIgnoredUnsafeInline, withoutStrictDynamicIgnored, type CspAnalysis, type EffectivePolicy } from './csp.ts';
+import { isBroad, isBroadOrInline, normalisedSources, type CspAnalysis, type EffectivePolicy } from './csp.ts';
 import type { Detected } from './findings.ts';
 
 /** The sources a CSP3 browser uses for `directive`, with the model's normalisations. */
-function sourcesFor(p: EffectivePolicy, directive: string): string[] {
-  const sources = withoutIgnoredUnsafeInline(effectiveSources(p.directives, directive) ?? ['*']);
-  const strictDynamic = directive === 'script-src-elem' && sources.includes("'strict-dynamic'") && hasNonceOrHash(sources);
-  return strictDynamic ? withoutStrictDynamicIgnored(sources) : sources;
-}
+const sourcesFor = (p: EffectivePolicy, directive: string): string[] => normalisedSources(p.directives, directive, directive === 'script-src-elem');
 
 /** Explicit CSP3 sub-directives that allow unsafe sources the graded directive did not. */
 function unsafeSubDirectives(p: EffectivePolicy, directives: string[]): string[] {

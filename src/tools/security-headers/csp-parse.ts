@@ -106,20 +106,30 @@ function pathCovers(broad: string, narrow: string): boolean {
   return broad.endsWith('/') ? narrow.startsWith(broad) : narrow === broad;
 }
 
-/** Whether the source `broad` allows at least everything `narrow` allows. */
-export function covers(broad: string, narrow: string): boolean {
-  if (broad === narrow) return true;
-  if (isKeyword(broad) || isKeyword(narrow)) return false;
-  if (broad === '*') return !LOCAL_SCHEMES.some((scheme) => narrow.startsWith(scheme));
-  if (isSchemeSource(broad)) return narrow.startsWith(broad);
-  if (isSchemeSource(narrow)) return false;
-  const b = parseHostSource(broad);
-  const n = parseHostSource(narrow);
+/** A source with its host-source parse (null for keywords, scheme sources and anything else). */
+interface Source {
+  text: string;
+  host: HostSource | null;
+}
+
+const toSource = (text: string): Source => ({ text, host: isKeyword(text) || isSchemeSource(text) ? null : parseHostSource(text) });
+
+function sourceCovers(broad: Source, narrow: Source): boolean {
+  if (broad.text === narrow.text) return true;
+  if (isKeyword(broad.text) || isKeyword(narrow.text)) return false;
+  if (broad.text === '*') return !LOCAL_SCHEMES.some((scheme) => narrow.text.startsWith(scheme));
+  if (isSchemeSource(broad.text)) return narrow.text.startsWith(broad.text);
+  if (isSchemeSource(narrow.text)) return false;
+  const b = broad.host;
+  const n = narrow.host;
   if (!b || !n) return false;
   if (b.scheme !== null && b.scheme !== n.scheme) return false;
   if (b.port !== '*' && b.port !== n.port) return false;
   return hostCovers(b.host, n.host) && pathCovers(b.path, n.path);
 }
+
+/** Whether the source `broad` allows at least everything `narrow` allows. */
+export const covers = (broad: string, narrow: string): boolean => sourceCovers(toSource(broad), toSource(narrow));
 
 const withoutNone = (sources: string[]): string[] => sources.filter((s) => s !== "'none'");
 
@@ -134,8 +144,14 @@ function intersect(a: string[], b: string[]): string[] {
     const rightSet = new Set(right);
     return [...new Set(left.filter((s) => rightSet.has(s)))];
   }
-  const kept = [...left.filter((s) => right.some((r) => covers(r, s))), ...right.filter((s) => left.some((l) => covers(l, s)))];
-  return [...new Set(kept)];
+  // Each source is parsed once, not once per pair.
+  const leftSources = left.map(toSource);
+  const rightSources = right.map(toSource);
+  const kept = [
+    ...leftSources.filter((s) => rightSources.some((r) => sourceCovers(r, s))),
+    ...rightSources.filter((s) => leftSources.some((l) => sourceCovers(l, s))),
+  ];
+  return [...new Set(kept.map((s) => s.text))];
 }
 
 /** What a policy says about a directive, following the CSP3 fallback order; undefined = no restriction. */

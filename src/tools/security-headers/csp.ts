@@ -13,7 +13,7 @@ const NONCE_OR_HASH = ["'nonce-", "'sha256-", "'sha384-", "'sha512-"];
 
 export const isBroad = (s: string): boolean => DANGEROUSLY_BROAD.has(s);
 export const isBroadOrInline = (s: string): boolean => DANGEROUSLY_BROAD.has(s) || UNSAFE_INLINE.has(s);
-export const hasNonceOrHash = (sources: string[]): boolean => sources.some((s) => NONCE_OR_HASH.some((p) => s.startsWith(p)));
+const hasNonceOrHash = (sources: string[]): boolean => sources.some((s) => NONCE_OR_HASH.some((p) => s.startsWith(p)));
 const isInsecureScheme = (s: string): boolean => s.startsWith('http:') || s.startsWith('ftp:');
 
 export interface PolicyFlags {
@@ -30,13 +30,18 @@ export interface PolicyFlags {
   unsafeObjects: boolean;
 }
 
-/** 'unsafe-inline' is ignored when the list also has a nonce or a hash. */
-export function withoutIgnoredUnsafeInline(sources: string[]): string[] {
-  return hasNonceOrHash(sources) ? sources.filter((s) => s !== "'unsafe-inline'") : sources;
-}
+/** 'strict-dynamic' counts only beside a nonce or a hash. */
+const honoursStrictDynamic = (sources: string[]): boolean => sources.includes("'strict-dynamic'") && hasNonceOrHash(sources);
 
-/** With a nonce or hash, 'strict-dynamic' makes browsers ignore scheme-wide sources, 'self' and 'unsafe-inline'. */
-export function withoutStrictDynamicIgnored(sources: string[]): string[] {
+/**
+ * A directive's sources as the model reads them (`*` when nothing restricts it): 'unsafe-inline'
+ * is ignored beside a nonce or a hash; where 'strict-dynamic' applies (script elements) and is
+ * honoured, browsers also ignore scheme-wide sources, 'self' and 'unsafe-inline'.
+ */
+export function normalisedSources(directives: Directives, directive: string, strictDynamicApplies: boolean): string[] {
+  const listed = effectiveSources(directives, directive) ?? ['*'];
+  const sources = hasNonceOrHash(listed) ? listed.filter((s) => s !== "'unsafe-inline'") : listed;
+  if (!strictDynamicApplies || !honoursStrictDynamic(sources)) return sources;
   return sources.filter((s) => ![...DANGEROUSLY_BROAD].some((b) => s.startsWith(b)) && s !== "'self'" && s !== "'unsafe-inline'");
 }
 
@@ -55,16 +60,14 @@ export interface EffectivePolicy {
 }
 
 export function effectivePolicy(directives: Directives, headerDirectives: Directives, https: boolean): EffectivePolicy {
-  let scriptSrc = withoutIgnoredUnsafeInline(effectiveSources(directives, 'script-src') ?? ['*']);
-  const styleSrc = withoutIgnoredUnsafeInline(effectiveSources(directives, 'style-src') ?? ['*']);
-  const hasStrictDynamic = scriptSrc.includes("'strict-dynamic'");
-  const strictDynamic = hasStrictDynamic && hasNonceOrHash(scriptSrc);
-  if (strictDynamic) scriptSrc = withoutStrictDynamicIgnored(scriptSrc);
+  const listedScripts = effectiveSources(directives, 'script-src') ?? [];
+  const hasStrictDynamic = listedScripts.includes("'strict-dynamic'");
+  const strictDynamic = honoursStrictDynamic(listedScripts);
   return {
     https,
     directives,
-    scriptSrc,
-    styleSrc,
+    scriptSrc: normalisedSources(directives, 'script-src', true),
+    styleSrc: normalisedSources(directives, 'style-src', false),
     objectSrc: effectiveSources(directives, 'object-src') ?? ['*'],
     frameAncestors: headerDirectives.get('frame-ancestors') ?? ['*'],
     baseUri: directives.get('base-uri') ?? ['*'],
@@ -144,8 +147,11 @@ function evaluate(headerValues: string[], metaValues: string[], https: boolean):
   const policies = [...header, ...meta].flatMap((p) => (p.ok ? [p.policy] : []));
   const headerPolicies = policies.filter((p) => p.from === 'header');
   if (policies.every((p) => p.directives.size === 0)) return { ...none, result: 'csp-not-implemented' };
-  const headerDirectives = headerPolicies.length > 0 ? intersectPolicies(headerPolicies) : new Map<string, string[]>();
-  const effective = effectivePolicy(intersectPolicies(policies.filter((p) => p.directives.size > 0)), headerDirectives, https);
+  const headerDirectives = intersectPolicies(headerPolicies);
+  const graded = policies.filter((p) => p.directives.size > 0);
+  // Header policies come first: when every graded policy is one of them, it is the same intersection.
+  const sameAsHeader = graded.length === headerPolicies.length && graded.every((p) => p.from === 'header');
+  const effective = effectivePolicy(sameAsHeader ? headerDirectives : intersectPolicies(graded), headerDirectives, https);
   const { result, flags } = classify(effective);
   const repeatedReports = [...new Set(policies.flatMap((p: ParsedPolicy) => p.repeatedReports))];
   const final = CSP_PASSING.has(result) && repeatedReports.length > 0 ? 'csp-implemented-but-duplicate-directives' : result;

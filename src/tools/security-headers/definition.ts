@@ -1,5 +1,6 @@
 import { asciiHostname, isHostname } from '../target-text.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
+import { GRADE_SCALE, MAX_SCORE } from './grade.ts';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
@@ -38,7 +39,7 @@ export const securityHeadersDefinition: ToolDefinition = {
     'Grades the HTTP security headers of a web site (Content-Security-Policy, Strict-Transport-Security, cookies, CORS, redirects, X-Frame-Options, Referrer-Policy and more) with the MDN HTTP Observatory scoring model. Non-intrusive: a few ordinary GET and OPTIONS requests.',
   targetDescription: 'A URL or a domain, at most 2,048 characters. https:// is assumed when the scheme is left out; only http and https URLs without credentials are accepted.',
   targetExamples: ['example.com', 'https://www.example.com/login'],
-  gradeScale: ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'],
-  scoreRange: { min: 0, max: 165, note: 'MDN HTTP Observatory score: starts at 100, bonuses only when penalties leave at least 90; A+ from 100.' },
+  gradeScale: GRADE_SCALE,
+  scoreRange: { min: 0, max: MAX_SCORE, note: 'MDN HTTP Observatory score: starts at 100, bonuses only when penalties leave at least 90; A+ from 100.' },
   parseTarget: parseUrlTarget,
 };

@@ -103,8 +103,8 @@ export function mediaType(contentType: string | null): string {
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
-/** Whether the response is parsed as HTML: an HTML media type, or none at all (browsers sniff). */
-export function isHtmlResponse(response: ResponseRef): boolean {
-  const type = mediaType(response.headers.values('content-type')[0] ?? null);
+/** Whether a body is parsed as HTML: an HTML media type, or none at all (browsers sniff). */
+export function isHtmlType(headers: HeaderView): boolean {
+  const type = mediaType(headers.values('content-type')[0] ?? null);
   return type === '' || HTML_TYPES.has(type);
 }

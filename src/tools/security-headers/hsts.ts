@@ -2,6 +2,7 @@
  * Strict-Transport-Security parsing (Observatory-compatible) and HSTS preload list resolution: a
  * host is preloaded when it has an entry, or a parent has one with includeSubDomains.
  */
+import { normalizeName } from '../../net/dns-records.ts';
 import type { AnalyzeOptions, PreloadAnswer } from './analysis.ts';
 import type { SecurityHeadersCapture } from './capture.ts';
 
@@ -45,9 +46,14 @@ export interface PreloadResolution {
 
 export type PreloadResolver = (host: string) => PreloadResolution;
 
-/** The host and every parent, down to the top-level domain (TLDs such as dev are preloaded). */
-function candidates(host: string): string[] {
-  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+/**
+ * The names whose preload status decides a host's: the host and every parent down to the
+ * top-level domain (TLDs such as dev are preloaded), lower-case, without a trailing dot;
+ * a.b.example.com → a.b.example.com, b.example.com, example.com, com. The retriever looks up
+ * exactly these, the resolver reads exactly these.
+ */
+export function preloadCandidates(host: string): string[] {
+  const labels = normalizeName(host).split('.');
   return labels.map((_, i) => labels.slice(i).join('.'));
 }
 
@@ -59,7 +65,7 @@ export function preloadResolver(capture: SecurityHeadersCapture, options: Analyz
     return recorded?.[host];
   };
   return (host) => {
-    const names = candidates(host);
+    const names = preloadCandidates(host);
     let unknown = !options.preload && (recorded === undefined || recorded[names[0]!] === undefined);
     for (const [i, name] of names.entries()) {
       const answer = lookup(name);

@@ -33,12 +33,3 @@ export function createPreloadLookup(options: { url: string | null; fetch: typeof
     return status;
   };
 }
-
-/** The host and each parent down to (and including) the registrable domain, e.g. a.b.example.com → …, example.com. */
-export function preloadCandidates(host: string, registrable: string | null): string[] {
-  const labels = host.split('.');
-  const stop = registrable ? registrable.split('.').length : 2;
-  const out: string[] = [];
-  for (let i = 0; labels.length - i >= stop; i++) out.push(labels.slice(i).join('.'));
-  return out;
-}

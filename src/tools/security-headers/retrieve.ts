@@ -3,10 +3,11 @@
  * guarded fetch (every hop's addresses vetted, redirects followed by hand), recorded as a plain
  * capture for `analyze`. One overall deadline; each request has its own timeout and size cap.
  */
-import { parse as parseDomain } from 'tldts';
 import { guardedFetch, type GuardedFailure, type GuardedFetchDeps, type GuardedResult } from '../../net/guarded-fetch.ts';
-import type { RetrievalError, SecurityHeadersCapture, Session } from './capture.ts';
-import { preloadCandidates, type PreloadLookup } from './preload.ts';
+import { CORS_PROBE_ORIGIN, type RetrievalError, type SecurityHeadersCapture, type Session } from './capture.ts';
+import { HeaderView, isHtmlType } from './headers.ts';
+import { preloadCandidates } from './hsts.ts';
+import type { PreloadLookup } from './preload.ts';
 import { withTimeout } from '../../net/abort-signals.ts';
 
 export interface RetrieveDeps extends GuardedFetchDeps {
@@ -16,8 +17,6 @@ export interface RetrieveDeps extends GuardedFetchDeps {
 export const SCAN_DEADLINE_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 6_000;
 const MAX_HTML_BYTES = 512 * 1024;
-/** The Origin of the CORS preflight, as the Observatory sends it. */
-export const CORS_PROBE_ORIGIN = 'https://http-observatory.security.mozilla.org';
 const ACCEPT_HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 function retrievalError(failure: GuardedFailure): RetrievalError {
@@ -27,11 +26,6 @@ function retrievalError(failure: GuardedFailure): RetrievalError {
 
 function session(result: GuardedResult, verified: boolean): Session | null {
   return result.ok ? { verified, chain: result.chain.map(({ url, status, headers }) => ({ url, status, headers })) } : null;
-}
-
-function isHtml(headers: [string, string][]): boolean {
-  const type = headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-  return /^\s*(text\/html|application\/xhtml\+xml)/i.test(type);
 }
 
 /** Fetches the https:// form, retrying without certificate verification as the Observatory does. */
@@ -53,11 +47,10 @@ export async function retrieve(target: string, deps: RetrieveDeps, signal?: Abor
   // Without an explicit port, http:// is port 80; with one, the same port serves both (tests, dev servers).
   const httpStart = `http://${url.host}${path}`;
 
-  const registrable = parseDomain(host).domain;
   const [https, http, preload] = await Promise.all([
     fetchHttps(httpsStart, deps, deadline),
     guardedFetch(httpStart, { headers: { accept: ACCEPT_HTML }, readBody: true, maxBodyBytes: MAX_HTML_BYTES, timeoutMs: REQUEST_TIMEOUT_MS, signal: deadline }, deps),
-    Promise.all(preloadCandidates(host, registrable).map(async (name) => [name, await deps.preload(name, deadline)] as const)),
+    Promise.all(preloadCandidates(host).map(async (name) => [name, await deps.preload(name, deadline)] as const)),
   ]);
 
   const auto = https.result.ok ? https.result : http.ok ? http : null;
@@ -77,7 +70,8 @@ export async function retrieve(target: string, deps: RetrieveDeps, signal?: Abor
     http: session(http, true),
     https: session(https.result, https.verified),
     cors,
-    html: auto && auto.body !== null && isHtml(auto.headers) ? auto.body : null,
+    // The analyzer's rule (a missing Content-Type counts as HTML), so it gets the body it expects.
+    html: auto && auto.body !== null && isHtmlType(new HeaderView(auto.headers)) ? auto.body : null,
     requested: target,
     corsOrigin: CORS_PROBE_ORIGIN,
     ...(path !== '/' ? { path } : {}),

@@ -7,6 +7,7 @@ import { analyze } from './analyze.ts';
 import type { SecurityHeadersCapture } from './capture.ts';
 import { detectChallenge } from './challenge.ts';
 import { retrieve, type RetrieveDeps } from './retrieve.ts';
+import { memoizeResolver } from '../../net/memo-resolver.ts';
 
 function notAssessed(message: string, details: Record<string, unknown>): ScanOutcome {
   return { assessed: false, grade: null, gradeScore: null, result: { status: 'error', message, details } };
@@ -39,5 +40,6 @@ export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
 }
 
 export function createSecurityHeadersScanner(deps: RetrieveDeps): Scanner {
-  return async (target, { signal }) => gradeCapture(await retrieve(target, deps, signal));
+  // One DNS answer per name for the whole scan: both sessions, every redirect and the CORS probe.
+  return async (target, { signal }) => gradeCapture(await retrieve(target, { ...deps, resolver: memoizeResolver(deps.resolver) }, signal));
 }

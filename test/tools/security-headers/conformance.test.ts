@@ -50,10 +50,9 @@ describe('Observatory unit cases', () => {
   });
 });
 
-test('the replay covers all 209 unit cases and at least 98 % of them match (205 of 209)', () => {
+// Each case above must match; this guards the data itself (a truncated file would pass silently).
+test('the replay covers all 209 unit cases', () => {
   assert.equal(cases.length, 209);
-  const matched = cases.filter((c) => mismatches(c).length === 0).length;
-  assert.ok(matched >= 205, `${matched} of ${cases.length} match`);
 });
 
 test('the HTML extraction finds the <meta> policies the Observatory found', () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { test } from 'node:test';
-import { createPreloadLookup, preloadCandidates } from '../../../src/tools/security-headers/preload.ts';
+import { preloadCandidates } from '../../../src/tools/security-headers/hsts.ts';
+import { createPreloadLookup } from '../../../src/tools/security-headers/preload.ts';
 import { atEnd } from '../../support/cleanup.ts';
 import { ManualClock } from '../../support/clock.ts';
 
@@ -43,7 +44,8 @@ test('an error, a hang or no service at all is unknown', async () => {
   assert.equal(await createPreloadLookup({ url: null, fetch })('example.com'), 'unknown');
 });
 
-test('candidates run from the host to its registrable domain', () => {
-  assert.deepEqual(preloadCandidates('a.b.example.co.uk', 'example.co.uk'), ['a.b.example.co.uk', 'b.example.co.uk', 'example.co.uk']);
-  assert.deepEqual(preloadCandidates('example.com', 'example.com'), ['example.com']);
+test('candidates run from the host to its top-level domain, lower-case, without a trailing dot', () => {
+  assert.deepEqual(preloadCandidates('a.b.example.co.uk'), ['a.b.example.co.uk', 'b.example.co.uk', 'example.co.uk', 'co.uk', 'uk']);
+  assert.deepEqual(preloadCandidates('example.com'), ['example.com', 'com']);
+  assert.deepEqual(preloadCandidates('WWW.Example.DEV.'), ['www.example.dev', 'example.dev', 'dev']);
 });

@@ -1,5 +1,6 @@
 import { isAntiCsrfCookie, isSessionCookie, type Cookie } from '../cookies.ts';
 import type { TestRunner } from '../context.ts';
+import { allHops, HeaderView } from '../headers.ts';
 import { strictTransportSecurityPasses } from './strict-transport-security.ts';
 
 /** What each cookie can be blamed for; `hsts` tells whether HSTS (the HSTS test passing) protects it. */
@@ -26,9 +27,7 @@ const SEVERITY_ORDER = [
 
 export const cookiesTest: TestRunner = (context) => {
   const cookies = context.cookies;
-  const headers = [...(context.capture.http?.chain ?? []), ...(context.capture.https?.chain ?? [])].flatMap((hop) =>
-    hop.headers.filter(([name]) => name.toLowerCase() === 'set-cookie').map(([, value]): [string, string] => ['set-cookie', value]),
-  );
+  const headers = allHops(context.capture).flatMap((hop) => new HeaderView(hop.headers).pick('set-cookie'));
   if (cookies.length === 0) return { result: 'cookies-not-found', data: { cookies: {} }, headers };
   const hsts = strictTransportSecurityPasses(context);
   const problems = cookies.flatMap((c) => COOKIE_RULES.filter((r) => r.when(c, hsts)).map((r) => r.result));

@@ -1,8 +1,6 @@
+import { CORS_PROBE_ORIGIN } from '../capture.ts';
 import type { TestRunner } from '../context.ts';
 import { HeaderView } from '../headers.ts';
-
-/** The Origin the Observatory's preflight is sent with; used when the capture does not say. */
-export const DEFAULT_CORS_ORIGIN = 'https://http-observatory.security.mozilla.org';
 
 /** First match wins. */
 const CORS_RULES: { result: string; when: (f: { allowOrigin: string; credentials: boolean; echoesOrigin: boolean }) => boolean }[] = [
@@ -21,7 +19,7 @@ export const crossOriginResourceSharingTest: TestRunner = (context) => {
   const from = source === preflight ? 'preflight' : 'response';
   const headers = source.pick('access-control-allow-origin', 'access-control-allow-credentials');
   const acao = source.values('access-control-allow-origin')[0];
-  const origin = context.capture.corsOrigin ?? DEFAULT_CORS_ORIGIN;
+  const origin = context.capture.corsOrigin ?? CORS_PROBE_ORIGIN;
   if (acao === undefined) return { result: 'cross-origin-resource-sharing-not-implemented', data: { allowOrigin: null, origin }, headers };
   const allowOrigin = acao.slice(0, 256).trim().toLowerCase();
   const credentials = source.values('access-control-allow-credentials')[0]?.trim().toLowerCase() === 'true';

@@ -1,4 +1,6 @@
 import type { TestRunner } from '../context.ts';
+import { HeaderView } from '../headers.ts';
+import { urlParts } from '../url-parts.ts';
 
 interface RouteFacts {
   /** null when the http session got no response. */
@@ -22,15 +24,6 @@ const REDIRECTION_RULES: { result: string; when: (f: RouteFacts) => boolean }[] 
   { result: 'redirection-to-https', when: () => true },
 ];
 
-function urlParts(url: string): { protocol: string; hostname: string } {
-  try {
-    const parsed = new URL(url);
-    return { protocol: parsed.protocol, hostname: parsed.hostname.toLowerCase() };
-  } catch {
-    return { protocol: '', hostname: '' };
-  }
-}
-
 /** Follows the chain that started at http://host/: it should reach https:// on the same host first. */
 export const redirectionTest: TestRunner = (context) => {
   const session = context.capture.http;
@@ -52,6 +45,6 @@ export const redirectionTest: TestRunner = (context) => {
       redirects: chain.length > 1,
       statusCode: last?.status ?? null,
     },
-    headers: chain.slice(0, -1).flatMap((hop) => hop.headers.filter(([name]) => name.toLowerCase() === 'location')),
+    headers: chain.slice(0, -1).flatMap((hop) => new HeaderView(hop.headers).pick('location')),
   };
 };

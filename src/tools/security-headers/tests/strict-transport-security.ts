@@ -1,4 +1,4 @@
-import type { TestContext, TestRunner } from '../context.ts';
+import type { TestContext, TestOutcome, TestRunner } from '../context.ts';
 import { parseHsts, SIX_MONTHS, type HstsHeader } from '../hsts.ts';
 import { ruleFor } from '../rules.ts';
 
@@ -14,8 +14,11 @@ function headerResult(context: TestContext): { result: string; header: HstsHeade
   return { result: header.maxAge! < SIX_MONTHS ? 'hsts-implemented-max-age-less-than-six-months' : 'hsts-implemented-max-age-at-least-six-months', header };
 }
 
-/** HSTS as the model grades it: read on the https session's final response; the preload list overrides. */
-export const strictTransportSecurityTest: TestRunner = (context) => {
+/**
+ * HSTS as the model grades it: read on the https session's final response; the preload list
+ * overrides. Run once per analysis, through `context.hsts`.
+ */
+export function evaluateStrictTransportSecurity(context: TestContext): TestOutcome {
   const { result: fromHeader, header } = headerResult(context);
   const preload = context.preload(context.site);
   const preloaded = context.https !== null && preload.state === 'preloaded';
@@ -34,8 +37,9 @@ export const strictTransportSecurityTest: TestRunner = (context) => {
     },
     headers: context.https?.headers.pick('strict-transport-security') ?? [],
   };
-};
+}
+
+export const strictTransportSecurityTest: TestRunner = (context) => context.hsts;
 
 /** Whether the HSTS test passes: what the cookie test calls "protected by HSTS". */
-export const strictTransportSecurityPasses = (context: TestContext): boolean =>
-  ruleFor('strict-transport-security', strictTransportSecurityTest(context).result).pass;
+export const strictTransportSecurityPasses = (context: TestContext): boolean => ruleFor('strict-transport-security', context.hsts.result).pass;

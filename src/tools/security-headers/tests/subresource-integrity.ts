@@ -1,6 +1,7 @@
 import { getDomain } from 'tldts';
 import type { TestContext, TestRunner } from '../context.ts';
 import type { ScriptElement } from '../html.ts';
+import { hostnameOf } from '../url-parts.ts';
 
 type Placement = 'same-site' | 'external';
 
@@ -45,12 +46,8 @@ function describeScript(script: ScriptElement & { src: string }, context: TestCo
   const pageIsHttps = context.auto.url.startsWith('https:');
   if (/^\/\/[^/]/.test(script.src)) return { src: script.src, element, placement: 'external', secure: false, integrity };
   if (/^https?:\/\//i.test(script.src)) {
-    let host = '';
-    try {
-      host = new URL(script.src).hostname.toLowerCase();
-    } catch {
-      // an unparseable URL stays on no host: external
-    }
+    // An unparseable URL has no host: external.
+    const host = hostnameOf(script.src);
     const placement = host !== '' && domainOf(host) === domainOf(context.site) ? 'same-site' : 'external';
     return { src: script.src, element, placement, secure: /^https:/i.test(script.src), integrity };
   }

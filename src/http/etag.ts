@@ -1,21 +1,12 @@
-/** Entity tags for the badge, and the `If-None-Match` check (RFC 9110 §8.8.3, §13.1.2). */
-
-const encoder = new TextEncoder();
-// One tag per distinct SVG: there are only 3 styles × 14 messages of them.
-const tags = new Map<string, Promise<string>>();
+/**
+ * Entity tags for what is served from memory (the badge, the pages and their assets), and the
+ * `If-None-Match` check that answers a GET or HEAD with 304 (RFC 9110 §8.8.3, §13.1.2).
+ */
+import { sha256Hex } from '../keys/key-format.ts';
 
 /** A strong entity tag: the SHA-256 of the UTF-8 bytes of `body`, in hex, quoted. */
-export function strongEtag(body: string): Promise<string> {
-  let tag = tags.get(body);
-  if (tag === undefined) {
-    tag = crypto.subtle.digest('SHA-256', encoder.encode(body)).then((digest) => {
-      const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
-      return `"${hex}"`;
-    });
-    if (tags.size >= 256) tags.clear();
-    tags.set(body, tag);
-  }
-  return tag;
+export async function strongEtag(body: string): Promise<string> {
+  return `"${await sha256Hex(body)}"`;
 }
 
 // An entity-tag: optional W/ and a quoted opaque tag (which may itself contain commas).

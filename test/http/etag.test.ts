@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { ifNoneMatchMatches, strongEtag } from '../../src/badge/conditional.ts';
 import { renderBadge } from '../../src/badge/render.ts';
+import { ifNoneMatchMatches, strongEtag } from '../../src/http/etag.ts';
 
 describe('strongEtag', () => {
   test('is the quoted hex SHA-256 of the UTF-8 bytes, strong (no W/)', async () => {
@@ -44,4 +44,10 @@ describe('ifNoneMatchMatches', () => {
       assert.equal(ifNoneMatchMatches(field, tag), matches);
     });
   }
+
+  test('a tag with a comma in it is matched whole (a list is not split inside quotes)', () => {
+    assert.equal(ifNoneMatchMatches('"x,y"', '"x,y"'), true);
+    assert.equal(ifNoneMatchMatches('"a", W/"x,y"', '"x,y"'), true);
+    assert.equal(ifNoneMatchMatches('"x"', '"x,y"'), false);
+  });
 });
