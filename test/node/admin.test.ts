@@ -104,7 +104,7 @@ describe('the operator CLI (npm run admin)', () => {
   });
 
   test('grades a saved capture without any store', async () => {
-    const line = readFileSync('../shared/conformance/observatory/real-sites.jsonl', 'utf8').split('\n')[0]!;
+    const line = readFileSync(new URL('../fixtures/observatory/real-sites.jsonl', import.meta.url), 'utf8').split('\n')[0]!;
     const { expected: _expected, ...capture } = JSON.parse(line);
     const file = join(mkdtempSync(join(tmpdir(), 'capture-')), 'mozilla.json');
     writeFileSync(file, JSON.stringify(capture));

@@ -1,5 +1,5 @@
 /**
- * Turns the MDN HTTP Observatory conformance data (../shared/conformance/observatory) into our
+ * Turns the MDN HTTP Observatory conformance data (test/fixtures/observatory) into our
  * capture format. Unit cases describe responses as header objects (a value may be an array: the
  * header sent several times); real sites are captures already.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { PreloadAnswer } from '../../src/tools/security-headers/analysis.ts';
 import type { HeaderPairs, Hop, SecurityHeadersCapture } from '../../src/tools/security-headers/capture.ts';
 
-export const CONFORMANCE_DIR = new URL('../../../shared/conformance/observatory/', import.meta.url);
+export const CONFORMANCE_DIR = new URL('../fixtures/observatory/', import.meta.url);
 
 type HeaderObject = Record<string, string | string[]>;
 

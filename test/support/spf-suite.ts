@@ -1,5 +1,5 @@
 /**
- * Loads the RFC 7208 test suite (../shared/conformance/spf) as test groups with zones for the
+ * Loads the RFC 7208 test suite (test/fixtures/spf) as test groups with zones for the
  * local DoH server, each test tagged with its category from classification.json.
  *
  * Zone data follows the suite's driver conventions (see the YAML's header): a name whose data has
@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { ZoneItem, ZoneRecord, Zones } from './dns-zones.ts';
 
-export const SPF_SUITE_DIR = new URL('../../../shared/conformance/spf/', import.meta.url);
+export const SPF_SUITE_DIR = new URL('../fixtures/spf/', import.meta.url);
 
 export interface SuiteTest {
   /** The group's description, e.g. "Record lookup". */

@@ -1,6 +1,6 @@
 /**
  * What a security-headers scan saw on the wire: the input of `analyze(capture)`. The shape of the
- * conformance captures (../shared/conformance/observatory/real-sites.jsonl, without `expected`);
+ * conformance captures (test/fixtures/observatory/real-sites.jsonl, without `expected`);
  * optional fields may be added, existing ones are never renamed or reshaped (docs/capture.md).
  */
 export type HeaderPairs = [name: string, value: string][];

@@ -1,5 +1,5 @@
 /**
- * Replays the RFC 7208 test suite (../shared/conformance/spf) against the SPF scanner: each test
+ * Replays the RFC 7208 test suite (test/fixtures/spf) against the SPF scanner: each test
  * group's zone data is served by a local DoH server, the test's domain is retrieved through the
  * RecordingResolver and analysed from the capture (after a JSON round trip, as a saved capture
  * would be). classification.json says what a domain grader must conclude for each test; every
