@@ -16,6 +16,7 @@ export const USAGE = `Usage: npm run admin -- <command>
   grades set DOMAIN GRADE                           record the latest website-security grade (A+ … F)
   grade-capture FILE                                grade a saved security-headers or email-security capture (no store needed)
 
+Every command takes --now TIME (ISO 8601) to stamp that time instead of the clock's.
 The store is the one the environment selects (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN).`;
 
 export class UsageError extends Error {

@@ -12,7 +12,17 @@ function exit(code: number, message: string): never {
   process.exit(code);
 }
 
-const argv = process.argv.slice(2);
+/** `--now TIME` (ISO 8601): the time the command stamps, instead of the clock (replays, tests). */
+function takeNow(args: string[]): { argv: string[]; now: () => number } {
+  const at = args.findIndex((arg) => arg === '--now' || arg.startsWith('--now='));
+  if (at === -1) return { argv: args, now: Date.now };
+  const value = args[at] === '--now' ? args[at + 1] : args[at]!.slice('--now='.length);
+  const time = value === undefined ? Number.NaN : Date.parse(value);
+  if (!Number.isFinite(time)) exit(2, `--now needs an ISO 8601 time such as 2026-11-22T12:00:00Z\n\n${USAGE}`);
+  return { argv: args.filter((_, i) => i !== at && !(args[at] === '--now' && i === at + 1)), now: () => time };
+}
+
+const { argv, now } = takeNow(process.argv.slice(2));
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) exit(argv.length === 0 ? 2 : 0, USAGE);
 
 // Grading a saved capture needs no store: it is the pure analyzer on a file.
@@ -48,7 +58,7 @@ if (!config.upstash) {
 }
 
 try {
-  await runAdmin(argv, { store: new UpstashStore(config.upstash), keyPrefix: config.apiKeyPrefix, now: Date.now, print: (line) => process.stdout.write(`${line}\n`) });
+  await runAdmin(argv, { store: new UpstashStore(config.upstash), keyPrefix: config.apiKeyPrefix, now, print: (line) => process.stdout.write(`${line}\n`) });
 } catch (error) {
   if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
   if (error instanceof StoreUnavailableError) exit(1, `The store did not answer: ${error.message}`);

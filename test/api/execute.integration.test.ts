@@ -35,7 +35,7 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     await postJson(h, EXECUTE_ES, { target: 'example.org' });
     const [call] = h.scanners['email-security'].calls;
     assert.ok(call?.context.signal instanceof AbortSignal);
-    await new Promise((r) => setTimeout(r, 10));
+    await h.settled();
     const [record] = await h.store.recentScans('example.org', 5);
     assert.deepEqual({ ...record, at: 0 }, { tool: 'email-security', target: 'example.org', grade: 'B', gradeScore: 75, status: 'warnings', at: 0 });
   });

@@ -7,6 +7,7 @@ import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
+import { trackBackgroundWork } from '../support/background-work.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { GRADED } from '../support/scanners.ts';
 import { startUpstashBridge } from '../support/upstash-bridge.ts';
@@ -16,18 +17,17 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
   const bridge = await startUpstashBridge(redis.port);
   const store = new UpstashStore({ url: bridge.url, token: bridge.token, prefix: 'bench' });
   const config = parseConfig({});
-  const app = createApp({ config, store, scanners: { 'security-headers': async () => GRADED } });
+  const { app, settled } = trackBackgroundWork(createApp({ config, store, scanners: { 'security-headers': async () => GRADED } }));
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
   const { key } = await new KeyService(store, config.apiKeyPrefix, Date.now).create({ name: 'bench', owner: 'bench' });
 
   const catalog = () => fetch(`${server.url}/api/v1/agent/tools`);
   const execute = (target: string) =>
     fetch(`${server.url}/api/v1/agent/tools/security-headers/execute`, { method: 'POST', headers: { 'x-api-key': key }, body: JSON.stringify({ target }) });
-  const settle = () => new Promise((r) => setTimeout(r, 100));
   async function trips(send: () => Promise<Response>): Promise<number> {
     const before = bridge.requests.length;
     await (await send()).arrayBuffer();
-    await settle(); // the scan record is written after the response
+    await settled(); // the scan record is written after the response
     return bridge.requests.length - before;
   }
 
@@ -35,7 +35,7 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
     // Warm up: scripts loaded into Redis, the key verified and cached, its last use written.
     await (await catalog()).arrayBuffer();
     await (await execute('warm.example')).arrayBuffer();
-    await settle();
+    await settled();
     return {
       store_round_trips_catalog_anonymous: await trips(catalog),
       store_round_trips_execute_cached_key: await trips(() => execute('bench.example')),

@@ -91,7 +91,7 @@ describe('instances sharing one Upstash store', () => {
   test('with Redis stopped, execute answers 503 with Retry-After 30 and runs nothing; it recovers by itself', async () => {
     const h = await startHarness({ store: sharedStore('outage') });
     assert.equal((await postJson(h, EXECUTE_SH, { target: 'before.example' })).status, 200);
-    await new Promise((r) => setTimeout(r, 100)); // let the scan record land
+    await h.settled(); // the scan record has landed
     await redis.stop();
     try {
       for (let i = 0; i < 3; i++) {
@@ -136,13 +136,13 @@ describe('round trips to the store per API request', () => {
     // Warm up: scripts loaded, the key verified and cached, its last use written.
     await h.request(CATALOG);
     await postJson(h, EXECUTE_SH, { target: 'warm.example' }, { headers: { 'x-api-key': key } });
-    await new Promise((r) => setTimeout(r, 100));
+    await h.settled();
   });
 
   async function tripsFor(send: () => Promise<Response>): Promise<number> {
     const before = bridge.requests.length;
     await (await send()).arrayBuffer();
-    await new Promise((r) => setTimeout(r, 100)); // background writes (scan record) land too
+    await h.settled(); // background writes (scan record, last use) count too
     return bridge.requests.length - before;
   }
 

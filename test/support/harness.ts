@@ -7,6 +7,7 @@ import { MemoryStore } from '../../src/store/memory.ts';
 import type { Scope, Store } from '../../src/store/port.ts';
 import type { AccessLogEntry } from '../../src/context.ts';
 import type { Scanner, ToolName } from '../../src/tools/tool.ts';
+import { trackBackgroundWork } from './background-work.ts';
 import { atEnd } from './cleanup.ts';
 import { ManualClock } from './clock.ts';
 import { RecordingScanner } from './scanners.ts';
@@ -25,8 +26,9 @@ export interface Harness {
   createKey(scopes?: Scope[], extra?: { expiresAt?: number }): Promise<{ key: string; id: string }>;
   /** fetch against the server, as the client address `ip` (the harness trusts X-Forwarded-For). */
   request(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
+  /** Resolves once every piece of background work handed to `waitUntil` so far has settled. */
+  settled(): Promise<void>;
 }
-
 
 let clientCounter = 0;
 /** A fresh client address, so one test's requests never share a rate-limit bucket with another's. */
@@ -47,7 +49,7 @@ export async function startHarness(options: { env?: Record<string, string>; limi
   const scanners = { 'security-headers': new RecordingScanner(), 'email-security': new RecordingScanner() };
   const log: AccessLogEntry[] = [];
   const errors: unknown[] = [];
-  const app = createApp({
+  const { app, settled } = trackBackgroundWork(createApp({
     config,
     store,
     now: clock.now,
@@ -56,7 +58,7 @@ export async function startHarness(options: { env?: Record<string, string>; limi
     scanDeadlineMs: options.scanDeadlineMs,
     onRequestComplete: (entry) => log.push(entry),
     onError: (error) => errors.push(error),
-  });
+  }));
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
   atEnd(() => server.close(1000));
   const keys = new KeyService(store, config.apiKeyPrefix, clock.now);
@@ -80,6 +82,7 @@ export async function startHarness(options: { env?: Record<string, string>; limi
       headers.set('x-forwarded-for', ip ?? freshIp());
       return fetch(server.url + path, { ...rest, headers });
     },
+    settled,
   };
 }
 
