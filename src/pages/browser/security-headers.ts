@@ -1,11 +1,12 @@
 /**
- * Browser code, part 2: how a security-headers result reads (docs/capture.md,
- * docs/security-headers-grading.md): the 12 tests with pass/fail, modifier, description,
- * recommendation and the raw headers each read; the findings; the retrieval summary.
+ * How a security-headers result reads (docs/capture.md, docs/security-headers-grading.md): the 12
+ * tests with pass/fail, modifier, description, recommendation and the raw headers each read; the
+ * findings; the retrieval summary.
  */
-export const SCRIPT_SECURITY_HEADERS = String.raw`
-function securityHeadersTests(details) {
-  const tests = arr(details.tests).map(obj).filter(Boolean);
+import { arr, badge, type Child, codeList, el, facts, findingCards, type Json, obj, objects, plural, section, signed, text } from './dom.ts';
+
+function securityHeadersTests(details: Json): HTMLElement {
+  const tests = objects(details.tests);
   if (tests.length === 0) return el('p', null, 'This result lists no tests.');
   const failedFirst = tests.filter((t) => t.pass !== true).concat(tests.filter((t) => t.pass === true));
   return el(
@@ -26,45 +27,44 @@ function securityHeadersTests(details) {
   );
 }
 
-function securityHeadersRetrieval(details) {
+function securityHeadersRetrieval(details: Json): HTMLElement | null {
   const r = obj(details.retrieval);
   if (!r) return null;
-  const redirects = arr(r.redirects).map((hop) => (obj(hop) ? text(hop.status) + ' ' + text(hop.url) : text(hop)));
+  const redirects = arr(r.redirects).map((hop) => {
+    const h = obj(hop);
+    return h ? text(h.status) + ' ' + text(h.url) : text(hop);
+  });
   return section('Retrieval', [
     facts([
       ['Graded URL', r.finalUrl ? text(r.finalUrl) : null],
-      ['HTTP status', r.finalStatus],
+      ['HTTP status', text(r.finalStatus)],
       ['TLS verified', r.verified === true ? 'yes' : r.verified === false ? 'no' : null],
       ['Redirects', redirects.length === 0 ? 'none' : plural(redirects.length, 'hop', 'hops')],
     ]),
     redirects.length > 0 ? codeList(redirects) : null,
-    retrievalErrors(obj(details.retrievalErrors) || obj(r.errors)),
+    retrievalErrors(obj(details.retrievalErrors) ?? obj(r.errors)),
   ]);
 }
 
-/** {http?, https?} session errors: {reason, message, url}. */
-function retrievalErrors(errors) {
+/** {http?, https?} session errors: {reason, message, url}. Also shown under a 422. */
+export function retrievalErrors(errors: Json | null): Child {
   if (!errors) return null;
   const lines = Object.keys(errors).map((session) => {
-    const e = obj(errors[session]) || {};
+    const e = obj(errors[session]) ?? {};
     return session + ': ' + text(e.reason) + ' \u2014 ' + text(e.message) + (e.url ? ' (' + text(e.url) + ')' : '');
   });
   return lines.length > 0 ? [el('p', null, 'Sessions that got no response:'), codeList(lines)] : null;
 }
 
-function renderSecurityHeaders(details) {
+export function renderSecurityHeaders(details: Json): Child[] {
   const tests = arr(details.tests);
-  const failed = tests.filter((t) => obj(t) && t.pass !== true).length;
+  const failed = objects(details.tests).filter((t) => t.pass !== true).length;
   return [
     section('Tests', [
       el('p', null, tests.length > 0 ? plural(tests.length - failed, 'test', 'tests') + ' passed, ' + failed + ' failed (failed tests first).' : null),
       securityHeadersTests(details),
     ]),
-    section('Findings', [
-      el('p', 'meta', 'Findings go beyond the graded tests and never change the score.'),
-      findingCards(details.findings, {}),
-    ]),
+    section('Findings', [el('p', 'meta', 'Findings go beyond the graded tests and never change the score.'), findingCards(details.findings, {})]),
     securityHeadersRetrieval(details),
   ];
 }
-`;

@@ -1,11 +1,21 @@
 /**
- * Browser code, part 4: problem responses. 429 and 503 show their wait and count it down; 422
- * shows why the scan could not grade (reason, vendor and evidence of a bot challenge); 400 shows
- * the detail and the hint; anything else shows title, detail and hint. Each links to its error
- * page (the problem's `type`, only when it is an http(s) URL).
+ * Problem responses. 429 and 503 show their wait and count it down; 422 shows why the scan could
+ * not grade (reason, vendor and evidence of a bot challenge); 400 shows the detail and the hint;
+ * anything else shows title, detail and hint. Each links to its error page (the problem's `type`,
+ * only when it is an http(s) URL).
  */
-export const SCRIPT_PROBLEMS = String.raw`
-const REASONS = {
+import { add, arr, type Child, codeList, el, facts, type Json, label, link, obj, text } from './dom.ts';
+import { retrievalErrors } from './security-headers.ts';
+
+/** What the problem card may do to the rest of the page. */
+export interface ProblemUi {
+  /** Puts a short summary in the live status region. */
+  say(message: string): void;
+  /** A line counting the wait down, replacing any countdown already running. */
+  countdown(seconds: number): HTMLElement;
+}
+
+const REASONS: Readonly<Record<string, string>> = {
   'bot-challenge': 'a bot or WAF challenge answered instead of the site',
   'blocked-address': 'the site is, or redirects to, an address that may not be scanned',
   'no-response': 'neither http:// nor https:// got a response',
@@ -22,14 +32,15 @@ const REASONS = {
   'client-closed': 'the connection closed before the scan finished',
 };
 
-function reasonText(reason) {
+function reasonText(reason: unknown): Child {
   if (!reason) return null;
   const r = text(reason);
-  return REASONS[r] ? [el('code', null, r), ': ' + REASONS[r]] : el('code', null, r);
+  const meaning = label(REASONS, r);
+  return meaning ? [el('code', null, r), ': ' + meaning] : el('code', null, r);
 }
 
 /** Seconds to wait: Retry-After (seconds or an HTTP date), else retryAfterSec, else null. */
-function retryAfter(response, problem) {
+function retryAfter(response: Response, problem: Json): number | null {
   const header = response.headers.get('retry-after');
   if (header !== null) {
     if (/^\d+$/.test(header.trim())) return Number(header.trim());
@@ -39,23 +50,23 @@ function retryAfter(response, problem) {
   return typeof problem.retryAfterSec === 'number' ? problem.retryAfterSec : null;
 }
 
-function formatWait(seconds) {
+export function formatWait(seconds: number): string {
   if (seconds < 60) return seconds + ' s';
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return m + ' min ' + (s < 10 ? '0' : '') + s + ' s';
 }
 
-function problemCard(response, problem, ui) {
+export function problemCard(response: Response, problem: Json, ui: ProblemUi): HTMLElement {
   const status = response.status;
-  const error = obj(problem.error) || {};
+  const error = obj(problem.error) ?? {};
   const title = (text(problem.title) || 'HTTP error') + ' (' + status + ')';
   const box = el('section', 'problem' + (status === 429 || status === 503 ? ' is-wait' : ''), el('h3', null, title));
   const hint = error.hint ? el('p', null, [el('strong', null, 'What to do: '), text(error.hint)]) : null;
 
   if (status === 422) {
-    const result = obj(problem.result) || {};
-    const details = obj(result.details) || {};
+    const result = obj(problem.result) ?? {};
+    const details = obj(result.details) ?? {};
     add(box, [
       el('p', null, 'The scan ran but could not assess the target, so there is no grade.'),
       facts([
@@ -82,10 +93,13 @@ function problemCard(response, problem, ui) {
     const what = status === 429 ? 'Too many requests' : 'Service unavailable';
     ui.say(what + (wait === null ? '.' : ': try again in ' + formatWait(wait) + '.'));
   } else if (status === 400) {
-    add(box, facts([
-      ['Problem', text(problem.detail)],
-      ['Hint', error.hint ? text(error.hint) : null],
-    ]));
+    add(
+      box,
+      facts([
+        ['Problem', text(problem.detail)],
+        ['Hint', error.hint ? text(error.hint) : null],
+      ]),
+    );
     ui.say('The request was refused: ' + text(problem.detail));
   } else {
     add(box, [el('p', null, text(problem.detail) || 'The API answered with status ' + status + '.'), hint]);
@@ -96,4 +110,3 @@ function problemCard(response, problem, ui) {
   }
   return box;
 }
-`;

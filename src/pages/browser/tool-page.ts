@@ -1,11 +1,21 @@
 /**
- * Browser code, part 5: the form. Reads the tool, execute path and score range from the form's
- * data attributes, posts `{target, selectors?}` as JSON to the same origin, and renders the
+ * The tool-page script's entry: the form. Reads the tool, execute path and score range from the
+ * form's data attributes, posts `{target, selectors?}` as JSON to the same origin, and renders the
  * answer. The short summary goes to the live status region; details go to the results region.
  */
-export const SCRIPT_MAIN = String.raw`
-function verdict(data, range) {
-  const result = obj(data.result) || {};
+import { add, badge, type Child, el, facts, type Json, obj, rawJson, text, token } from './dom.ts';
+import { renderEmailSecurity } from './email-security.ts';
+import { formatWait, problemCard, type ProblemUi } from './problems.ts';
+import { renderSecurityHeaders } from './security-headers.ts';
+
+interface ScoreRange {
+  min: string | null;
+  max: string | null;
+  note: string | null;
+}
+
+function verdict(data: Json, range: ScoreRange): HTMLElement {
+  const result = obj(data.result) ?? {};
   const grade = text(data.grade) || '?';
   const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : 'x';
   const score = typeof data.gradeScore === 'number' ? data.gradeScore + ' (range ' + range.min + '\u2013' + range.max + ')' : text(data.gradeScore);
@@ -24,18 +34,24 @@ function verdict(data, range) {
   ]);
 }
 
-function initToolPage(form) {
+function initToolPage(form: HTMLFormElement): void {
   const tool = form.getAttribute('data-tool');
   const endpoint = form.getAttribute('data-execute');
-  const range = { min: form.getAttribute('data-score-min'), max: form.getAttribute('data-score-max'), note: form.getAttribute('data-score-note') };
-  const targetInput = doc.getElementById('target');
-  const selectorsInput = doc.getElementById('selectors');
+  const range: ScoreRange = { min: form.getAttribute('data-score-min'), max: form.getAttribute('data-score-max'), note: form.getAttribute('data-score-note') };
+  const targetInput = document.getElementById('target');
+  const selectorsInput = document.getElementById('selectors');
   const button = form.querySelector('button[type="submit"]');
-  const status = doc.getElementById('scan-status');
-  const results = doc.getElementById('results');
-  let timer = null;
+  const status = document.getElementById('scan-status');
+  const results = document.getElementById('results');
+  if (endpoint === null || !(targetInput instanceof HTMLInputElement) || !(button instanceof HTMLButtonElement) || !status || !results) return;
+  let timer: number | null = null;
+  // Arrow functions, not declarations: TypeScript keeps the checks above only in closures that are not hoisted.
+  const stopTimer = (): void => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+  };
 
-  const ui = {
+  const ui: ProblemUi = {
     say(message) {
       status.textContent = message;
     },
@@ -58,36 +74,32 @@ function initToolPage(form) {
     },
   };
 
-  function stopTimer() {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-  }
-
-  function show(nodes) {
+  const show = (nodes: Child): void => {
     results.replaceChildren(el('h2', null, 'Results'));
     add(results, nodes);
-  }
+  };
 
-  function render(response, data, raw) {
-    if (!obj(data)) {
+  const render = (response: Response, data: Json | null, raw: string): void => {
+    if (!data) {
       ui.say('Unexpected answer from the API (HTTP ' + response.status + ').');
       show(el('section', 'problem', [el('h3', null, 'Unexpected answer (' + response.status + ')'), el('pre', null, raw.slice(0, 2000))]));
       return;
     }
     if (response.ok && data.success === true) {
-      const details = obj(obj(data.result) ? data.result.details : null) || {};
-      const parts = [verdict(data, range)];
+      const result = obj(data.result);
+      const details = obj(result ? result.details : null) ?? {};
+      const parts: Child[] = [verdict(data, range)];
       if (tool === 'security-headers') parts.push(renderSecurityHeaders(details));
       if (tool === 'email-security') parts.push(renderEmailSecurity(details));
       parts.push(rawJson(data));
-      ui.say('Grade ' + text(data.grade) + ', score ' + text(data.gradeScore) + '. ' + text(obj(data.result) ? data.result.message : ''));
+      ui.say('Grade ' + text(data.grade) + ', score ' + text(data.gradeScore) + '. ' + text(result ? result.message : ''));
       show(parts);
       return;
     }
     show([problemCard(response, data, ui), rawJson(data)]);
-  }
+  };
 
-  async function run() {
+  const run = async (): Promise<void> => {
     stopTimer();
     const target = targetInput.value.trim();
     if (target === '') {
@@ -95,8 +107,8 @@ function initToolPage(form) {
       targetInput.focus();
       return;
     }
-    const body = { target: target };
-    if (selectorsInput) {
+    const body: { target: string; selectors?: string[] } = { target };
+    if (selectorsInput instanceof HTMLInputElement) {
       const selectors = selectorsInput.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
       if (selectors.length > 0) body.selectors = selectors;
     }
@@ -104,7 +116,7 @@ function initToolPage(form) {
     results.setAttribute('aria-busy', 'true');
     results.replaceChildren();
     ui.say('Scanning ' + target + '\u2026 this can take up to 30 seconds.');
-    let response;
+    let response: Response;
     let raw = '';
     try {
       response = await fetch(endpoint, {
@@ -116,27 +128,26 @@ function initToolPage(form) {
       raw = await response.text();
     } catch (error) {
       ui.say('The API could not be reached. Check your connection and try again.');
-      show(el('section', 'problem', [el('h3', null, 'Network error'), el('p', null, text(error && error.message))]));
+      show(el('section', 'problem', [el('h3', null, 'Network error'), el('p', null, text(error instanceof Error ? error.message : null))]));
       return;
     } finally {
       button.disabled = false;
       results.removeAttribute('aria-busy');
     }
-    let data = null;
+    let data: unknown = null;
     try {
       data = JSON.parse(raw);
-    } catch (error) {
+    } catch {
       data = null;
     }
-    render(response, data, raw);
-  }
+    render(response, obj(data), raw);
+  };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    run();
+    void run();
   });
 }
 
-const scanForm = doc.getElementById('scan-form');
-if (scanForm) initToolPage(scanForm);
-`;
+const scanForm = document.getElementById('scan-form');
+if (scanForm instanceof HTMLFormElement) initToolPage(scanForm);
