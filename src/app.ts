@@ -1,21 +1,23 @@
 import { Router, type IRequest } from 'itty-router';
+import { catalog, legacyCatalog } from './api/catalog.ts';
+import { keysMovedToPortal } from './api/developer-keys.ts';
+import { execute, knownTool } from './api/execute.ts';
+import { notFound, onlyMethods, preflight } from './api/fallbacks.ts';
+import { openApiDocument } from './api/openapi.ts';
+import { badge } from './badge/route.ts';
 import { clientAddress, clientIdentity } from './http/client-address.ts';
 import { surfaceOf } from './http/surface.ts';
 import { ApiError, problemResponse } from './http/problem.ts';
 import { KeyService } from './keys/key-service.ts';
 import { SPEC_LIMITS, STORE_RETRY_AFTER_SEC } from './limits.ts';
+import { mcpEndpoint } from './mcp/endpoint.ts';
+import { mcpOrigin } from './mcp/origin-check.ts';
+import { mcpProblemResponse } from './mcp/refusals.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { requireScope } from './middleware/require-scope.ts';
-import { badge } from './badge/route.ts';
 import { agentSkill, errorIndexPage, errorPage, landingPage, llmsTxt, siteStylesheet, toolPage, toolPageScript } from './pages/routes.ts';
-import { catalog, legacyCatalog } from './routes/catalog.ts';
-import { keysMovedToPortal } from './routes/developer-keys.ts';
-import { execute, knownTool } from './routes/execute.ts';
-import { notFound, onlyMethods, preflight } from './routes/fallbacks.ts';
-import { mcpEndpoint, mcpOrigin } from './routes/mcp.ts';
-import { openApiDocument } from './routes/openapi.ts';
-import { mcpProblemResponse } from './mcp/refusals.ts';
+import { PATHS } from './paths.ts';
 import { MemoryStore } from './store/memory.ts';
 import { StoreUnavailableError } from './store/port.ts';
 import type { AppDeps, RequestContext, RuntimeContext, Services } from './context.ts';
@@ -43,31 +45,32 @@ export function createApp(deps: AppDeps): App {
     catch: (error, request, ctx) => toProblem(error, request, ctx),
   });
 
+  // Every path is spelled once, in src/paths.ts.
   router
     .options('*', preflight)
-    .get('/api/v1/agent/tools', requireScope('tools:read'), catalog)
-    .all('/api/v1/agent/tools', onlyMethods('GET'))
-    .post('/api/v1/agent/tools/:tool/execute', knownTool, requireScope('tools:execute'), execute)
-    .all('/api/v1/agent/tools/:tool/execute', knownTool, onlyMethods('POST'))
-    .post('/api/v1/developer/keys', keysMovedToPortal)
-    .all('/api/v1/developer/keys', onlyMethods('POST'))
-    .get('/api/agent/tools', requireScope('tools:read'), legacyCatalog)
-    .all('/api/agent/tools', onlyMethods('GET'))
-    .get('/api/badge/:domain+', requireScope('badges:read'), badge)
-    .all('/api/badge/:domain+', onlyMethods('GET'))
-    .post('/mcp', mcpOrigin, mcpEndpoint)
-    .all('/mcp', onlyMethods('POST'))
-    .get('/openapi.json', openApiDocument)
-    .all('/openapi.json', onlyMethods('GET'))
+    .get(PATHS.catalog, requireScope('tools:read'), catalog)
+    .all(PATHS.catalog, onlyMethods('GET'))
+    .post(PATHS.execute, knownTool, requireScope('tools:execute'), execute)
+    .all(PATHS.execute, knownTool, onlyMethods('POST'))
+    .post(PATHS.developerKeys, keysMovedToPortal)
+    .all(PATHS.developerKeys, onlyMethods('POST'))
+    .get(PATHS.legacyCatalog, requireScope('tools:read'), legacyCatalog)
+    .all(PATHS.legacyCatalog, onlyMethods('GET'))
+    .get(PATHS.badge, requireScope('badges:read'), badge)
+    .all(PATHS.badge, onlyMethods('GET'))
+    .post(PATHS.mcp, mcpOrigin, mcpEndpoint)
+    .all(PATHS.mcp, onlyMethods('POST'))
+    .get(PATHS.openapi, openApiDocument)
+    .all(PATHS.openapi, onlyMethods('GET'))
     // Pages for people and agents: every URL the API hands out resolves.
-    .get('/', landingPage)
-    .get('/llms.txt', llmsTxt)
-    .get('/tools/:tool', toolPage)
-    .get('/agent-skills/:skill', agentSkill)
-    .get('/developers/errors', errorIndexPage)
-    .get('/developers/errors/:slug', errorPage)
-    .get('/assets/tool-page.js', toolPageScript)
-    .get('/assets/site.css', siteStylesheet)
+    .get(PATHS.home, landingPage)
+    .get(PATHS.llms, llmsTxt)
+    .get(PATHS.toolPage, toolPage)
+    .get(PATHS.skill, agentSkill)
+    .get(PATHS.errors, errorIndexPage)
+    .get(PATHS.error, errorPage)
+    .get(PATHS.script, toolPageScript)
+    .get(PATHS.stylesheet, siteStylesheet)
     .all('*', notFound);
 
   return {

@@ -1,26 +1,11 @@
 import type { AppConfig } from './config.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
 import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
-import { MCP_TOOL_NAMES, mcpCatalogEntry } from './mcp/connection.ts';
-import { ExecuteRequestSchema, jsonSchemaOf } from './schemas.ts';
-import { ALL_SCOPES } from './store/port.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
-import type { ToolName } from './tools/tool.ts';
-
-const executeRequestJsonSchema = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
-
-export const toolUiUrl = (baseUrl: string, tool: string) => `${baseUrl}/tools/${tool}`;
-export const toolSkillUrl = (baseUrl: string, tool: string) => `${baseUrl}/agent-skills/${tool}.md`;
-export const executeUrl = (baseUrl: string, tool: string) => `${baseUrl}/api/v1/agent/tools/${tool}/execute`;
-
-/** The request schema as each tool reads it: its own target description; `selectors` for email-security only. */
-export const TOOL_INPUT_SCHEMAS = Object.fromEntries(
-  ALLOWLISTED_TOOLS.map((tool) => {
-    const { target, selectors } = executeRequestJsonSchema['properties'] as Record<string, object>;
-    const properties = { target: { ...target, description: tool.targetDescription, examples: tool.targetExamples }, ...(tool.name === 'email-security' ? { selectors } : {}) };
-    return [tool.name, { ...executeRequestJsonSchema, properties }];
-  }),
-) as unknown as Record<ToolName, Record<string, unknown>>;
+import { mcpCatalogEntry } from './mcp-connection.ts';
+import { executePath, openApiPath, PATHS, skillPath, toolPagePath } from './paths.ts';
+import { TOOL_INPUT_SCHEMAS } from './schemas.ts';
+import { ALL_SCOPES } from './scopes.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
 
 /** The tool catalog of `GET /api/v1/agent/tools`: everything an agent needs to call the API correctly. */
 export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits, scannersAvailable: (tool: string) => boolean) {
@@ -29,7 +14,7 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
     apiVersion: '1',
     name: 'Agent Scan API',
     description: 'Non-intrusive security checks for agents and developers: HTTP security headers of a site, and email authentication records of a domain.',
-    openapiUrl: `${baseUrl}/openapi.json`,
+    openapiUrl: baseUrl + PATHS.openapi,
     mcp: mcpCatalogEntry(baseUrl, config.apiKeyPrefix),
     tools: ALLOWLISTED_TOOLS.map((tool) => ({
       name: tool.name,
@@ -38,12 +23,12 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
       available: scannersAvailable(tool.name),
       nonIntrusive: true,
       method: 'POST',
-      executeUrl: executeUrl(baseUrl, tool.name),
-      mcpToolName: MCP_TOOL_NAMES[tool.name],
+      executeUrl: baseUrl + executePath(tool.name),
+      mcpToolName: tool.mcp.name,
       requiredScope: 'tools:execute',
       inputSchema: TOOL_INPUT_SCHEMAS[tool.name],
-      uiUrl: toolUiUrl(baseUrl, tool.name),
-      skillUrl: toolSkillUrl(baseUrl, tool.name),
+      uiUrl: baseUrl + toolPagePath(tool.name),
+      skillUrl: baseUrl + skillPath(tool.name),
       grade: {
         scale: tool.gradeScale,
         best: tool.gradeScale[0],
@@ -68,10 +53,10 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
         format: `${config.apiKeyPrefix} followed by 36 letters and digits (the last 6 are a checksum)`,
         scopes: ALL_SCOPES,
         scopeRequirements: {
-          'GET /api/v1/agent/tools': 'tools:read',
-          'POST /api/v1/agent/tools/{tool}/execute': 'tools:execute',
-          'GET /api/badge/{domain}': 'badges:read',
-          'POST /mcp (tools/call)': 'tools:execute',
+          [`GET ${PATHS.catalog}`]: 'tools:read',
+          [`POST ${openApiPath(PATHS.execute)}`]: 'tools:execute',
+          [`GET ${openApiPath(PATHS.badge)}`]: 'badges:read',
+          [`POST ${PATHS.mcp} (tools/call)`]: 'tools:execute',
         },
         invalidKey: 'An invalid, expired or revoked key is refused with 401; there is no fallback to anonymous access.',
         revocation: `Verified keys are cached for up to ${KEY_CACHE_TTL_MS / 1000} s, so a revoked key may keep working for about a minute.`,

@@ -6,7 +6,8 @@ import type { Limits } from './limits.ts';
 import type { ShownLimit } from './http/rate-limit-headers.ts';
 import type { Surface } from './http/surface.ts';
 import type { KeyRecord, Store } from './store/port.ts';
-import type { Scanner, ToolName } from './tools/tool.ts';
+import type { ToolName } from './tools/registry.ts';
+import type { Scanner } from './tools/tool.ts';
 
 /** What the runtime tells the app about one request. Every field is optional. */
 export interface RuntimeContext {

@@ -10,5 +10,6 @@ export { NOT_VETTED_CODE } from './net/fetch-failure.ts';
 export type { ConnectionHints, HeaderPair, ScanFetch } from './net/scan-fetch.ts';
 export { MemoryStore } from './store/memory.ts';
 export { UpstashStore } from './store/upstash.ts';
-export { createScanners, type ScannerRuntime } from './tools/scanners.ts';
+export { createScanners } from './tools/scanners.ts';
+export type { ScannerRuntime } from './tools/tool-entry.ts';
 export type { AccessLogEntry, AppDeps, RuntimeContext } from './context.ts';

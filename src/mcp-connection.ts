@@ -1,30 +1,27 @@
-/** How an agent connects to the MCP endpoint: what the catalog, skills and llms.txt tell it. */
+/**
+ * How an agent connects to the MCP endpoint (src/mcp/): what the catalog, the skills and llms.txt
+ * tell it. Kept outside src/mcp so the REST API and the pages can publish it without depending on
+ * the MCP surface.
+ */
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import type { ToolName } from '../tools/tool.ts';
-
-export const MCP_PATH = '/mcp';
-
-/** The MCP name of each REST tool. */
-export const MCP_TOOL_NAMES: Record<ToolName, string> = {
-  'security-headers': 'security_headers_scan',
-  'email-security': 'email_security_scan',
-};
+import { PATHS } from './paths.ts';
+import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
 
 /** The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly. */
 export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== '2026-07-28')];
 
 /** A client configuration in the common `mcpServers` shape; the key header is optional. */
 export function mcpClientConfig(baseUrl: string, keyPrefix: string) {
-  return { mcpServers: { 'agent-scan': { type: 'http', url: `${baseUrl}${MCP_PATH}`, headers: { Authorization: `Bearer ${keyPrefix}...` } } } };
+  return { mcpServers: { 'agent-scan': { type: 'http', url: `${baseUrl}${PATHS.mcp}`, headers: { Authorization: `Bearer ${keyPrefix}...` } } } };
 }
 
 export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
   return {
-    url: `${baseUrl}${MCP_PATH}`,
+    url: `${baseUrl}${PATHS.mcp}`,
     transport: 'streamable-http',
     stateless: true,
     protocolVersions: MCP_PROTOCOL_VERSIONS,
-    tools: Object.entries(MCP_TOOL_NAMES).map(([tool, name]) => ({ name, tool })),
+    tools: ALLOWLISTED_TOOLS.map((tool) => ({ name: tool.mcp.name, tool: tool.name })),
     authentication: 'The same as REST: optional key in Authorization: Bearer or X-Api-Key.',
     limits: 'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST.',
     errors: 'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status with a JSON-RPC error whose data is the problem document; a refused tool call is a tool result with isError true and the problem document as structuredContent.',

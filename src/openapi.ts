@@ -1,9 +1,11 @@
-/** The OpenAPI 3.1 document, generated from the valibot schemas in src/schemas.ts and the error table. */
+/**
+ * The OpenAPI 3.1 document, generated from the valibot schemas in src/schemas.ts, the paths in
+ * src/paths.ts, the tool registry and the error table.
+ */
 import { ERRORS, type ErrorCode } from './http/errors.ts';
-import { LEGACY_SUNSET } from './routes/catalog.ts';
+import { executePath, LEGACY_SUNSET, openApiPath, PATHS } from './paths.ts';
 import { ExecuteRequestSchema, jsonSchemaOf as schema, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from './schemas.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/allowlist.ts';
-import { MCP_TOOL_NAMES } from './mcp/connection.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
 
 const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
 const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -71,7 +73,7 @@ function mcpOperation() {
   return {
     operationId: 'mcp',
     summary: 'MCP endpoint (Streamable HTTP, stateless)',
-    description: `The two scans as MCP tools (${Object.values(MCP_TOOL_NAMES).join(', ')}) for MCP clients: revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. Refused tool calls are tool results with isError and the problem as structuredContent. See docs/mcp.md.`,
+    description: `The two scans as MCP tools (${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(', ')}) for MCP clients: revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. Refused tool calls are tool results with isError and the problem as structuredContent. See docs/mcp.md.`,
     tags: ['tools'],
     security: keyOptional,
     requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 message of the MCP protocol.' } } } },
@@ -103,9 +105,9 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
     servers: [{ url: baseUrl }],
     tags: [{ name: 'tools' }, { name: 'badges' }, { name: 'deprecated' }],
     paths: {
-      '/api/v1/agent/tools': { get: { operationId: 'list-tools', summary: 'The tool catalog', tags: ['tools'], security: keyOptional, responses: catalogResponses } },
-      ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [`/api/v1/agent/tools/${t.name}/execute`, { post: executeOperation(t) }])),
-      '/api/v1/agent/tools/{tool}/execute': {
+      [PATHS.catalog]: { get: { operationId: 'list-tools', summary: 'The tool catalog', tags: ['tools'], security: keyOptional, responses: catalogResponses } },
+      ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [executePath(t.name), { post: executeOperation(t) }])),
+      [openApiPath(PATHS.execute)]: {
         post: {
           operationId: 'execute-other-tool',
           summary: 'Any other tool name',
@@ -115,13 +117,13 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           responses: { '404': problem('not_found', 'not on this API.') },
         },
       },
-      '/api/v1/developer/keys': {
+      [PATHS.developerKeys]: {
         post: { operationId: 'create-key-gone', summary: 'Deprecated: keys are created on the account portal', deprecated: true, tags: ['deprecated'], responses: { '410': problem('gone', `always; create keys at ${accountUrl}.`) } },
       },
-      '/api/agent/tools': {
+      [PATHS.legacyCatalog]: {
         get: {
           operationId: 'list-tools-legacy',
-          summary: 'Deprecated alias of /api/v1/agent/tools',
+          summary: `Deprecated alias of ${PATHS.catalog}`,
           deprecated: true,
           tags: ['deprecated'],
           security: keyOptional,
@@ -131,7 +133,7 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           },
         },
       },
-      '/api/badge/{domain}': {
+      [openApiPath(PATHS.badge)]: {
         get: {
           operationId: 'badge',
           summary: 'SVG badge with the latest website-security grade of a domain',
@@ -152,8 +154,8 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           },
         },
       },
-      '/mcp': { post: mcpOperation() },
-      '/openapi.json': { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      [PATHS.mcp]: { post: mcpOperation() },
+      [PATHS.openapi]: { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } } } },
     },
     components: {
       schemas: {

@@ -6,6 +6,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { MAX_TARGET_LENGTH } from './limits.ts';
 import { ERROR_CODES } from './http/errors.ts';
+import { ALLOWLISTED_TOOLS, type ToolName } from './tools/registry.ts';
 
 const codePoints = (s: string) => [...s].length;
 
@@ -23,9 +24,7 @@ export const TargetSchema = v.pipe(
   v.minLength(1, '"target" is empty.'),
   v.check((s) => codePoints(s) <= MAX_TARGET_LENGTH, `"target" is longer than ${MAX_TARGET_LENGTH} characters.`),
   v.metadata({ maxLength: MAX_TARGET_LENGTH }),
-  v.description(
-    `What to scan, at most ${MAX_TARGET_LENGTH} characters. security-headers: a URL or domain (https:// is assumed when the scheme is left out). email-security: an apex domain.`,
-  ),
+  v.description(`What to scan, at most ${MAX_TARGET_LENGTH} characters. ${ALLOWLISTED_TOOLS.map((t) => `${t.name}: ${t.targetInSchemas.accepts}.`).join(' ')}`),
   v.examples(['example.com']),
 );
 
@@ -40,7 +39,9 @@ export const SelectorsSchema = v.pipe(
     '"selectors" must be an array of DKIM selector names.',
   ),
   v.maxLength(MAX_SELECTORS, `At most ${MAX_SELECTORS} DKIM selectors may be given.`),
-  v.description(`email-security only: DKIM selectors to check first (at most ${MAX_SELECTORS}), besides those implied by the mail providers and a list of common ones.`),
+  v.description(
+    `${ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors).map((t) => t.name).join(', ')} only: DKIM selectors to check first (at most ${MAX_SELECTORS}), besides those implied by the mail providers and a list of common ones.`,
+  ),
   v.examples([['google', 's1']]),
 );
 
@@ -53,6 +54,17 @@ export const ExecuteRequestSchema = v.pipe(
 );
 export type ExecuteRequest = v.InferOutput<typeof ExecuteRequestSchema>;
 
+const executeRequest = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
+
+/** The request schema as each tool reads it: its own target description; `selectors` only where the tool takes them. */
+export const TOOL_INPUT_SCHEMAS = Object.fromEntries(
+  ALLOWLISTED_TOOLS.map((tool) => {
+    const { target, selectors } = executeRequest['properties'] as Record<string, object>;
+    const properties = { target: { ...target, description: tool.targetDescription, examples: tool.targetExamples }, ...(tool.acceptsSelectors ? { selectors } : {}) };
+    return [tool.name, { ...executeRequest, properties }];
+  }),
+) as unknown as Record<ToolName, Record<string, unknown>>;
+
 export const ScanResultSchema = v.pipe(
   v.looseObject({
     status: v.pipe(v.string(), v.description('Outcome of the scan, e.g. "passed", "warnings", "failed" or "error".')),
@@ -64,8 +76,8 @@ export const ScanResultSchema = v.pipe(
 
 const envelopeEntries = {
   apiVersion: v.pipe(v.literal('1'), v.description('API version of this body.')),
-  toolName: v.picklist(['security-headers', 'email-security']),
-  target: v.pipe(v.string(), v.description('The scanned target, normalised (a URL for security-headers, an apex domain for email-security).')),
+  toolName: v.picklist(ALLOWLISTED_TOOLS.map((t) => t.name)),
+  target: v.pipe(v.string(), v.description(`The scanned target, normalised (${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}).`)),
   result: ScanResultSchema,
   uiUrl: v.pipe(v.string(), v.url(), v.description('Web page of the tool.')),
   skillUrl: v.pipe(v.string(), v.url(), v.description('Agent skill description of the tool (Markdown).')),

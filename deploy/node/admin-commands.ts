@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import type { KeyRecord, Store } from '../../src/store/port.ts';
-import { GRADE_SCALE } from '../../src/tools/security-headers/grade.ts';
+import { GRADE_SCALE } from '../../src/tools/grading.ts';
 
 export const USAGE = `Usage: npm run admin -- <command>
 

@@ -1,10 +1,7 @@
 import { buildCatalog } from '../catalog.ts';
 import { respond } from '../http/respond.ts';
+import { LEGACY_DEPRECATED_AT, LEGACY_SUNSET, PATHS } from '../paths.ts';
 import type { Handler, RequestContext } from '../context.ts';
-
-/** The 2027-09-01 retirement of the unversioned paths, and when they were deprecated (2026-11-01). */
-export const LEGACY_SUNSET = 'Wed, 01 Sep 2027 00:00:00 GMT';
-export const LEGACY_DEPRECATED_AT = 1_793_491_200;
 
 // The catalog only changes with the base URL, so its JSON is built once per base URL.
 const rendered = new WeakMap<RequestContext['services'], Map<string, string>>();
@@ -31,6 +28,6 @@ export const legacyCatalog: Handler = (_request, ctx) =>
       'content-type': 'application/json',
       deprecation: `@${LEGACY_DEPRECATED_AT}`,
       sunset: LEGACY_SUNSET,
-      link: `<${ctx.baseUrl}/api/v1/agent/tools>; rel="successor-version"`,
+      link: `<${ctx.baseUrl}${PATHS.catalog}>; rel="successor-version"`,
     },
   });

@@ -7,22 +7,25 @@
  * (deploy/node/admin-commands.ts `grades set`).
  */
 import { parse } from 'tldts';
-import { percentDecode } from '../pages/percent-decode.ts';
-import { asciiHostname } from '../tools/target-text.ts';
+import {
+  asciiHostname,
+  endsInNumericLabel,
+  hasInvisibleCharacters,
+  MAX_DNS_LABEL_LENGTH,
+  MAX_DNS_NAME_LENGTH,
+  percentDecode,
+  urlHostname,
+  withoutTrailingDot,
+} from '../net/host-text.ts';
 
 export type BadgeDomain = { ok: true; domain: string } | { ok: false; reason: string };
 
 /** Longest path parameter looked at at all; host names are at most 253 characters. */
 const MAX_RAW_LENGTH = 2048;
-const MAX_HOST_LENGTH = 253;
-const MAX_LABEL_LENGTH = 63;
 
 const HTTP_SCHEME = /^https?:[/\\]*/i;
 // `name:` followed by something other than a port number is a URL scheme (javascript:, ftp:, …).
 const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?:\/\/|(?![0-9]*(?:[/?#\\]|$)))/i;
-// Whitespace and control characters, including the Unicode ones that render as nothing.
-const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
-const NUMERIC_LAST_LABEL = /(?:^|\.)\d+$/;
 const LABEL_CHARACTERS = /^[a-z0-9-]+$/;
 
 const fail = (reason: string): BadgeDomain => ({ ok: false, reason });
@@ -51,17 +54,14 @@ function hostPart(text: string): { host: string } | { reason: string } {
 
 /** Why `host` (what `asciiHostname` refused) is not a host name, in words. */
 function whyNotHostname(host: string): string {
-  let ascii: string;
-  try {
-    ascii = new URL(`http://${host}`).hostname;
-  } catch {
+  const ascii = urlHostname(host);
+  if (ascii === null) {
     return 'The domain contains characters that are not allowed in a host name, or an internationalised label that cannot be converted to punycode.';
   }
-  if (ascii.endsWith('.')) ascii = ascii.slice(0, -1);
   const labels = ascii.split('.');
-  if (ascii.length > MAX_HOST_LENGTH) return `The domain is ${ascii.length} characters long (in punycode); host names are at most ${MAX_HOST_LENGTH}.`;
+  if (ascii.length > MAX_DNS_NAME_LENGTH) return `The domain is ${ascii.length} characters long (in punycode); host names are at most ${MAX_DNS_NAME_LENGTH}.`;
   if (labels.some((label) => label === '')) return 'The domain has an empty label (two dots in a row, or a leading dot).';
-  if (labels.some((label) => label.length > MAX_LABEL_LENGTH)) return `The domain has a label longer than ${MAX_LABEL_LENGTH} characters.`;
+  if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH)) return `The domain has a label longer than ${MAX_DNS_LABEL_LENGTH} characters.`;
   if (labels.some((label) => !LABEL_CHARACTERS.test(label))) return 'The domain contains characters other than letters, digits, hyphens and dots.';
   if (labels.some((label) => label.startsWith('-') || label.endsWith('-'))) return 'A label of the domain starts or ends with a hyphen.';
   return 'The domain is not a valid host name.';
@@ -81,15 +81,14 @@ export function normalizeBadgeDomain(raw: string): BadgeDomain {
   if (text === null) return fail('The domain contains a "%" that does not start valid percent-encoded UTF-8.');
   const part = hostPart(text);
   if ('reason' in part) return fail(part.reason);
-  if (INVISIBLE.test(part.host)) return fail('The domain contains whitespace or control characters.');
+  if (hasInvisibleCharacters(part.host)) return fail('The domain contains whitespace or control characters.');
   if (part.host.includes('%')) return fail('The domain still contains "%" after percent-decoding; encode it once, not twice.');
-  // No top-level domain is numeric: a numeric last label is an IPv4 address in one of its
-  // spellings (127.0.0.1, 0x7f.1, 2130706433), which the URL parser turns into a dotted quad.
+  // Checked before and after the URL parser, which turns every IPv4 spelling into a dotted quad.
   const notIp = 'The domain is an IP address (or ends in a numeric label); badges are shown for domain names only.';
-  if (NUMERIC_LAST_LABEL.test(part.host.replace(/\.$/, ''))) return fail(notIp);
+  if (endsInNumericLabel(withoutTrailingDot(part.host))) return fail(notIp);
   const ascii = asciiHostname(part.host);
   if (ascii === null) return fail(whyNotHostname(part.host));
-  if (NUMERIC_LAST_LABEL.test(ascii)) return fail(notIp);
+  if (endsInNumericLabel(ascii)) return fail(notIp);
   if (!ascii.includes('.')) return fail('The domain has no dot; give a fully qualified domain name such as example.com.');
   const domain = ascii.startsWith('www.') && ascii.indexOf('.', 4) > 0 ? ascii.slice(4) : ascii;
   if (parse(domain, { allowPrivateDomains: false }).domain === null) {

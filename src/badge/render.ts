@@ -9,8 +9,8 @@
  * The badge shows a closed set of texts: the label "security" and a grade letter or "?". Nothing
  * the caller sends (the domain least of all) ever reaches the SVG; text is escaped all the same.
  */
-import { escapeHtml } from '../pages/html.ts';
-import { GRADE_SCALE, type Grade } from '../tools/security-headers/grade.ts';
+import { escapeHtml } from '../http/markup-escape.ts';
+import { GRADE_SCALE, type Grade } from '../tools/grading.ts';
 import { textWidth } from './text-width.ts';
 
 export type BadgeStyle = 'default' | 'compact' | 'mini';

@@ -1,4 +1,5 @@
 import ipaddr from 'ipaddr.js';
+import { BoundedCache } from '../cache/bounded-cache.ts';
 
 /**
  * The identity that anonymous limits count against. IPv4 addresses count one by one; IPv6
@@ -10,14 +11,13 @@ export function clientIdentity(address: string | undefined): string {
   let identity = recent.get(address);
   if (identity === undefined) {
     identity = identify(address);
-    if (recent.size >= 4096) recent.clear();
     recent.set(address, identity);
   }
   return identity;
 }
 
 // Parsing an address costs more than the rest of identifying a client; the same ones recur.
-const recent = new Map<string, string>();
+const recent = new BoundedCache<string, string>({ maxEntries: 4096 });
 
 function identify(address: string): string {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;

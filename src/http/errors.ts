@@ -2,6 +2,8 @@
  * The one table of error codes. Status, title, documentation slug and the default hint of every
  * problem response come from here; the docs pages and the OpenAPI document read it too.
  */
+import { errorPagePath } from '../paths.ts';
+
 export const ERRORS = {
   bad_request: {
     status: 400,
@@ -79,7 +81,12 @@ export function errorSlug(code: ErrorCode): string {
   return code.replaceAll('_', '-');
 }
 
+/** The path of a code's documentation page. */
+export function errorPath(code: ErrorCode): string {
+  return errorPagePath(errorSlug(code));
+}
+
 /** The problem `type` URL of a code. */
 export function errorTypeUrl(baseUrl: string, code: ErrorCode): string {
-  return `${baseUrl}/developers/errors/${errorSlug(code)}`;
+  return `${baseUrl}${errorPath(code)}`;
 }

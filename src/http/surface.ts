@@ -2,6 +2,8 @@
  * What part of the service a path belongs to, decided once per request: which per-minute budget
  * it draws on and how its refusals are written. The one place that reads paths for policy.
  */
+import { API_PREFIX, PATHS, prefixOf } from '../paths.ts';
+
 export type Surface =
   /** The REST API: every request counts; refusals are problem+json. */
   | 'api'
@@ -12,10 +14,12 @@ export type Surface =
   /** Pages, assets and the OpenAPI document: shown the API budget, never counted. */
   | 'document';
 
+const BADGE_PREFIX = prefixOf(PATHS.badge);
+
 export function surfaceOf(path: string): Surface {
-  if (path === '/mcp') return 'mcp';
-  if (path.startsWith('/api/badge/')) return 'badge';
-  if (path.startsWith('/api/')) return 'api';
+  if (path === PATHS.mcp) return 'mcp';
+  if (path.startsWith(BADGE_PREFIX)) return 'badge';
+  if (path.startsWith(API_PREFIX)) return 'api';
   return 'document';
 }
 

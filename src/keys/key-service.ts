@@ -1,5 +1,7 @@
+import { BoundedCache } from '../cache/bounded-cache.ts';
 import { KEY_CACHE_TTL_MS, LAST_USED_GRANULARITY_MS } from '../limits.ts';
-import { ALL_SCOPES, type KeyRecord, type Scope, type Store } from '../store/port.ts';
+import { ALL_SCOPES, type Scope } from '../scopes.ts';
+import type { KeyRecord, Store } from '../store/port.ts';
 import { displayPrefix, generateKey, keyShapeProblem, randomBase62, sha256Hex } from './key-format.ts';
 
 export type KeyVerdict =
@@ -13,15 +15,17 @@ const CACHE_MAX_ENTRIES = 10_000;
  * cached for at most `KEY_CACHE_TTL_MS`, which is why a revoked key may work for up to a minute.
  */
 export class KeyService {
-  readonly #cache = new Map<string, { record: KeyRecord | null; until: number }>();
+  readonly #cache: BoundedCache<string, KeyRecord | null>;
   readonly #touchedAt = new Map<string, number>();
 
   constructor(
     private readonly store: Store,
     private readonly prefix: string,
     private readonly now: () => number,
-    private readonly cacheTtlMs = KEY_CACHE_TTL_MS,
-  ) {}
+    cacheTtlMs = KEY_CACHE_TTL_MS,
+  ) {
+    this.#cache = new BoundedCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: cacheTtlMs, now });
+  }
 
   /** Creates a key; the full key is in the result and nowhere else. */
   async create(input: { name: string; owner: string; scopes?: Scope[]; expiresAt?: number | null; key?: string }): Promise<{ key: string; record: KeyRecord }> {
@@ -48,13 +52,11 @@ export class KeyService {
     if (keyShapeProblem(key, this.prefix) !== null) return { ok: false, reason: 'malformed' };
     const hash = await sha256Hex(key);
     const now = this.now();
-    let cached = this.#cache.get(hash);
-    if (!cached || cached.until <= now) {
-      const record = await this.store.findKeyByHash(hash);
-      cached = { record, until: now + this.cacheTtlMs };
-      this.#remember(hash, cached);
+    let record = this.#cache.get(hash);
+    if (record === undefined) {
+      record = await this.store.findKeyByHash(hash);
+      this.#cache.set(hash, record, { since: now });
     }
-    const record = cached.record;
     if (!record) return { ok: false, reason: 'unknown' };
     if (record.revokedAt !== null && record.revokedAt <= now) return { ok: false, reason: 'revoked' };
     if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
@@ -68,14 +70,5 @@ export class KeyService {
     if (now - last < LAST_USED_GRANULARITY_MS) return;
     this.#touchedAt.set(record.id, now);
     waitUntil(this.store.touchKey(record.id, now).catch(() => this.#touchedAt.delete(record.id)));
-  }
-
-  #remember(hash: string, entry: { record: KeyRecord | null; until: number }): void {
-    this.#cache.delete(hash);
-    if (this.#cache.size >= CACHE_MAX_ENTRIES) {
-      const oldest = this.#cache.keys().next().value;
-      if (oldest !== undefined) this.#cache.delete(oldest);
-    }
-    this.#cache.set(hash, entry);
   }
 }

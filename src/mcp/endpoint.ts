@@ -1,7 +1,8 @@
 /**
  * `POST /mcp`: the MCP Streamable HTTP endpoint (2026-07-28 stateless, and 2025-era clients
  * statelessly), behind the same key check, per-minute limit and body limit as the REST API.
- * The scan quota is counted by the tool calls themselves, in the same counters as REST.
+ * The scan quota is counted by the tool calls themselves, in the same counters as REST. The
+ * Origin check (origin-check.ts) runs before it.
  */
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Handler } from '../context.ts';
@@ -9,26 +10,10 @@ import { readJsonBody } from '../http/json-body.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { MAX_BODY_BYTES } from '../limits.ts';
-import { JSON_RPC_PARSE_ERROR, withProblemData } from '../mcp/refusals.ts';
-import { buildMcpServer, type CallScope } from '../mcp/tools.ts';
+import { JSON_RPC_PARSE_ERROR, withProblemData } from './refusals.ts';
+import { buildMcpServer, type CallScope } from './tools.ts';
 
 let handler: McpHttpHandler | undefined;
-
-/**
- * The specification requires refusing a browser Origin the server does not expect (DNS
- * rebinding). Allowed: no Origin (not a browser), BASE_URL's origin, MCP_ALLOWED_ORIGINS. The
- * request's own Host does not count: a rebinding page controls it.
- */
-export const mcpOrigin: Handler = (request, ctx) => {
-  const origin = request.headers.get('origin');
-  if (origin === null) return undefined;
-  const { baseUrl, mcpAllowedOrigins } = ctx.services.config;
-  if ((baseUrl !== null && origin === new URL(baseUrl).origin) || mcpAllowedOrigins === '*' || mcpAllowedOrigins.includes(origin.toLowerCase())) return undefined;
-  throw new ApiError('forbidden', {
-    detail: `Requests from the browser origin ${JSON.stringify(origin.slice(0, 200))} may not use the MCP endpoint.`,
-    hint: 'Call the MCP endpoint from an MCP client rather than a web page, or ask the operator to add the origin to MCP_ALLOWED_ORIGINS.',
-  });
-};
 
 const MCP_BODY_HINT = 'Send one JSON-RPC 2.0 message per POST, as MCP clients do; mcp.clientConfig in the tool catalog shows how to connect one.';
 

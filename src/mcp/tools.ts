@@ -1,38 +1,22 @@
 /**
- * The MCP face of the two scanners: one row per tool (MCP name → REST tool → description for
- * agents), and the server a request gets. Tool calls run the same scan pipeline as REST execute.
+ * The MCP face of the registered tools (each entry's `mcp` names and describes its tool), and the
+ * server a request gets. Tool calls run the same scan pipeline as REST execute.
  */
 import { McpServer, type CallToolResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
-import { TOOL_INPUT_SCHEMAS } from '../catalog.ts';
 import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
-import { scopeRefusal } from '../middleware/require-scope.ts';
-import { scanWithTool } from '../routes/scan-pipeline.ts';
-import { jsonSchemaOf, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../schemas.ts';
-import { findTool } from '../tools/allowlist.ts';
-import type { ToolName } from '../tools/tool.ts';
-import { MCP_TOOL_NAMES } from './connection.ts';
+import { scanWithTool } from '../scan/pipeline.ts';
+import { jsonSchemaOf, ProblemSchema, ScanResponseSchema, TOOL_INPUT_SCHEMAS, UnassessedScanSchema } from '../schemas.ts';
+import { scopeRefusal } from '../scopes.ts';
+import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 import { refusalResult } from './refusals.ts';
 import { summarizeScan } from './summary.ts';
 
-const MCP_TOOLS: readonly { name: string; tool: ToolName; description: string }[] = [
-  {
-    name: MCP_TOOL_NAMES['security-headers'],
-    tool: 'security-headers',
-    description:
-      "Grade a website's HTTP security headers from A+ to F, scored like the MDN HTTP Observatory: Content-Security-Policy, Strict-Transport-Security, cookies, X-Frame-Options, Referrer-Policy, CORS, redirects and more. Use it when asked whether a site or URL is configured securely, to check headers after a deploy, or to explain what a site should fix. It sends ordinary GET requests to the site only. For email or DNS questions use email_security_scan. Each call counts against the hourly scan quota, so do not repeat a scan to re-read its result.",
-  },
-  {
-    name: MCP_TOOL_NAMES['email-security'],
-    tool: 'email-security',
-    description:
-      "Grade a domain's email authentication from A+ to F: SPF, DMARC, DKIM (common selectors, or the ones you pass), MX, MTA-STS, TLS-RPT, BIMI and DNSSEC, with Google/Yahoo bulk-sender readiness. Use it when asked whether a domain can be spoofed or phished, why its mail lands in spam, or whether it meets sender requirements. Give the registrable domain (example.com), not a URL or address. It only reads public DNS and the MTA-STS policy file. Each call counts against the hourly scan quota.",
-  },
-];
-
 const SERVER_INFO = { name: 'agent-scan', title: 'Agent Scan API', version: '1.0.0' };
 const INSTRUCTIONS =
-  'Two non-intrusive security checks: security_headers_scan grades a website, email_security_scan grades a domain\'s email authentication. Results carry the grade, score, findings with recommendations, and a tool page URL. Refusals are tool errors whose structured content is a problem document: code, detail, hint and, for rate_limit_exceeded, retryAfterSec.';
+  `Two non-intrusive security checks: ${ALLOWLISTED_TOOLS.map((t) => `${t.mcp.name} ${t.mcp.purpose}`).join(', ')}. ` +
+  'Results carry the grade, score, findings with recommendations, and a tool page URL. Refusals are tool errors whose structured content is a problem document: code, detail, hint and, for rate_limit_exceeded, retryAfterSec.';
 
 /**
  * The JSON Schemas come from the REST schemas; validation is left to the scan pipeline so an MCP
@@ -71,13 +55,13 @@ function callScope(sdk: ServerContext): CallScope {
   return scope;
 }
 
-async function callTool(toolName: ToolName, args: unknown, sdk: ServerContext): Promise<CallToolResult> {
+async function callTool(tool: ToolEntry<ToolName>, args: unknown, sdk: ServerContext): Promise<CallToolResult> {
   const { ctx, request } = callScope(sdk);
   try {
     const refusal = scopeRefusal(ctx.principal, 'tools:execute', 'running a scan requires');
     if (refusal) throw refusal;
-    const reply = await scanWithTool(findTool(toolName)!, args ?? {}, request, ctx, sdk.mcpReq.signal);
-    const text = summarizeScan(reply.body);
+    const reply = await scanWithTool(tool, args ?? {}, request, ctx, sdk.mcpReq.signal);
+    const text = summarizeScan(tool, reply.body);
     const content: CallToolResult['content'] = [
       { type: 'text', text },
       { type: 'text', text: JSON.stringify(reply.body) },
@@ -91,16 +75,15 @@ async function callTool(toolName: ToolName, args: unknown, sdk: ServerContext): 
 }
 
 /** Each tool's registration, built once: only the server object is per request. */
-const REGISTRATIONS = MCP_TOOLS.map((entry) => {
-  const tool = findTool(entry.tool)!;
+const REGISTRATIONS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>) => {
   const config = {
     title: tool.title,
-    description: entry.description,
+    description: tool.mcp.description,
     inputSchema: describedBy(TOOL_INPUT_SCHEMAS[tool.name]),
     outputSchema: OUTPUT_SCHEMA,
     annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   };
-  return { name: entry.name, config, handler: (args: unknown, sdk: ServerContext) => callTool(entry.tool, args, sdk) };
+  return { name: tool.mcp.name, config, handler: (args: unknown, sdk: ServerContext) => callTool(tool, args, sdk) };
 });
 
 /** A fresh server per request: the transport is stateless (and the SDK serves one request per server). */

@@ -4,6 +4,7 @@
  * reserved, documentation, transition formats that embed an IPv4 address …) is refused.
  */
 import ipaddr from 'ipaddr.js';
+import { MAX_DNS_NAME_LENGTH, withoutTrailingDot } from './host-text.ts';
 
 /** ipaddr.js range names, plus `ipv4Compatible` (::a.b.c.d), `invalid` and `unicast` (allowed). */
 export type AddressRange = string;
@@ -136,10 +137,9 @@ const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
  * reads as an IP address is refused here: pass addresses to `checkAddress`.
  */
 export function checkHostname(host: string): HostnameVerdict {
-  let name = host.toLowerCase();
-  if (name.endsWith('.')) name = name.slice(0, -1);
+  const name = withoutTrailingDot(host.toLowerCase());
   if (name.startsWith('[') || ipaddr.isValid(name)) return { allowed: false, reason: 'ip-literal', message: 'an IP address, not a host name' };
-  if (name.length === 0 || name.length > 253 || !name.split('.').every((label) => LABEL.test(label))) {
+  if (name.length === 0 || name.length > MAX_DNS_NAME_LENGTH || !name.split('.').every((label) => LABEL.test(label))) {
     return { allowed: false, reason: 'invalid', message: 'not a valid host name' };
   }
   const labels = name.split('.');

@@ -1,4 +1,18 @@
-/** Percent-decoding of URL text that never throws. */
+/**
+ * Text rules for host names and the URL text they arrive in: invisible characters,
+ * percent-decoding, trailing dots, IP literals, DNS name and label lengths, and the IDNA
+ * conversion to an ASCII host name. Tool targets, the badge's domain, report destinations and
+ * the scan's URL vetting all read them from here.
+ */
+
+/** DNS names are at most 253 characters in text form, labels at most 63 (RFC 1035 §2.3.4). */
+export const MAX_DNS_NAME_LENGTH = 253;
+export const MAX_DNS_LABEL_LENGTH = 63;
+
+// Whitespace and control characters, including the Unicode ones that render as nothing.
+const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/u;
+
+export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text);
 
 /** `decodeURIComponent(text)`, or null when `text` has a "%" that does not start valid percent-encoded UTF-8. */
 export function percentDecode(text: string): string | null {
@@ -7,4 +21,45 @@ export function percentDecode(text: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Drops one trailing dot (the root of a fully qualified name). */
+export const withoutTrailingDot = (host: string): string => (host.endsWith('.') ? host.slice(0, -1) : host);
+
+// The form the WHATWG URL parser serialises every IPv4 host to, whatever its spelling (octal, hex, dotted or not).
+const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+export const isDottedQuad = (text: string): boolean => DOTTED_QUAD.test(text);
+
+/** Whether a URL's `hostname` is an IP literal: bracketed IPv6, or IPv4 (which the parser made a dotted quad). */
+export const isIpLiteralHostname = (hostname: string): boolean => hostname.startsWith('[') || isDottedQuad(hostname);
+
+/**
+ * Whether the last label is all digits. No top-level domain is numeric, so such a name is an IPv4
+ * address in one of its spellings (127.0.0.1, 0x7f.1, 2130706433) or no host name at all.
+ */
+export const endsInNumericLabel = (host: string): boolean => /(?:^|\.)\d+$/.test(host);
+
+const LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;
+
+/** A syntactically valid DNS host name in ASCII (punycode) form, without a trailing dot. */
+export function isHostname(host: string): boolean {
+  if (host.length === 0 || host.length > MAX_DNS_NAME_LENGTH) return false;
+  return host.split('.').every((label) => label.length <= MAX_DNS_LABEL_LENGTH && LABEL.test(label));
+}
+
+/** The host name the URL parser makes of `host` (lower case, IDN to punycode), without one trailing dot; null when it refuses. */
+export function urlHostname(host: string): string | null {
+  try {
+    return withoutTrailingDot(new URL(`http://${host}`).hostname);
+  } catch {
+    return null;
+  }
+}
+
+/** Lower-cases, converts an IDN to punycode and drops one trailing dot; null when it is not a host name. */
+export function asciiHostname(input: string): string | null {
+  if (/[/\\?#@:%\[\]]/.test(input)) return null;
+  const host = urlHostname(input);
+  return host !== null && isHostname(host) ? host : null;
 }

@@ -5,6 +5,7 @@
  */
 import { isRecordType, normalizeName, type DnsRecord, type RecordType } from './dns-records.ts';
 import { exchange, type ExchangeSettings, type FetchLike } from './doh-exchange.ts';
+import { MAX_DNS_NAME_LENGTH } from './host-text.ts';
 
 export type { DnsRecord, RecordType } from './dns-records.ts';
 export type { FetchLike } from './doh-exchange.ts';
@@ -63,7 +64,7 @@ const NAME_LABEL = /^[\x21-\x2d\x2f-\x7e]{1,63}$/; // printable ASCII except "."
 /** Why `name` cannot be asked for (it must be ASCII already: IDNA is the caller's job); null when fine. */
 export function queryNameProblem(name: string): string | null {
   if (name.length === 0) return 'the name is empty';
-  if (name.length > 253) return 'the name is longer than 253 characters';
+  if (name.length > MAX_DNS_NAME_LENGTH) return `the name is longer than ${MAX_DNS_NAME_LENGTH} characters`;
   if (!name.split('.').every((label) => NAME_LABEL.test(label))) return 'the name has an empty, over-long or non-ASCII label';
   return null;
 }

@@ -3,6 +3,7 @@
  * and every address the name resolves to. An IP literal is checked as it is, without DNS.
  */
 import { checkAddress, checkHostname, describeRange } from './address-policy.ts';
+import { isIpLiteralHostname } from './host-text.ts';
 import { resolveAddresses, type AddressLookup, type Resolver } from './resolver.ts';
 
 export type VettingFailureReason = 'invalid-url' | 'dns' | 'blocked-address' | 'timeout';
@@ -16,8 +17,6 @@ export interface VettingContext {
   allowPrivate: boolean;
   signal?: AbortSignal;
 }
-
-const IPV4_LITERAL = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/; // the form WHATWG URL serialises every IPv4 host to
 
 export async function vetUrl(href: string, context: VettingContext): Promise<Vetting> {
   let url: URL;
@@ -33,7 +32,7 @@ export async function vetUrl(href: string, context: VettingContext): Promise<Vet
     return { ok: false, reason: 'invalid-url', message: 'URLs with credentials (user:password@) are not scanned' };
   }
   const host = url.hostname;
-  if (host.startsWith('[') || IPV4_LITERAL.test(host)) {
+  if (isIpLiteralHostname(host)) {
     const verdict = checkAddress(host, { allowPrivate: context.allowPrivate });
     if (!verdict.allowed) {
       return { ok: false, reason: 'blocked-address', range: verdict.range, message: `the address is in the ${describeRange(verdict)} range; scans only reach public addresses` };

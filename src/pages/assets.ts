@@ -7,7 +7,7 @@
 import { SITE_CSS } from './assets/site-css.ts';
 import { TOOL_PAGE_JS } from './assets/tool-page-js.ts';
 import { contentHash } from './content-hash.ts';
-import { PATHS } from './site.ts';
+import { PATHS } from '../paths.ts';
 
 export interface Asset {
   path: string;

@@ -2,10 +2,12 @@
  * The longer explanation of every error code, for /developers/errors/{slug} and the skills. The
  * status, title and hint come from the one error table (src/http/errors.ts); this table adds what
  * the code means, why it happens, what to do and an example. Typed by `ErrorCode`, so a new code
- * without an entry here does not compile.
+ * without an entry here does not compile. Each tool's own causes come from its guide.
  */
 import type { ErrorCode } from '../http/errors.ts';
 import type { ProblemOptions } from '../http/problem.ts';
+import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
+import type { ToolGuide } from '../tools/tool-guide.ts';
 
 export interface ErrorDoc {
   /** One sentence: what the code means. */
@@ -20,15 +22,18 @@ export interface ErrorDoc {
   example: { request: string; options: ProblemOptions | ((accountUrl: string) => ProblemOptions) };
 }
 
+/** Every tool's causes of one kind, each led by the tool's name. */
+function toolCauses(of: (guide: ToolGuide) => string[]): string[] {
+  return ALLOWLISTED_TOOLS.flatMap((tool) => of(tool.guide).map((cause) => `${tool.name}: ${cause}`));
+}
+
 export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   bad_request: {
     meaning: 'The request body could not be used: it is not JSON, has no usable "target", or the target is not valid for this tool. No scan ran and nothing was counted.',
     causes: [
       'The body is not valid JSON, or is not a JSON object.',
       '"target" is missing, empty, not a string, or longer than 2,048 characters.',
-      'security-headers: the target is not an http(s) URL or domain, contains user:password@, or its host is not a fully qualified name.',
-      'email-security: the target is a subdomain, URL, mailbox or IP address instead of an apex domain (the hint names the apex to use).',
-      'email-security: "selectors" is not an array of at most 10 DKIM selector names.',
+      ...toolCauses((guide) => guide.invalidInputCauses),
       'POST /mcp: the body is not one JSON-RPC message (not JSON, or a batch), or asks for subscriptions/listen, which this stateless server does not offer.',
     ],
     actions: ['Read "detail" and "error.hint": they name the field and what was wrong.', 'Fix the body, e.g. {"target": "example.com"}, and send it again.'],
@@ -120,7 +125,7 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   payload_too_large: {
     meaning: 'The request body is larger than 8 KiB. The connection is closed after this answer.',
     causes: ['Something other than {"target": …} was sent, such as a whole page or a file.'],
-    actions: ['Send only {"target": "…"} (plus "selectors" for email-security); a scan request needs a few dozen bytes.'],
+    actions: [`Send only {"target": "…"} (plus "selectors" for ${ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors).map((t) => t.name).join(', ')}); a scan request needs a few dozen bytes.`],
     retry: 'Only with a smaller body.',
     example: { request: 'POST /api/v1/agent/tools/security-headers/execute with a 9,000-byte body', options: { detail: 'The request body declares 9000 bytes; at most 8192 bytes are allowed.', headers: { connection: 'close' } } },
   },
@@ -134,15 +139,13 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   unprocessable_entity: {
     meaning: 'The scan ran, but the target could not be assessed, so there is no grade: grade and gradeScore are null and result explains why. The scan counted against the quota.',
     causes: [
-      'security-headers: a bot or WAF challenge answered instead of the site (result.details.reason "bot-challenge", with vendor and evidence).',
-      'security-headers: the site could not be reached (dns, refused, tls, timeout), redirects were broken, it redirected to an address that may not be scanned, or it answered with an error status.',
-      'email-security: the domain does not exist (nxdomain), or DNS failed for the core lookups (dns-failure).',
+      ...toolCauses((guide) => guide.notAssessedCauses),
       'The scan did not finish within 30 seconds (timeout).',
     ],
     actions: [
       'Read result.message and result.details.reason.',
       'For a site that was down or slow, or a DNS failure, retry later; for a bot challenge, the site cannot be graded from here.',
-      'Check the target: for security-headers try the exact URL of a page; for email-security the apex domain.',
+      `Check the target: ${ALLOWLISTED_TOOLS.map((t) => `for ${t.name} ${t.guide.targetAdvice}`).join('; ')}.`,
     ],
     retry: 'Sometimes, later: it counts against the hourly scan quota each time.',
     example: {

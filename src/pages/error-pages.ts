@@ -3,12 +3,13 @@
  * the longer explanation of error-docs.ts and an example problem built by the same `problemBody`
  * the API uses, so the example has exactly the shape clients receive.
  */
-import { ERROR_CODES, ERRORS, errorSlug, type ErrorCode } from '../http/errors.ts';
+import { ERROR_CODES, errorPath, ERRORS, errorSlug, type ErrorCode } from '../http/errors.ts';
 import { PROBLEM_CONTENT_TYPE, problemBody, type ProblemOptions } from '../http/problem.ts';
 import { ERROR_DOCS } from './error-docs.ts';
 import { html } from './html.ts';
 import { renderLayout } from './layout.ts';
-import { absolute, href, PATHS, siteFor, type Site, type SiteOptions } from './site.ts';
+import { PATHS } from '../paths.ts';
+import { absolute, href, siteFor, type Site, type SiteOptions } from './site.ts';
 
 export function errorCodeForSlug(slug: string): ErrorCode | undefined {
   return ERROR_CODES.find((code) => errorSlug(code) === slug);
@@ -44,7 +45,7 @@ export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteO
 <dl class="facts">
 <dt>HTTP status</dt><dd>${entry.status}</dd>
 <dt>Code</dt><dd><code>${code}</code> (in <code>code</code> and <code>error.code</code>)</dd>
-<dt>Type URL</dt><dd><code>${absolute(site, PATHS.error(code))}</code></dd>
+<dt>Type URL</dt><dd><code>${absolute(site, errorPath(code))}</code></dd>
 <dt>Retry?</dt><dd>${doc.retry}</dd>
 </dl>
 <h2>Why it happens</h2>
@@ -62,7 +63,7 @@ export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteO
 export function renderErrorIndex(baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
   const rows = ERROR_CODES.map(
-    (code) => html`<tr><td class="num">${ERRORS[code].status}</td><td><a href="${href(site, PATHS.error(code))}"><code>${code}</code></a></td><td>${ERRORS[code].title}</td><td>${ERROR_DOCS[code].meaning}</td></tr>`,
+    (code) => html`<tr><td class="num">${ERRORS[code].status}</td><td><a href="${href(site, errorPath(code))}"><code>${code}</code></a></td><td>${ERRORS[code].title}</td><td>${ERROR_DOCS[code].meaning}</td></tr>`,
   );
   const main = html`<h1>Error codes</h1>
 <p class="lead">Every error of the API is an <code>${PROBLEM_CONTENT_TYPE}</code> body whose <code>type</code> is the URL of one of these pages.</p>

@@ -2,14 +2,14 @@
  * Copy-paste examples of calling a tool, with absolute URLs from the base URL. Shared by the
  * skills and the tool pages so both always show the same request.
  */
-import type { ToolDefinition } from '../tools/tool.ts';
-import { absolute, PATHS, type Site } from './site.ts';
-import { TOOL_GUIDES } from './tool-guides.ts';
+import { executePath } from '../paths.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
+import { absolute, type Site } from './site.ts';
 
-export const executeUrlOf = (tool: ToolDefinition, site: Site) => absolute(site, PATHS.execute(tool.name));
+export const executeUrlOf = (tool: ToolEntry, site: Site) => absolute(site, executePath(tool.name));
 
-export function curlExample(tool: ToolDefinition, site: Site): string {
-  const body = JSON.stringify(TOOL_GUIDES[tool.name].exampleBody);
+export function curlExample(tool: ToolEntry, site: Site): string {
+  const body = JSON.stringify(tool.guide.exampleBody);
   const url = executeUrlOf(tool, site);
   return [
     '# anonymous',
@@ -23,8 +23,8 @@ export function curlExample(tool: ToolDefinition, site: Site): string {
   ].join('\n');
 }
 
-export function fetchExample(tool: ToolDefinition, site: Site): string {
-  const body = JSON.stringify(TOOL_GUIDES[tool.name].exampleBody);
+export function fetchExample(tool: ToolEntry, site: Site): string {
+  const body = JSON.stringify(tool.guide.exampleBody);
   return [
     `const apiKey = undefined; // or your developer key, e.g. read from AGENT_SCAN_API_KEY`,
     `const response = await fetch('${executeUrlOf(tool, site)}', {`,

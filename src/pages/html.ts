@@ -4,6 +4,8 @@
  * any other way, so text from the error table, tool definitions or the request cannot become
  * markup by accident.
  */
+import { escapeHtml } from '../http/markup-escape.ts';
+
 export class Html {
   constructor(readonly text: string) {}
   toString(): string {
@@ -12,13 +14,6 @@ export class Html {
 }
 
 type Value = Html | string | number | boolean | null | undefined | readonly Value[];
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for element content and for quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 function render(value: Value): string {
   if (value === null || value === undefined || value === false) return '';

@@ -5,7 +5,9 @@
  */
 import { SITE_STYLESHEET, TOOL_PAGE_SCRIPT, versionedPath } from './assets.ts';
 import { html, type Html } from './html.ts';
-import { href, PATHS, type Site } from './site.ts';
+import { PATHS, toolPagePath } from '../paths.ts';
+import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
+import { href, type Site } from './site.ts';
 
 export const SITE_NAME = 'Agent Scan API';
 
@@ -24,8 +26,7 @@ export interface LayoutOptions {
 
 function navigation(site: Site): Html {
   const items: [string, string][] = [
-    ['Security headers', PATHS.tool('security-headers')],
-    ['Email security', PATHS.tool('email-security')],
+    ...ALLOWLISTED_TOOLS.map((tool): [string, string] => [tool.guide.navLabel, toolPagePath(tool.name)]),
     ['Errors', PATHS.errors],
     ['llms.txt', PATHS.llms],
     ['OpenAPI', PATHS.openapi],

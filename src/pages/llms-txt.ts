@@ -2,13 +2,13 @@
  * /llms.txt (llmstxt.org): an H1, a blockquote summary, a few lines of free text, then H2
  * sections of `- [name](url): notes` links. Absolute URLs from the base URL.
  */
-import { ERROR_CODES, ERRORS } from '../http/errors.ts';
-import { MCP_PATH, MCP_TOOL_NAMES, mcpClientConfig } from '../mcp/connection.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
+import { ERROR_CODES, errorPath, ERRORS } from '../http/errors.ts';
+import { mcpClientConfig } from '../mcp-connection.ts';
+import { executePath, PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import { ERROR_DOCS } from './error-docs.ts';
 import { SITE_NAME } from './layout.ts';
-import { absolute, PATHS, siteFor, thousands, type SiteOptions } from './site.ts';
-import { TOOL_GUIDES } from './tool-guides.ts';
+import { absolute, siteFor, thousands, type SiteOptions } from './site.ts';
 
 /** Link text cannot hold brackets; notes stay on one line. */
 const label = (s: string) => s.replace(/[[\]]/g, '');
@@ -22,29 +22,29 @@ export function renderLlmsTxt(baseUrl: string, options: SiteOptions = {}): strin
 
 > Non-intrusive security checks over HTTP for agents and developers: a grade (A+ to F) for the HTTP security headers of a website (security-headers) and for the email authentication DNS records of a domain (email-security). Anonymous use is allowed; a free developer key raises the rate limit.
 
-Call a tool with POST ${absolute(site, PATHS.execute('{tool}'))} and a JSON body {"target": "..."}. Anonymous: ${limits.anonymousPerMinute} requests per minute per client IP; with a key in "Authorization: Bearer <key>" or "X-Api-Key: <key>": ${limits.keyPerMinute} per minute. Scans: ${limits.scansPerHourPerClient} per hour per client IP and ${limits.scansPerHourPerTarget} per target, ${thousands(limits.scansPerHourOverall)} overall, with or without a key. Errors are application/problem+json whose "type" links to an error page; on 429 or 503 wait Retry-After seconds. Keys are created on the account portal (${site.accountUrl}), not through this API.
+Call a tool with POST ${absolute(site, executePath('{tool}'))} and a JSON body {"target": "..."}. Anonymous: ${limits.anonymousPerMinute} requests per minute per client IP; with a key in "Authorization: Bearer <key>" or "X-Api-Key: <key>": ${limits.keyPerMinute} per minute. Scans: ${limits.scansPerHourPerClient} per hour per client IP and ${limits.scansPerHourPerTarget} per target, ${thousands(limits.scansPerHourOverall)} overall, with or without a key. Errors are application/problem+json whose "type" links to an error page; on 429 or 503 wait Retry-After seconds. Keys are created on the account portal (${site.accountUrl}), not through this API.
 
 ## API
 
 ${[
   link('Tool catalog', PATHS.catalog, 'JSON: the tools, their execute URLs and input schemas, grade scales, authentication, rate limits and error codes. Start here.'),
   link('OpenAPI description', PATHS.openapi, 'OpenAPI 3.1 document of every endpoint.'),
-  link('MCP endpoint', MCP_PATH, `Model Context Protocol server (Streamable HTTP, stateless; 2026-07-28 and 2025 clients) with the tools ${Object.values(MCP_TOOL_NAMES).join(' and ')}; same keys, limits and quota as REST. Client configuration: ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix))}`),
+  link('MCP endpoint', PATHS.mcp, `Model Context Protocol server (Streamable HTTP, stateless; 2026-07-28 and 2025 clients) with the tools ${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(' and ')}; same keys, limits and quota as REST. Client configuration: ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix))}`),
 ].join('\n')}
 
 ## Agent skills
 
-${ALLOWLISTED_TOOLS.map((t) => link(`${t.name} skill`, PATHS.skill(t.name), `SKILL.md (Agent Skills format). ${TOOL_GUIDES[t.name].skillDescription}`)).join('\n')}
+${ALLOWLISTED_TOOLS.map((t) => link(`${t.name} skill`, skillPath(t.name), `SKILL.md (Agent Skills format). ${t.guide.skillDescription}`)).join('\n')}
 
 ## Tool pages
 
-${ALLOWLISTED_TOOLS.map((t) => link(t.title, PATHS.tool(t.name), `web form for people; ${t.description}`)).join('\n')}
+${ALLOWLISTED_TOOLS.map((t) => link(t.title, toolPagePath(t.name), `web form for people; ${t.description}`)).join('\n')}
 
 ## Errors
 
 ${[
   link('Error codes', PATHS.errors, 'index of every error code with its status and meaning'),
-  ...ERROR_CODES.map((code) => link(`${code} (${ERRORS[code].status})`, PATHS.error(code), ERROR_DOCS[code].meaning)),
+  ...ERROR_CODES.map((code) => link(`${code} (${ERRORS[code].status})`, errorPath(code), ERROR_DOCS[code].meaning)),
 ].join('\n')}
 
 ## Optional

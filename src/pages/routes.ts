@@ -3,8 +3,8 @@
  * answered by the app as GET without a body):
  *
  *   GET /                                  landingPage
- *   GET /tools/:tool                       toolPage         (/tools/security-headers, /tools/email-security; others 404)
- *   GET /agent-skills/:skill               agentSkill       (/agent-skills/security-headers.md, /agent-skills/email-security.md)
+ *   GET /tools/:tool                       toolPage         (one per registered tool; others 404)
+ *   GET /agent-skills/:skill               agentSkill       (<tool>.md per registered tool)
  *   GET /developers/errors                 errorIndexPage
  *   GET /developers/errors/:slug           errorPage        (one per code of src/http/errors.ts; others 404)
  *   GET /llms.txt                          llmsTxt
@@ -13,18 +13,19 @@
  *
  * Handlers read the page name from `ctx.path`, not from route params, so they work however the
  * route is spelled (`/agent-skills/:skill` or `/agent-skills/:name.md`). src/app.ts registers
- * them. Rendered pages are kept per base URL, like the catalog.
+ * them at the paths of src/paths.ts. Rendered pages are kept per base URL, like the catalog.
  */
 import { ApiError } from '../http/problem.ts';
-import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
+import { PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import type { Handler, RequestContext } from '../context.ts';
 import { IMMUTABLE_CACHE, SITE_STYLESHEET, TOOL_PAGE_SCRIPT, type Asset } from './assets.ts';
 import { errorCodeForSlug, renderErrorIndex, renderErrorPage } from './error-pages.ts';
 import { renderLandingPage } from './landing.ts';
 import { renderLlmsTxt } from './llms-txt.ts';
-import { percentDecode } from './percent-decode.ts';
+import { percentDecode } from '../net/host-text.ts';
 import { DOCUMENT_PAGE_CSP, documentHeaders, htmlHeaders, rendered, sendRendered, TOOL_PAGE_CSP, type Rendered } from './send.ts';
-import { absolute, PATHS, siteFromContext, type SiteOptions } from './site.ts';
+import { absolute, siteFromContext, type SiteOptions } from './site.ts';
 import { renderSkill } from './skill.ts';
 import { renderToolPage } from './tool-page.ts';
 
@@ -66,12 +67,12 @@ export const toolPage: Handler = (request, ctx) => {
 };
 
 function toolPageNotFound(name: string, ctx: RequestContext): ApiError {
-  const pages = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), PATHS.tool(t.name))).join(' and ');
+  const pages = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), toolPagePath(t.name))).join(' and ');
   const elsewhere = TOOLS_ELSEWHERE.find((t) => t.name === name);
   const detail = elsewhere
     ? `This service has no page for the ${name} tool: it ${elsewhere.reason}, not on this API.`
     : `There is no tool page named ${JSON.stringify(name.slice(0, 100))}.`;
-  return new ApiError('not_found', { detail, hint: `This service has tool pages for security-headers and email-security: ${pages}.` });
+  return new ApiError('not_found', { detail, hint: `This service has tool pages for ${ALLOWLISTED_TOOLS.map((t) => t.name).join(' and ')}: ${pages}.` });
 }
 
 /** GET /agent-skills/:skill (the file name ends in .md) */
@@ -79,7 +80,7 @@ export const agentSkill: Handler = (request, ctx) => {
   const file = lastSegment(ctx.path);
   const tool = file.endsWith('.md') ? findTool(file.slice(0, -3)) : undefined;
   if (!tool) {
-    const names = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), PATHS.skill(t.name))).join(' and ');
+    const names = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), skillPath(t.name))).join(' and ');
     throw new ApiError('not_found', { detail: `There is no agent skill named ${JSON.stringify(file.slice(0, 100))}.`, hint: `The skills are ${names}.` });
   }
   const skill = page(ctx, `skill:${tool.name}`, (baseUrl, options) => renderSkill(tool, baseUrl, options));

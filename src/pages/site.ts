@@ -1,13 +1,11 @@
 /**
- * What every page needs to know about the deployment, and where each page lives. Pages link to
- * each other and load their assets with paths under the base URL's path (same origin, whatever
- * host the visitor used); text meant to be copied (curl lines, skills, llms.txt) uses absolute
- * URLs built from the base URL, as the catalog does.
+ * What every page needs to know about the deployment. Pages link to each other and load their
+ * assets with paths (src/paths.ts) under the base URL's path (same origin, whatever host the
+ * visitor used); text meant to be copied (curl lines, skills, llms.txt) uses absolute URLs built
+ * from the base URL, as the catalog does.
  */
-import { executeUrl, toolSkillUrl, toolUiUrl } from '../catalog.ts';
 import { DEFAULT_ACCOUNT_URL } from '../config.ts';
 import { DEFAULT_KEY_PREFIX } from '../keys/key-format.ts';
-import { errorSlug, type ErrorCode } from '../http/errors.ts';
 import { SPEC_LIMITS, type Limits } from '../limits.ts';
 import type { RequestContext } from '../context.ts';
 
@@ -43,23 +41,6 @@ export function siteFromContext(ctx: RequestContext): Site {
   const { config, limits } = ctx.services;
   return siteFor(ctx.baseUrl, { accountUrl: config.accountUrl, keyPrefix: config.apiKeyPrefix, limits });
 }
-
-/** Paths of the pages and documents, relative to the base URL. */
-export const PATHS = {
-  home: '/',
-  catalog: '/api/v1/agent/tools',
-  legacyCatalog: '/api/agent/tools',
-  openapi: '/openapi.json',
-  llms: '/llms.txt',
-  errors: '/developers/errors',
-  error: (code: ErrorCode) => `/developers/errors/${errorSlug(code)}`,
-  /** The catalog's uiUrl and skillUrl with an empty base: one definition of these paths. */
-  tool: (name: string) => toolUiUrl('', name),
-  skill: (name: string) => toolSkillUrl('', name),
-  execute: (name: string) => executeUrl('', name),
-  script: '/assets/tool-page.js',
-  stylesheet: '/assets/site.css',
-} as const;
 
 /** A same-origin path for links and assets in HTML. */
 export const href = (site: Site, path: string) => site.root + path;

@@ -3,15 +3,15 @@
  * and `description`, then Markdown), with URLs built from the request's base URL. Limits come
  * from the running service, grades from the tool definition, errors from the error table.
  */
-import { ERROR_CODES, ERRORS } from '../http/errors.ts';
-import { MCP_PATH, MCP_TOOL_NAMES, mcpClientConfig } from '../mcp/connection.ts';
-import { ALL_SCOPES } from '../store/port.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/allowlist.ts';
-import type { ToolDefinition } from '../tools/tool.ts';
+import { ERROR_CODES, errorPath, ERRORS } from '../http/errors.ts';
+import { mcpClientConfig } from '../mcp-connection.ts';
+import { PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { ALL_SCOPES } from '../scopes.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 import { ERROR_DOCS } from './error-docs.ts';
 import { curlExample, executeUrlOf, fetchExample } from './examples.ts';
-import { absolute, PATHS, siteFor, thousands, type SiteOptions } from './site.ts';
-import { TOOL_GUIDES } from './tool-guides.ts';
+import { absolute, siteFor, thousands, type SiteOptions } from './site.ts';
 
 /** A YAML 1.2 double-quoted scalar: JSON string syntax is valid YAML. */
 const yamlString = (s: string) => JSON.stringify(s);
@@ -21,9 +21,9 @@ const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 /** Table cells: pipes escaped, no line breaks. */
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
-export function renderSkill(tool: ToolDefinition, baseUrl: string, options: SiteOptions = {}): string {
+export function renderSkill(tool: ToolEntry, baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
-  const guide = TOOL_GUIDES[tool.name];
+  const { guide } = tool;
   const { limits } = site;
   const others = ALLOWLISTED_TOOLS.filter((t) => t.name !== tool.name);
   const frontMatter = [
@@ -49,13 +49,13 @@ ${guide.whenToUse.map((line) => `- ${line}`).join('\n')}
 ## When not to use it
 
 ${guide.whenNotToUse.map((line) => `- ${line}`).join('\n')}
-${others.map((t) => `- Other tool on this API: [${t.name}](${absolute(site, PATHS.skill(t.name))}).`).join('\n')}
+${others.map((t) => `- Other tool on this API: [${t.name}](${absolute(site, skillPath(t.name))}).`).join('\n')}
 
 ## How to call it
 
 \`POST ${executeUrlOf(tool, site)}\` with a JSON body (at most 8 KiB): \`${JSON.stringify(guide.exampleBody)}\`.
 
-- \`target\` (required): ${tool.targetDescription}${guide.acceptsSelectors ? '\n- `selectors` (optional): up to 10 DKIM selector names to check first, e.g. from the `s=` tag of a DKIM-Signature header.' : ''}
+- \`target\` (required): ${tool.targetDescription}${tool.acceptsSelectors ? '\n- `selectors` (optional): up to 10 DKIM selector names to check first, e.g. from the `s=` tag of a DKIM-Signature header.' : ''}
 
 \`\`\`sh
 ${curlExample(tool, site)}
@@ -69,7 +69,7 @@ A scan takes a few seconds (at most 30). Do not run the same scan again to "refr
 
 ### Over MCP
 
-The same scan is the MCP tool \`${MCP_TOOL_NAMES[tool.name]}\` at \`${absolute(site, MCP_PATH)}\` (Streamable HTTP, stateless; arguments as the JSON body above). The result's structured content is the same JSON as the REST response, after a short readable summary. Client configuration:
+The same scan is the MCP tool \`${tool.mcp.name}\` at \`${absolute(site, PATHS.mcp)}\` (Streamable HTTP, stateless; arguments as the JSON body above). The result's structured content is the same JSON as the REST response, after a short readable summary. Client configuration:
 
 \`\`\`json
 ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix), null, 2)}
@@ -118,13 +118,13 @@ A \`422\` means the scan ran but could not assess the target: \`grade\` and \`gr
 
 ${guide.notAssessedReasons.map(([reason, meaning]) => `- \`${reason}\`: ${meaning}`).join('\n')}
 
-Show people the web page too: ${absolute(site, PATHS.tool(tool.name))}
+Show people the web page too: ${absolute(site, toolPagePath(tool.name))}
 
 ## Errors
 
 Errors are \`application/problem+json\`: \`{success: false, error: {code, message, hint}, type, title, status, detail, code}\`. Read \`code\`, \`detail\` and \`error.hint\`; \`type\` links to the page of the code.
 
-${ERROR_CODES.map((code) => `- **${ERRORS[code].status} \`${code}\`** (${ERRORS[code].title}): ${ERROR_DOCS[code].meaning} What to do: ${ERRORS[code].hint} Retry: ${lowerFirst(ERROR_DOCS[code].retry)} [More](${absolute(site, PATHS.error(code))})`).join('\n')}
+${ERROR_CODES.map((code) => `- **${ERRORS[code].status} \`${code}\`** (${ERRORS[code].title}): ${ERROR_DOCS[code].meaning} What to do: ${ERRORS[code].hint} Retry: ${lowerFirst(ERROR_DOCS[code].retry)} [More](${absolute(site, errorPath(code))})`).join('\n')}
 
 Tools that are not on this API answer \`404\`: ${TOOLS_ELSEWHERE.map((t) => `\`${t.name}\``).join(', ')}.
 

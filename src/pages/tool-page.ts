@@ -3,24 +3,24 @@
  * script at /assets/tool-page.js) and explains how to read the result and call the API directly.
  * The page itself carries no data from a scan: results are rendered in the browser as text nodes.
  */
-import type { ToolDefinition } from '../tools/tool.ts';
+import { executePath, PATHS, skillPath, toolPagePath } from '../paths.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 import { curlExample } from './examples.ts';
 import { html } from './html.ts';
 import { renderLayout } from './layout.ts';
-import { absolute, href, PATHS, siteFor, type Site, type SiteOptions } from './site.ts';
-import { TOOL_GUIDES } from './tool-guides.ts';
+import { absolute, href, siteFor, type Site, type SiteOptions } from './site.ts';
 
-function scanForm(tool: ToolDefinition, site: Site) {
-  const guide = TOOL_GUIDES[tool.name];
-  const selectors = guide.acceptsSelectors
+function scanForm(tool: ToolEntry, site: Site) {
+  const { guide } = tool;
+  const selectors = tool.acceptsSelectors
     ? html`<div class="field">
 <label for="selectors">DKIM selectors <span class="meta">(optional)</span></label>
 <input type="text" id="selectors" name="selectors" autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="google, s1" aria-describedby="selectors-help">
 <p id="selectors-help" class="help">Comma-separated, at most 10. The scan also tries the selectors of the mail providers it recognises and common ones.</p>
 </div>`
     : null;
-  return html`<form id="scan-form" class="scan-form" action="${href(site, PATHS.tool(tool.name))}" method="get"
- data-tool="${tool.name}" data-execute="${href(site, PATHS.execute(tool.name))}"
+  return html`<form id="scan-form" class="scan-form" action="${href(site, toolPagePath(tool.name))}" method="get"
+ data-tool="${tool.name}" data-execute="${href(site, executePath(tool.name))}"
  data-score-min="${tool.scoreRange.min}" data-score-max="${tool.scoreRange.max}" data-score-note="${tool.scoreRange.note}">
 <div class="field">
 <label for="target">${guide.targetLabel}</label>
@@ -35,8 +35,8 @@ ${selectors}
 <section id="results" class="results" aria-label="Scan results" tabindex="-1"></section>`;
 }
 
-function aboutTool(tool: ToolDefinition, site: Site) {
-  const guide = TOOL_GUIDES[tool.name];
+function aboutTool(tool: ToolEntry, site: Site) {
+  const { guide } = tool;
   const { limits } = site;
   return html`<h2>How to read the result</h2>
 <p>Grades, best to worst: ${tool.gradeScale.join(', ')}. The score runs from ${tool.scoreRange.min} to ${tool.scoreRange.max}: ${tool.scoreRange.note}</p>
@@ -49,12 +49,12 @@ function aboutTool(tool: ToolDefinition, site: Site) {
 <p>When the scan runs but cannot assess the target the answer is a <code>422</code> without a grade; <code>result.details.reason</code> says why:</p>
 <ul>${guide.notAssessedReasons.map(([reason, meaning]) => html`<li><code>${reason}</code>: ${meaning}</li>`)}</ul>
 <h2>Use it from code</h2>
-<p>This page calls <code>POST ${absolute(site, PATHS.execute(tool.name))}</code>. So can you, anonymously (${limits.anonymousPerMinute} requests per minute) or with a free developer key from the <a href="${site.accountUrl}">account portal</a> (${limits.keyPerMinute} per minute). Scans are limited to ${limits.scansPerHourPerClient} per hour per client address and ${limits.scansPerHourPerTarget} per target, with or without a key.</p>
+<p>This page calls <code>POST ${absolute(site, executePath(tool.name))}</code>. So can you, anonymously (${limits.anonymousPerMinute} requests per minute) or with a free developer key from the <a href="${site.accountUrl}">account portal</a> (${limits.keyPerMinute} per minute). Scans are limited to ${limits.scansPerHourPerClient} per hour per client address and ${limits.scansPerHourPerTarget} per target, with or without a key.</p>
 <pre><code>${curlExample(tool, site)}</code></pre>
-<p>For agents: the <a href="${href(site, PATHS.skill(tool.name))}">${tool.name} skill</a> (Agent Skills format), the <a href="${href(site, PATHS.catalog)}">tool catalog</a> and the <a href="${href(site, PATHS.errors)}">error codes</a>.</p>`;
+<p>For agents: the <a href="${href(site, skillPath(tool.name))}">${tool.name} skill</a> (Agent Skills format), the <a href="${href(site, PATHS.catalog)}">tool catalog</a> and the <a href="${href(site, PATHS.errors)}">error codes</a>.</p>`;
 }
 
-export function renderToolPage(tool: ToolDefinition, baseUrl: string, options: SiteOptions = {}): string {
+export function renderToolPage(tool: ToolEntry, baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
   const main = html`<h1>${tool.title}</h1>
 <p class="lead">${tool.description}</p>
@@ -65,6 +65,6 @@ ${aboutTool(tool, site)}`;
     description: tool.description,
     main,
     script: true,
-    head: html`<link rel="alternate" type="text/markdown" href="${href(site, PATHS.skill(tool.name))}" title="Agent skill">`,
+    head: html`<link rel="alternate" type="text/markdown" href="${href(site, skillPath(tool.name))}" title="Agent skill">`,
   });
 }

@@ -1,7 +1,12 @@
 /**
- * The scan quota as one Lua script: every window is checked before any is counted, so a scan
- * refused by one window leaves all counters unchanged. Same sliding-window arithmetic as
- * `sliding-window.ts` (the caller recomputes remaining and retry times from the counts returned).
+ * Every Lua script the shared store (upstash.ts) runs, each one atomic step on the keys it is
+ * given. docs/store.md lists the key layout.
+ */
+
+/**
+ * The scan quota: every window is checked before any is counted, so a scan refused by one window
+ * leaves all counters unchanged. Same sliding-window arithmetic as `sliding-window.ts` (the
+ * caller recomputes remaining and retry times from the counts returned).
  *
  * KEYS: for each window, its current and previous fixed-window counters.
  * ARGV: now (ms), then for each window its limit and length (ms).
@@ -43,5 +48,21 @@ if stored then
   if at and at > tonumber(ARGV[2]) then return 0 end
 end
 redis.call('SET', KEYS[1], ARGV[1])
+return 1
+`;
+
+/** Records a key's last use: only forward in time, and never for a key that is gone. */
+export const TOUCH_SCRIPT = `
+local current = redis.call('HGET', KEYS[1], 'lastUsedAt')
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'lastUsedAt', ARGV[1])
+return 1
+`;
+
+/** Revokes a key that exists; the first revocation time is kept. */
+export const REVOKE_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSETNX', KEYS[1], 'revokedAt', ARGV[1])
 return 1
 `;

@@ -4,6 +4,8 @@
  *
  * A store that cannot answer throws `StoreUnavailableError`; callers never read that as "allowed".
  */
+import type { Scope } from '../scopes.ts';
+
 export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
@@ -36,9 +38,6 @@ export interface QuotaDecision {
   /** Remaining scans in each window after this decision. */
   remaining: Record<string, number>;
 }
-
-export type Scope = 'tools:read' | 'tools:execute' | 'badges:read';
-export const ALL_SCOPES: readonly Scope[] = ['tools:read', 'tools:execute', 'badges:read'];
 
 export interface KeyRecord {
   /** Non-secret identifier, used to list and revoke. */

@@ -1,9 +1,10 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import { QUOTA_SCRIPT, LATEST_GRADE_SCRIPT } from './quota-script.ts';
+import { LATEST_GRADE_SCRIPT, QUOTA_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
 import { SCAN_RECORD_TTL_MS, SCAN_RECORDS_PER_TARGET } from './memory.ts';
 import { quotaDecision, windowIndex } from './sliding-window.ts';
-import { StoreUnavailableError, type KeyRecord, type QuotaDecision, type QuotaWindow, type RateLimitDecision, type ScanRecord, type Scope, type Store } from './port.ts';
+import { StoreUnavailableError, type KeyRecord, type QuotaDecision, type QuotaWindow, type RateLimitDecision, type ScanRecord, type Store } from './port.ts';
+import type { Scope } from '../scopes.ts';
 
 export interface UpstashStoreOptions {
   url: string;
@@ -16,19 +17,6 @@ export interface UpstashStoreOptions {
 }
 
 const KEY_FIELDS = ['id', 'hash', 'displayPrefix', 'name', 'owner', 'scopes', 'createdAt', 'lastUsedAt', 'revokedAt', 'expiresAt'] as const;
-
-const TOUCH_SCRIPT = `
-local current = redis.call('HGET', KEYS[1], 'lastUsedAt')
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-if current and tonumber(current) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'lastUsedAt', ARGV[1])
-return 1
-`;
-const REVOKE_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSETNX', KEYS[1], 'revokedAt', ARGV[1])
-return 1
-`;
 
 /**
  * The Store on Upstash Redis (REST), for any number of instances on any runtime. Per-minute

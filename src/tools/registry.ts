@@ -1,16 +1,19 @@
-import { emailSecurityDefinition } from './email-security/definition.ts';
-import { securityHeadersDefinition } from './security-headers/definition.ts';
-import type { ToolDefinition, ToolName } from './tool.ts';
+/**
+ * The one list of tools. A tool is its folder (src/tools/<tool>/, whose index.ts exports its
+ * entry) and one line here: the catalog, schemas, OpenAPI, MCP tools, scanners and pages read
+ * this list.
+ */
+import { emailSecurity } from './email-security/index.ts';
+import { securityHeaders } from './security-headers/index.ts';
+import type { ToolEntry } from './tool-entry.ts';
 
 /** The non-intrusive tools that may run through the execute endpoints, in catalog order. */
-export const ALLOWLISTED_TOOLS: readonly ToolDefinition[] = [securityHeadersDefinition, emailSecurityDefinition];
+export const ALLOWLISTED_TOOLS = [securityHeaders, emailSecurity] as const;
 
-export function findTool(name: string): ToolDefinition | undefined {
+export type ToolName = (typeof ALLOWLISTED_TOOLS)[number]['name'];
+
+export function findTool(name: string): ToolEntry<ToolName> | undefined {
   return ALLOWLISTED_TOOLS.find((t) => t.name === name);
-}
-
-export function isToolName(name: string): name is ToolName {
-  return findTool(name) !== undefined;
 }
 
 /** Tools of the same product that this API does not run, and where they run instead. */

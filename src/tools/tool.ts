@@ -1,12 +1,13 @@
-/** What the execute pipeline knows about a tool: a pure definition, and the scanner that runs it. */
-export type ToolName = 'security-headers' | 'email-security';
-
+/**
+ * What the scan pipeline knows about a tool: a pure definition, and the scanner that runs it.
+ * src/tools/tool-entry.ts adds what the surfaces need; src/tools/registry.ts lists the tools.
+ */
 export type TargetParse =
   | { ok: true; target: string; quotaKey: string }
   | { ok: false; detail: string; hint?: string };
 
-export interface ToolDefinition {
-  name: ToolName;
+export interface ToolDefinition<Name extends string = string> {
+  name: Name;
   title: string;
   description: string;
   /** How `target` is read, for the catalog and the request schema. */

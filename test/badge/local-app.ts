@@ -1,6 +1,6 @@
 /**
  * The badge route in a minimal itty-router app, without the app's middleware (keys, rate
- * limits): enough to test the handler on its own. test/api/badge.test.ts tests it in the app.
+ * limits): enough to test the handler on its own. route.integration.test.ts tests it in the app.
  */
 import { Router, type IRequest } from 'itty-router';
 import { badge } from '../../src/badge/route.ts';

@@ -15,7 +15,7 @@ import {
   type BadgeStyle,
 } from '../../src/badge/render.ts';
 import { VERDANA_11PX_HUNDREDTHS, textWidth } from '../../src/badge/text-width.ts';
-import { GRADE_SCALE } from '../../src/tools/security-headers/grade.ts';
+import { GRADE_SCALE } from '../../src/tools/grading.ts';
 import { parseXml, type XmlElementInfo } from './well-formed.ts';
 
 const MESSAGES: BadgeMessage[] = [...GRADE_SCALE, '?'];

@@ -1,6 +1,6 @@
 /**
  * GET /api/badge/{domain} through the real server. Expects the route registered in src/app.ts as
- * `.get('/api/badge/:domain+', requireScope('badges:read'), badge)` with the badge's own
+ * `.get(PATHS.badge, requireScope('badges:read'), badge)` with the badge's own
  * per-minute policy (120 per client address); see docs/badge.md.
  */
 import assert from 'node:assert/strict';

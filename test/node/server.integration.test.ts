@@ -62,7 +62,8 @@ describe('the Node server (deploy/node/server.ts)', () => {
     const s = await startServerProcess({ DEV_API_KEY: key });
     assert.ok(!s.stderr().includes(key));
     await fetch(`${s.url}/api/v1/agent/tools`, { headers: { authorization: `Bearer ${key}` } });
-    await fetch(`${s.url}/api/v1/agent/tools`, { headers: { 'x-api-key': `${key.slice(0, -1)}x` } });
+    const wrongKey = `${key.slice(0, -1)}${key.endsWith('x') ? 'y' : 'x'}`;
+    await fetch(`${s.url}/api/v1/agent/tools`, { headers: { 'x-api-key': wrongKey } });
     await fetch(`${s.url}/nowhere?key=${key}`);
     s.child.kill('SIGTERM');
     await once(s.child, 'exit');

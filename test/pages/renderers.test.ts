@@ -9,14 +9,15 @@ import { SITE_STYLESHEET, TOOL_PAGE_SCRIPT } from '../../src/pages/assets.ts';
 import { contentHash } from '../../src/pages/content-hash.ts';
 import { ERROR_DOCS } from '../../src/pages/error-docs.ts';
 import { errorCodeForSlug, exampleProblem, renderErrorIndex, renderErrorPage } from '../../src/pages/error-pages.ts';
-import { escapeHtml, html, trusted } from '../../src/pages/html.ts';
+import { escapeHtml } from '../../src/http/markup-escape.ts';
+import { html, trusted } from '../../src/pages/html.ts';
 import { renderLandingPage } from '../../src/pages/landing.ts';
 import { renderLlmsTxt } from '../../src/pages/llms-txt.ts';
 import { siteFor } from '../../src/pages/site.ts';
 import { renderSkill } from '../../src/pages/skill.ts';
 import { renderToolPage } from '../../src/pages/tool-page.ts';
 import { ProblemSchema } from '../../src/schemas.ts';
-import { ALLOWLISTED_TOOLS } from '../../src/tools/allowlist.ts';
+import { ALLOWLISTED_TOOLS } from '../../src/tools/registry.ts';
 
 const BASE = 'https://scan.test';
 const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');

@@ -2,6 +2,7 @@
  * The pure half of email-security: every section from the capture, the grade, the bulk-sender
  * summary, and whether the domain could be assessed at all.
  */
+import { bySeverity, FAILING_SCORE, isAtLeast, notAssessed } from '../grading.ts';
 import type { ScanOutcome } from '../tool.ts';
 import { bulkSenderReadiness } from './bulk-sender.ts';
 import { exchange, type EmailSecurityCapture } from './capture.ts';
@@ -10,12 +11,6 @@ import { gradeEmail } from './grade.ts';
 import { analyzeBimi, analyzeDkim, analyzeDmarc, analyzeDnssec, analyzeMtaSts, analyzeMx, analyzeTlsRpt, sendsNoMail } from './mechanisms.ts';
 import type { Finding, Section } from './section.ts';
 import { analyzeSpf } from './spf/analyze.ts';
-
-const SEVERITY_ORDER = ['critical', 'high', 'medium', 'low', 'info'] as const;
-
-function notAssessed(message: string, details: Record<string, unknown>): ScanOutcome {
-  return { assessed: false, grade: null, gradeScore: null, result: { status: 'error', message, details } };
-}
 
 /** Why a capture cannot be graded: the domain does not exist, or DNS failed for the core lookups. */
 function assessability(capture: EmailSecurityCapture): { reason: string; message: string } | null {
@@ -48,9 +43,9 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
   const sections: Record<string, Section> = { dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec };
   const findings: (Finding & { section: string })[] = Object.entries(sections)
     .flatMap(([section, s]) => s.findings.map((f) => ({ ...f, section })))
-    .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity));
+    .sort(bySeverity);
   const serious = findings.filter((f) => f.severity === 'critical' || f.severity === 'high');
-  const status = graded.score < 50 ? 'failed' : ['A+', 'A', 'A-'].includes(graded.grade) && serious.length === 0 ? 'passed' : 'warnings';
+  const status = graded.score < FAILING_SCORE ? 'failed' : isAtLeast(graded.grade, 'A-') && serious.length === 0 ? 'passed' : 'warnings';
   const top = findings.slice(0, 3).map((f) => f.title);
   const message = `Grade ${graded.grade} (${graded.score}/100)${graded.parked ? ' for a domain that sends no mail' : ''}: ${
     top.length === 0 ? 'no problems found.' : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`

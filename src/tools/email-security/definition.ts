@@ -1,5 +1,6 @@
 import { parse } from 'tldts';
-import { asciiHostname } from '../target-text.ts';
+import { GRADE_SCALE } from '../grading.ts';
+import { asciiHostname } from '../../net/host-text.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
 
 function parseApexDomain(raw: string): TargetParse {
@@ -29,14 +30,14 @@ function hostFromUrlish(raw: string): string | null {
   }
 }
 
-export const emailSecurityDefinition: ToolDefinition = {
+export const emailSecurityDefinition: ToolDefinition<'email-security'> = {
   name: 'email-security',
   title: 'Email authentication (SPF, DMARC, DKIM, MTA-STS, TLS-RPT, BIMI, DNSSEC)',
   description:
     "Grades a domain's email authentication DNS records: SPF (syntax and lookup limits), DMARC (policy strength and reporting), DKIM (common and provider selectors), MX, MTA-STS, TLS-RPT, BIMI and DNSSEC. Non-intrusive: DNS queries and the MTA-STS policy file only.",
   targetDescription: 'An apex (registrable) domain such as example.com, at most 2,048 characters; IDNs are accepted and converted to punycode. Subdomains, URLs and IP addresses are refused with a hint naming the apex to use.',
   targetExamples: ['example.com'],
-  gradeScale: ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'],
+  gradeScale: GRADE_SCALE,
   scoreRange: { min: 0, max: 100, note: 'DMARC 35, SPF 30, DKIM 25, transport and extras 10; what does not apply is dropped and the rest rescaled; critical findings cap the grade. Same letter chart as security-headers.' },
   parseTarget: parseApexDomain,
 };

@@ -1,8 +1,10 @@
 /**
  * The email-security grade: points per category (DMARC 35, SPF 30, DKIM 25, transport and extras
  * 10); items that do not apply are dropped and the rest rescaled to 100; critical problems cap
- * the grade. Same letter chart as security-headers. docs/email-security-grading.md explains it.
+ * the grade. The letter comes from the one chart in src/tools/grading.ts.
+ * docs/email-security-grading.md explains it.
  */
+import { gradeFor, highestScoreOf, type Grade } from '../grading.ts';
 import { POLICY_STRENGTH } from './dmarc/tags.ts';
 import type { DkimFacts, DmarcFacts, DnssecFacts, MtaStsFacts, MxFacts, SimpleFacts, SpfFacts } from './section.ts';
 
@@ -26,19 +28,13 @@ export interface ScoreItem {
 
 export interface EmailGrade {
   score: number;
-  grade: string;
+  grade: Grade;
   items: ScoreItem[];
   /** Caps applied, e.g. "no DMARC record: at most D". */
   caps: string[];
   /** The domain publishes that it sends no mail (null MX, or no MX with SPF -all). */
   parked: boolean;
 }
-
-const CHART: [number, string][] = [[100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F']];
-export const gradeFor = (score: number) => CHART.find(([min]) => score >= min)![1];
-
-/** The highest score each cap allows: the top of the capped letter's band. */
-const CAP_CEILING = { B: 79, C: 59, D: 39, F: 24 } as const;
 
 const POLICY_POINTS = { reject: 15, quarantine: 11, none: 3 } as const;
 const WEAKER = { reject: 'quarantine', quarantine: 'none', none: 'none' } as const;
@@ -90,8 +86,9 @@ function transportItems(f: EmailFacts, parked: boolean): ScoreItem[] {
   return items;
 }
 
-function caps(f: EmailFacts): [keyof typeof CAP_CEILING, string][] {
-  const out: [keyof typeof CAP_CEILING, string][] = [];
+/** The grade each problem caps the score at (to the top of that letter's band), and why. */
+function caps(f: EmailFacts): [Grade, string][] {
+  const out: [Grade, string][] = [];
   const noDmarc = !f.dmarc.found || !f.dmarc.valid;
   if (noDmarc && !f.spf.found) out.push(['F', 'neither SPF nor DMARC is published: at most F']);
   if (f.spf.valid && f.spf.all === '+') out.push(['F', 'SPF ends in +all (anyone may send as this domain): at most F']);
@@ -109,6 +106,6 @@ export function gradeEmail(facts: EmailFacts, parked: boolean): EmailGrade {
   const earned = items.reduce((sum, i) => sum + i.earned, 0);
   let score = max === 0 ? 0 : Math.floor((100 * earned) / max);
   const applied = caps(facts);
-  for (const [letter] of applied) score = Math.min(score, CAP_CEILING[letter]);
+  for (const [letter] of applied) score = Math.min(score, highestScoreOf(letter));
   return { score, grade: gradeFor(score), items, caps: applied.map(([, why]) => why), parked };
 }

@@ -3,6 +3,7 @@
  * mail"), no MX at all (RFC 5321 §5.1: mail then goes to the domain's own A/AAAA), and MX
  * hosts whose names have no address (dangling: mail to them cannot be delivered).
  */
+import { isDottedQuad } from '../../net/host-text.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { addressesIn, describeExchange, isAbsent, isDnsFailure } from './dns-answers.ts';
 import { finding, statusFromFindings } from './finding.ts';
@@ -28,7 +29,7 @@ export type MxSection = Section & { facts: MxFacts; hosts: MxHostReport[] };
 type MxRecord = { preference: number; exchange: string };
 
 const isNullTarget = (name: string) => name === '.' || name === '';
-const isIpLiteral = (name: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name.includes(':');
+const isIpLiteral = (name: string) => isDottedQuad(name) || name.includes(':');
 
 function mxRecords(result: DnsExchange | undefined): MxRecord[] {
   if (!result) return [];

@@ -4,7 +4,7 @@
  * contacted here.
  */
 import { normalizeName } from '../../net/dns-records.ts';
-import { isHostname } from '../target-text.ts';
+import { endsInNumericLabel, isHostname, percentDecode } from '../../net/host-text.ts';
 
 export interface ReportUri {
   /** As published. */
@@ -24,20 +24,11 @@ export interface ReportUri {
 /** A host name (A-labels for IDNs; any case, one trailing dot) of at least two labels, the last not all digits. */
 export function isHostName(name: string): boolean {
   const host = normalizeName(name);
-  const labels = host.split('.');
-  return isHostname(host) && labels.length >= 2 && !/^[0-9]+$/.test(labels[labels.length - 1]!);
-}
-
-function decode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
+  return isHostname(host) && host.includes('.') && !endsInNumericLabel(host);
 }
 
 function mailto(uri: string, rest: string): Pick<ReportUri, 'address' | 'host' | 'problem'> {
-  const decoded = decode(rest.split('?')[0] ?? '');
+  const decoded = percentDecode(rest.split('?')[0] ?? '');
   if (decoded === null) return { address: null, host: null, problem: `${uri}: invalid percent-encoding` };
   const at = decoded.lastIndexOf('@');
   if (at <= 0) return { address: null, host: null, problem: `${uri}: not an email address (local-part@domain)` };

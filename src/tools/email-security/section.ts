@@ -2,17 +2,11 @@
  * The shapes every email-security section shares, and the facts each section hands the grader.
  * Sections are produced by pure `analyzeX(capture)` functions, one module per mechanism.
  */
-export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+import type { BaseFinding, Severity } from '../grading.ts';
 
-export interface Finding {
-  /** Stable id, e.g. `spf-too-many-lookups`. */
-  id: string;
-  severity: Severity;
-  title: string;
-  /** What was seen: record text, query and answer, counts. */
-  evidence: string[];
-  /** One line: what to do. */
-  recommendation: string;
+export type { Severity };
+
+export interface Finding extends BaseFinding {
   /** The RFC section that says so, e.g. `RFC 7208 §4.6.4`. */
   rfc?: string;
 }

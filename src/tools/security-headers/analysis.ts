@@ -3,7 +3,7 @@
  * with its 12 tests, plus findings that go beyond the Observatory and never change the score.
  */
 import type { HeaderPairs, RetrievalError } from './capture.ts';
-import type { Grade } from './grade.ts';
+import type { BaseFinding, Grade, Severity as AnySeverity } from '../grading.ts';
 
 export const TEST_NAMES = [
   'content-security-policy',
@@ -39,14 +39,10 @@ export interface TestResult {
   headers: HeaderPairs;
 }
 
-export type Severity = 'high' | 'medium' | 'low' | 'info';
+export type Severity = Exclude<AnySeverity, 'critical'>;
 
-export interface Finding {
+export interface Finding extends BaseFinding<Severity> {
   id: FindingId;
-  severity: Severity;
-  title: string;
-  evidence: string[];
-  recommendation: string;
 }
 
 export type FindingId =

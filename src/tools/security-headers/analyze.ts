@@ -6,7 +6,7 @@ import { TEST_NAMES, type AnalyzeOptions, type Finding, type Retrieval, type Sec
 import type { SecurityHeadersCapture } from './capture.ts';
 import { createContext, type TestOutcome } from './context.ts';
 import { collectFindings } from './findings.ts';
-import { computeScore, gradeFor } from './grade.ts';
+import { gradeModifiers } from './grade.ts';
 import { autoResponse, autoSession, finalHop } from './headers.ts';
 import { ruleFor, TEST_RULES } from './rules.ts';
 import { summarize } from './status.ts';
@@ -83,8 +83,7 @@ export function analyze(capture: SecurityHeadersCapture, options: AnalyzeOptions
     return notAssessable(retrieval, 'unexpected-status', `The site responded with HTTP status ${auto.status}, which is not graded (only 2xx, 3xx, 401 and 403 are).`);
   }
   const { tests, findings } = runTests(capture, options, auto);
-  const score = computeScore(tests.map((t) => t.scoreModifier));
-  const grade = gradeFor(score);
+  const { score, grade } = gradeModifiers(tests.map((t) => t.scoreModifier));
   const testsPassed = tests.filter((t) => t.pass).length;
   const { status, message } = summarize(score, grade, tests.length - testsPassed, tests.length, findings);
   return {

@@ -1,6 +1,7 @@
-import { asciiHostname, isHostname } from '../target-text.ts';
+import { asciiHostname, isHostname, isIpLiteralHostname, withoutTrailingDot } from '../../net/host-text.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
-import { GRADE_SCALE, MAX_SCORE } from './grade.ts';
+import { GRADE_SCALE } from '../grading.ts';
+import { MAX_SCORE } from './grade.ts';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
@@ -19,9 +20,8 @@ function parseUrlTarget(raw: string): TargetParse {
     return { ok: false, detail: '"target" contains user credentials (user:password@); remove them.', hint: `Scan ${url.protocol}//${url.host}${url.pathname} instead.` };
   }
   const host = url.hostname;
-  const bare = host.endsWith('.') ? host.slice(0, -1) : host;
-  // The URL parser has already turned every IPv4 spelling (octal, hex, dotted or not) into a.b.c.d.
-  const isIpLiteral = host.startsWith('[') || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(bare);
+  const bare = withoutTrailingDot(host);
+  const isIpLiteral = isIpLiteralHostname(bare);
   if (!isIpLiteral && !isHostname(bare)) {
     return { ok: false, detail: `"target" has an invalid host name: ${JSON.stringify(host.slice(0, 100))}.` };
   }
@@ -32,7 +32,7 @@ function parseUrlTarget(raw: string): TargetParse {
   return { ok: true, target: url.href, quotaKey: isIpLiteral ? bare : (asciiHostname(bare) ?? bare) };
 }
 
-export const securityHeadersDefinition: ToolDefinition = {
+export const securityHeadersDefinition: ToolDefinition<'security-headers'> = {
   name: 'security-headers',
   title: 'HTTP security headers',
   description:

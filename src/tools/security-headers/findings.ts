@@ -2,6 +2,7 @@
  * Findings: what the grader sees beyond the Observatory model. They never change the score; high
  * and medium ones keep the status from `passed`. Each id has one severity, title and advice here.
  */
+import { bySeverity } from '../grading.ts';
 import type { Finding, FindingId, Severity } from './analysis.ts';
 import type { TestContext } from './context.ts';
 import { cspFindings } from './csp-findings.ts';
@@ -116,13 +117,11 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   },
 };
 
-const SEVERITY_RANK: Record<Severity, number> = { high: 0, medium: 1, low: 2, info: 3 };
-
 const DETECTORS: ((context: TestContext) => Detected[])[] = [cspFindings, headerFindings, (c) => permissionsPolicyFindings(c.auto.headers)];
 
 /** Every finding of the analysis, most severe first. */
 export function collectFindings(context: TestContext): Finding[] {
   return DETECTORS.flatMap((detect) => detect(context))
     .map(({ id, evidence }) => ({ id, ...FINDING_CATALOGUE[id], evidence }))
-    .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+    .sort(bySeverity);
 }

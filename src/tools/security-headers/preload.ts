@@ -4,6 +4,7 @@
  * grader treats as not preloaded and says so. The service accepts only registered domains
  * submitted with includeSubDomains, so "preloaded" is read as preloaded with includeSubDomains.
  */
+import { BoundedCache } from '../../cache/bounded-cache.ts';
 import { withTimeout } from '../../net/abort-signals.ts';
 
 export type PreloadStatus = { preloaded: boolean; includeSubDomains: boolean } | 'unknown';
@@ -11,11 +12,11 @@ export type PreloadLookup = (host: string, signal?: AbortSignal) => Promise<Prel
 
 export function createPreloadLookup(options: { url: string | null; fetch: typeof fetch; timeoutMs?: number; ttlMs?: number; now?: () => number }): PreloadLookup {
   const { url, timeoutMs = 1500, ttlMs = 6 * 3_600_000, now = Date.now } = options;
-  const cache = new Map<string, { status: PreloadStatus; until: number }>();
+  const cache = new BoundedCache<string, PreloadStatus>({ maxEntries: 10_000, ttlMs, now });
   return async (host, signal) => {
     if (url === null) return 'unknown';
     const hit = cache.get(host);
-    if (hit && hit.until > now()) return hit.status;
+    if (hit !== undefined) return hit;
     let status: PreloadStatus = 'unknown';
     try {
       const response = await options.fetch(`${url}?domain=${encodeURIComponent(host)}`, { signal: withTimeout(signal, timeoutMs) });
@@ -28,8 +29,7 @@ export function createPreloadLookup(options: { url: string | null; fetch: typeof
       status = 'unknown';
     }
     // Unknown answers are retried sooner than real ones.
-    cache.set(host, { status, until: now() + (status === 'unknown' ? 60_000 : ttlMs) });
-    if (cache.size > 10_000) cache.delete(cache.keys().next().value!);
+    cache.set(host, status, status === 'unknown' ? { ttlMs: 60_000 } : {});
     return status;
   };
 }

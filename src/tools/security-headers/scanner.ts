@@ -2,16 +2,13 @@
  * The security-headers tool end to end: retrieve a capture, refuse what cannot be graded (a bot
  * or WAF challenge, no response, a redirect into a blocked address), otherwise analyze it.
  */
+import { notAssessed } from '../grading.ts';
 import type { ScanOutcome, Scanner } from '../tool.ts';
 import { analyze } from './analyze.ts';
 import type { SecurityHeadersCapture } from './capture.ts';
 import { detectChallenge } from './challenge.ts';
 import { retrieve, type RetrieveDeps } from './retrieve.ts';
 import { memoizeResolver } from '../../net/memo-resolver.ts';
-
-function notAssessed(message: string, details: Record<string, unknown>): ScanOutcome {
-  return { assessed: false, grade: null, gradeScore: null, result: { status: 'error', message, details } };
-}
 
 /** Pure: the outcome for a capture (also what `npm run admin -- grade-capture FILE` prints). */
 export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {

@@ -1,8 +1,6 @@
 /** The overall status and the one-sentence message of a graded analysis. */
+import { FAILING_SCORE } from '../grading.ts';
 import type { AnalysisStatus, Finding, Grade } from './analysis.ts';
-
-/** Below this score (grade C- or worse) the analysis has failed. */
-export const FAILING_SCORE = 50;
 
 export interface Summary {
   status: AnalysisStatus;

@@ -3,6 +3,7 @@
  * what a domain grader knows (%{d} the domain being evaluated, %{o} the scanned domain, and the
  * escapes %% %_ %-). Letters that need the sender (i, s, l, h, …) leave the name unexpandable.
  */
+import { MAX_DNS_LABEL_LENGTH, MAX_DNS_NAME_LENGTH } from '../../../net/host-text.ts';
 import { DOMAIN_LETTERS, EXPLANATION_ONLY_LETTERS, MACRO_DELIMITERS, MACRO_LETTERS } from './rules.ts';
 
 export type MacroPart =
@@ -122,10 +123,10 @@ export function parseDomainSpec(raw: string): MacroParse {
 }
 
 function domainNameProblem(name: string): string | null {
-  if (name.length > 253) return 'longer than 253 characters';
+  if (name.length > MAX_DNS_NAME_LENGTH) return `longer than ${MAX_DNS_NAME_LENGTH} characters`;
   const labels = name.split('.');
   if (labels.some((label) => label.length === 0)) return 'it has an empty label';
-  if (labels.some((label) => label.length > 63)) return 'a label is longer than 63 characters';
+  if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH)) return `a label is longer than ${MAX_DNS_LABEL_LENGTH} characters`;
   return null;
 }
 
@@ -150,7 +151,7 @@ export function expandDomainSpec(spec: MacroString, context: ExpansionContext): 
     })
     .join('');
   name = name.replace(/\.$/, '').toLowerCase();
-  while (name.length > 253 && name.includes('.')) name = name.slice(name.indexOf('.') + 1);
+  while (name.length > MAX_DNS_NAME_LENGTH && name.includes('.')) name = name.slice(name.indexOf('.') + 1);
   return { ok: true, name };
 }
 

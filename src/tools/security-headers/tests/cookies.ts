@@ -15,7 +15,7 @@ const COOKIE_RULES: { result: string; when: (cookie: Cookie, hsts: boolean) => b
 ];
 
 /** Problems from least to most severe: the worst one found is the result. */
-const SEVERITY_ORDER = [
+const COOKIE_PROBLEMS_BY_SEVERITY = [
   'cookies-without-secure-flag-but-protected-by-hsts',
   'cookies-without-secure-flag',
   'cookies-session-without-secure-flag-but-protected-by-hsts',
@@ -31,7 +31,7 @@ export const cookiesTest: TestRunner = (context) => {
   if (cookies.length === 0) return { result: 'cookies-not-found', data: { cookies: {} }, headers };
   const hsts = strictTransportSecurityPasses(context);
   const problems = cookies.flatMap((c) => COOKIE_RULES.filter((r) => r.when(c, hsts)).map((r) => r.result));
-  const worst = problems.sort((a, b) => SEVERITY_ORDER.indexOf(b) - SEVERITY_ORDER.indexOf(a))[0];
+  const worst = problems.sort((a, b) => COOKIE_PROBLEMS_BY_SEVERITY.indexOf(b) - COOKIE_PROBLEMS_BY_SEVERITY.indexOf(a))[0];
   const sameSite = cookies.every((c) => c.sameSite !== null);
   const result = worst ?? (sameSite ? 'cookies-secure-with-httponly-sessions-and-samesite' : 'cookies-secure-with-httponly-sessions');
   const data = Object.fromEntries(

@@ -1,0 +1,49 @@
+/**
+ * Every path the service answers, relative to the base URL: the router (src/app.ts) registers
+ * these patterns; the OpenAPI document, the catalog, the scan envelope, the pages and the surface
+ * check (src/http/surface.ts) build on them. Patterns are itty-router's: `:name` is one segment,
+ * `:name+` the rest of the path.
+ */
+export const PATHS = {
+  catalog: '/api/v1/agent/tools',
+  execute: '/api/v1/agent/tools/:tool/execute',
+  developerKeys: '/api/v1/developer/keys',
+  legacyCatalog: '/api/agent/tools',
+  badge: '/api/badge/:domain+',
+  mcp: '/mcp',
+  openapi: '/openapi.json',
+  home: '/',
+  llms: '/llms.txt',
+  toolPage: '/tools/:tool',
+  skill: '/agent-skills/:skill',
+  errors: '/developers/errors',
+  error: '/developers/errors/:slug',
+  script: '/assets/tool-page.js',
+  stylesheet: '/assets/site.css',
+} as const;
+
+/** The 2027-09-01 retirement of the unversioned catalog path, and when it was deprecated (2026-11-01). */
+export const LEGACY_SUNSET = 'Wed, 01 Sep 2027 00:00:00 GMT';
+export const LEGACY_DEPRECATED_AT = 1_793_491_200;
+
+const PARAMETER = /:(\w+)\+?/g;
+
+/** A pattern with its parameters filled in; values are used as given (callers pass path-safe text). */
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(PARAMETER, (_, name: string) => params[name] ?? '');
+}
+
+export const executePath = (tool: string) => fillPath(PATHS.execute, { tool });
+export const toolPagePath = (tool: string) => fillPath(PATHS.toolPage, { tool });
+export const skillPath = (tool: string) => fillPath(PATHS.skill, { skill: `${tool}.md` });
+export const errorPagePath = (slug: string) => fillPath(PATHS.error, { slug });
+export const badgePath = (domain: string) => fillPath(PATHS.badge, { domain });
+
+/** OpenAPI's spelling of a pattern: `{name}` for every parameter. */
+export const openApiPath = (pattern: string) => pattern.replace(PARAMETER, '{$1}');
+
+/** The fixed part of a pattern, before its first parameter. */
+export const prefixOf = (pattern: string) => pattern.split(':')[0]!;
+
+/** Everything under this prefix is the REST API (and the badge, which has its own budget). */
+export const API_PREFIX = '/api/';

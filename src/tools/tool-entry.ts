@@ -1,0 +1,49 @@
+/**
+ * One tool as the service registers it: its pure definition plus what the surfaces and the
+ * scanner construction need. Each tool folder's index.ts exports one entry; src/tools/registry.ts
+ * lists them, and the catalog, schemas, OpenAPI, MCP tools, scanners and pages read that list.
+ */
+import type { AppConfig } from '../config.ts';
+import type { GuardedFetchDeps } from '../net/guarded-fetch.ts';
+import type { Resolver } from '../net/resolver.ts';
+import type { ScanFetch } from '../net/scan-fetch.ts';
+import type { ToolGuide } from './tool-guide.ts';
+import type { Scanner, ToolDefinition } from './tool.ts';
+
+/** What the runtime gives the scanners (src/environment.ts passes it to createScanners). */
+export interface ScannerRuntime {
+  /** The fetch scans go through; on Node it pins connections to the vetted addresses. */
+  scanFetch: ScanFetch;
+  /** Plain fetch for our own services (the DoH resolver, the preload status service). */
+  fetch: typeof fetch;
+  /** TESTS ONLY: the port MTA-STS policy hosts answer on (a local test site). */
+  mtaStsPort?: number;
+}
+
+/** What a tool's scanner factory is given: one resolver and one guarded fetch shared by every tool. */
+export interface ScannerSetup {
+  config: AppConfig;
+  runtime: ScannerRuntime;
+  resolver: Resolver;
+  guarded: GuardedFetchDeps;
+}
+
+export interface ToolEntry<Name extends string = string> extends ToolDefinition<Name> {
+  /** The request takes DKIM `selectors` (the input schema lists them, the tool page shows a field). */
+  acceptsSelectors: boolean;
+  /** How the target reads in the shared request and response schemas (src/schemas.ts). */
+  targetInSchemas: { accepts: string; normalizedTo: string };
+  createScanner(setup: ScannerSetup): Scanner;
+  mcp: {
+    /** The MCP tool name (snake_case). */
+    name: string;
+    /** What the tool does, in a few words after its name in the server's instructions. */
+    purpose: string;
+    /** The tool description an agent reads: what it does and when to use it. */
+    description: string;
+  };
+  /** The problems of an assessed result, most important first, one line each (the MCP text summary). */
+  summarizeFindings(details: Record<string, unknown>): string[];
+  /** What the tool is for and how its result reads, for the skill file and the tool page. */
+  guide: ToolGuide;
+}

@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import * as scripts from '../../src/store/lua-scripts.ts';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+test('every Lua script lives in src/store/lua-scripts.ts', () => {
+  const elsewhere = [...sourceFiles('src'), ...sourceFiles('deploy')]
+    .filter((file) => file !== join('src', 'store', 'lua-scripts.ts'))
+    .filter((file) => /redis\.call\s*\(|redis\.pcall\s*\(/.test(readFileSync(file, 'utf8')));
+  assert.deepEqual(elsewhere, []);
+});
+
+test('the shared store runs each script', () => {
+  const store = readFileSync(join('src', 'store', 'upstash.ts'), 'utf8');
+  const names = Object.keys(scripts);
+  assert.ok(names.length >= 4);
+  for (const name of names) assert.match(store, new RegExp(`createScript\\(${name}\\)`), name);
+});
