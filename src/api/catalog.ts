@@ -1,22 +1,19 @@
+import { BoundedCache } from '../cache/bounded-cache.ts';
 import { buildCatalog } from '../catalog.ts';
 import { respond } from '../http/respond.ts';
 import { LEGACY_DEPRECATED_AT, LEGACY_SUNSET, PATHS } from '../paths.ts';
 import type { Handler, RequestContext } from '../context.ts';
 
-// The catalog only changes with the base URL, so its JSON is built once per base URL.
-const rendered = new WeakMap<RequestContext['services'], Map<string, string>>();
+// The catalog only changes with the base URL, so its JSON is built once per services and base URL.
+const rendered = new WeakMap<RequestContext['services'], BoundedCache<string, string>>();
 
 function catalogJson(ctx: RequestContext): string {
   let byBase = rendered.get(ctx.services);
-  if (!byBase) rendered.set(ctx.services, (byBase = new Map()));
-  let json = byBase.get(ctx.baseUrl);
-  if (json === undefined) {
+  if (!byBase) rendered.set(ctx.services, (byBase = new BoundedCache({ maxEntries: 16 })));
+  return byBase.getOrCreate(ctx.baseUrl, () => {
     const { config, limits, scanners } = ctx.services;
-    json = JSON.stringify(buildCatalog(ctx.baseUrl, config, limits, (tool) => tool in scanners));
-    if (byBase.size >= 16) byBase.clear();
-    byBase.set(ctx.baseUrl, json);
-  }
-  return json;
+    return JSON.stringify(buildCatalog(ctx.baseUrl, config, limits, (tool) => tool in scanners));
+  });
 }
 
 export const catalog: Handler = (_request, ctx) => respond(ctx, catalogJson(ctx), { headers: { 'content-type': 'application/json' } });

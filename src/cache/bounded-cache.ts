@@ -48,6 +48,15 @@ export class BoundedCache<K, V> {
     this.#entries.set(key, { value, expiresAt });
   }
 
+  /** The value for `key`, made by `create` and stored when there is none. */
+  getOrCreate(key: K, create: () => V): V {
+    const found = this.get(key);
+    if (found !== undefined) return found;
+    const value = create();
+    this.set(key, value);
+    return value;
+  }
+
   delete(key: K): void {
     this.#entries.delete(key);
   }

@@ -16,7 +16,8 @@ const CACHE_MAX_ENTRIES = 10_000;
  */
 export class KeyService {
   readonly #cache: BoundedCache<string, KeyRecord | null>;
-  readonly #touchedAt = new Map<string, number>();
+  /** When this instance last recorded each key's use: forgotten once it no longer matters. */
+  readonly #touchedAt: BoundedCache<string, number>;
 
   constructor(
     private readonly store: Store,
@@ -25,6 +26,7 @@ export class KeyService {
     cacheTtlMs = KEY_CACHE_TTL_MS,
   ) {
     this.#cache = new BoundedCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: cacheTtlMs, now });
+    this.#touchedAt = new BoundedCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: LAST_USED_GRANULARITY_MS, now });
   }
 
   /** Creates a key; the full key is in the result and nowhere else. */

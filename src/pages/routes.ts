@@ -15,6 +15,7 @@
  * route is spelled (`/agent-skills/:skill` or `/agent-skills/:name.md`). src/app.ts registers
  * them at the paths of src/paths.ts. Rendered pages are kept per base URL, like the catalog.
  */
+import { BoundedCache } from '../cache/bounded-cache.ts';
 import { ApiError } from '../http/problem.ts';
 import { PATHS, skillPath, toolPagePath } from '../paths.ts';
 import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/registry.ts';
@@ -29,21 +30,16 @@ import { absolute, siteFromContext, type SiteOptions } from './site.ts';
 import { renderSkill } from './skill.ts';
 import { renderToolPage } from './tool-page.ts';
 
-const cache = new WeakMap<RequestContext['services'], Map<string, Promise<Rendered>>>();
+const cache = new WeakMap<RequestContext['services'], BoundedCache<string, Promise<Rendered>>>();
 
 /** Renders (and tags) once per services, base URL and page; at most 64 pages per services are kept. */
 function page(ctx: RequestContext, name: string, render: (baseUrl: string, options: SiteOptions) => string): Promise<Rendered> {
   let pages = cache.get(ctx.services);
-  if (!pages) cache.set(ctx.services, (pages = new Map()));
-  const key = `${ctx.baseUrl} ${name}`;
-  let found = pages.get(key);
-  if (found === undefined) {
+  if (!pages) cache.set(ctx.services, (pages = new BoundedCache({ maxEntries: 64 })));
+  return pages.getOrCreate(`${ctx.baseUrl} ${name}`, () => {
     const { baseUrl, accountUrl, keyPrefix, limits } = siteFromContext(ctx);
-    found = rendered(render(baseUrl, { accountUrl, keyPrefix, limits }));
-    if (pages.size >= 64) pages.clear();
-    pages.set(key, found);
-  }
-  return found;
+    return rendered(render(baseUrl, { accountUrl, keyPrefix, limits }));
+  });
 }
 
 /** The last path segment, percent-decoded (as it is when the encoding is broken). */

@@ -71,3 +71,17 @@ test('refuses a capacity below one', () => {
   assert.throws(() => new BoundedCache({ maxEntries: 0 }), RangeError);
   assert.throws(() => new BoundedCache({ maxEntries: Number.NaN }), RangeError);
 });
+
+test('getOrCreate makes a value once, and again after it expired or made room', () => {
+  const clock = new ManualClock();
+  const cache = new BoundedCache<string, number>({ maxEntries: 2, ttlMs: 1_000, now: clock.now });
+  let made = 0;
+  const make = () => ++made;
+  assert.equal(cache.getOrCreate('a', make), 1);
+  assert.equal(cache.getOrCreate('a', make), 1, 'cached');
+  clock.advance(1_000);
+  assert.equal(cache.getOrCreate('a', make), 2, 'expired, made again');
+  cache.getOrCreate('b', make);
+  cache.getOrCreate('c', make);
+  assert.equal(cache.getOrCreate('a', make), 5, 'the oldest made room');
+});
