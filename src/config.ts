@@ -24,8 +24,8 @@ export interface AppConfig {
 }
 
 export const DEFAULT_ACCOUNT_URL = 'https://account.agent-scan.example/keys';
-export const DEFAULT_DOH_URL = 'https://cloudflare-dns.com/dns-query';
-export const DEFAULT_HSTS_PRELOAD_STATUS_URL = 'https://hstspreload.org/api/v2/status';
+const DEFAULT_DOH_URL = 'https://cloudflare-dns.com/dns-query';
+const DEFAULT_HSTS_PRELOAD_STATUS_URL = 'https://hstspreload.org/api/v2/status';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -19,7 +19,7 @@ export function jsonSchemaOf(schema: v.GenericSchema, options: { dialect?: boole
   return options.dialect ? { $schema, ...rest } : rest;
 }
 
-export const TargetSchema = v.pipe(
+const TargetSchema = v.pipe(
   v.string('"target" must be a string.'),
   v.minLength(1, '"target" is empty.'),
   v.check((s) => codePoints(s) <= MAX_TARGET_LENGTH, `"target" is longer than ${MAX_TARGET_LENGTH} characters.`),
@@ -28,9 +28,9 @@ export const TargetSchema = v.pipe(
   v.examples(['example.com']),
 );
 
-export const MAX_SELECTORS = 10;
+const MAX_SELECTORS = 10;
 
-export const SelectorsSchema = v.pipe(
+const SelectorsSchema = v.pipe(
   v.array(
     v.pipe(
       v.string('"selectors" must hold strings.'),
@@ -52,7 +52,7 @@ export const ExecuteRequestSchema = v.pipe(
   v.title('ExecuteRequest'),
   v.description('Body of both execute endpoints: JSON, at most 8 KiB. Unknown members are ignored.'),
 );
-export type ExecuteRequest = v.InferOutput<typeof ExecuteRequestSchema>;
+type ExecuteRequest = v.InferOutput<typeof ExecuteRequestSchema>;
 
 const executeRequest = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
 
@@ -65,7 +65,7 @@ export const TOOL_INPUT_SCHEMAS = Object.fromEntries(
   }),
 ) as unknown as Record<ToolName, Record<string, unknown>>;
 
-export const ScanResultSchema = v.pipe(
+const ScanResultSchema = v.pipe(
   v.looseObject({
     status: v.pipe(v.string(), v.description('Outcome of the scan, e.g. "passed", "warnings", "failed" or "error".')),
     message: v.pipe(v.string(), v.description('One-sentence summary for people.')),

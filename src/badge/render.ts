@@ -19,7 +19,7 @@ export const BADGE_STYLES: readonly BadgeStyle[] = ['default', 'compact', 'mini'
 /** A website-security grade (`GRADE_SCALE`), or `?`. */
 export type BadgeMessage = Grade | '?';
 
-export const BADGE_LABEL = 'security';
+const BADGE_LABEL = 'security';
 
 /** badge-maker 6.0.0's named colours (its higher-contrast palette) that the badge uses. */
 export const NAMED_COLOURS = {

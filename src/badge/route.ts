@@ -11,7 +11,7 @@ import { normalizeBadgeDomain } from './domain.ts';
 import { BADGE_STYLES, renderBadge, type BadgeStyle } from './render.ts';
 import type { Handler, RequestContext } from '../context.ts';
 
-export const BADGE_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
+const BADGE_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
 /** No scripts, no fetches, no navigation, even when the SVG is opened directly or in `<object>`. */
 export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 /** Five minutes fresh in browsers and CDNs (and image proxies such as GitHub's camo), then a day of serving stale while revalidating. */
@@ -22,7 +22,7 @@ export const BADGE_CACHE_CONTROL_DEGRADED = 'public, max-age=60, s-maxage=60';
 const BADGE_HINT = 'Request GET /api/badge/<domain>, e.g. /api/badge/example.com or /api/badge/example.com?style=compact; style is one of default, compact, mini.';
 
 /** The `style` query parameter; absent means `default`. */
-export function badgeStyle(value: string | string[] | undefined): BadgeStyle {
+function badgeStyle(value: string | string[] | undefined): BadgeStyle {
   if (value === undefined) return 'default';
   if (Array.isArray(value)) {
     throw new ApiError('bad_request', { detail: `"style" was given ${value.length} times; give it once, as one of ${BADGE_STYLES.join(', ')}.`, hint: BADGE_HINT });
@@ -36,7 +36,7 @@ export function badgeStyle(value: string | string[] | undefined): BadgeStyle {
 }
 
 /** The normalised domain from the path parameter, or a 400 problem that says what is wrong with it. */
-export function badgeDomain(raw: string | undefined): string {
+function badgeDomain(raw: string | undefined): string {
   const result = normalizeBadgeDomain(raw ?? '');
   if (!result.ok) throw new ApiError('bad_request', { detail: result.reason, hint: BADGE_HINT });
   return result.domain;

@@ -7,7 +7,7 @@ export interface ShownLimit {
 }
 
 /** Whole seconds from `now` until `at`, never below 1 when `at` is in the future. */
-export function secondsUntil(at: number, now: number): number {
+function secondsUntil(at: number, now: number): number {
   return at > now ? Math.max(1, Math.ceil((at - now) / 1000)) : 0;
 }
 

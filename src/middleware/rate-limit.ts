@@ -5,8 +5,8 @@ import { MINUTE_MS } from '../limits.ts';
 import { StoreUnavailableError, type RateLimitDecision } from '../store/port.ts';
 import type { Handler } from '../context.ts';
 
-export const PER_MINUTE_POLICY = 'per-minute';
-export const BADGE_POLICY = 'badge-per-minute';
+const PER_MINUTE_POLICY = 'per-minute';
+const BADGE_POLICY = 'badge-per-minute';
 
 /**
  * The per-minute request limit: per key for a valid key, otherwise per client address (failed

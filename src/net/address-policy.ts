@@ -35,7 +35,7 @@ export function checkAddress(ip: string, options: AddressPolicyOptions = {}): Ad
 }
 
 /** Parses an address in any form ipaddr.js accepts (including legacy IPv4 forms); null when it is none. */
-export function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   let text = ip.trim();
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
   if (text.includes(':')) {

@@ -48,7 +48,7 @@ function characterStrings(data: unknown): string[] {
 }
 
 /** Splits the RDATA of a TXT-shaped record (length-prefixed strings) that the codec left as bytes. */
-export function splitCharacterStrings(rdata: Uint8Array): Uint8Array[] {
+function splitCharacterStrings(rdata: Uint8Array): Uint8Array[] {
   const strings: Uint8Array[] = [];
   let offset = 0;
   while (offset < rdata.length) {

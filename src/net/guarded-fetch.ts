@@ -10,7 +10,7 @@ import { headerPairsFromFetch, type ConnectionHints, type HeaderPair, type ScanF
 import { vetUrl } from './url-vetting.ts';
 import { anySignal } from './abort-signals.ts';
 
-export type { ConnectionHints, HeaderPair, ScanFetch } from './scan-fetch.ts';
+export type {  HeaderPair, ScanFetch } from './scan-fetch.ts';
 
 export interface GuardedHop {
   url: string;
@@ -81,9 +81,9 @@ export interface GuardedFetchOptions {
   insecureTls?: boolean;
 }
 
-export const DEFAULT_MAX_REDIRECTS = 10;
-export const DEFAULT_TIMEOUT_MS = 5_000;
-export const DEFAULT_MAX_BODY_BYTES = 512 * 1024;
+const DEFAULT_MAX_REDIRECTS = 10;
+const DEFAULT_TIMEOUT_MS = 5_000;
+const DEFAULT_MAX_BODY_BYTES = 512 * 1024;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

@@ -50,7 +50,7 @@ export interface DohResolverOptions {
 }
 
 /** Longest CNAME chain followed before giving up. */
-export const MAX_CNAME_DEPTH = 8;
+const MAX_CNAME_DEPTH = 8;
 
 export function createDohResolver(options: DohResolverOptions): Resolver {
   const settings: ExchangeSettings = { url: options.url, fetch: options.fetch, timeoutMs: options.timeoutMs ?? 2500, retries: options.retries ?? 1 };

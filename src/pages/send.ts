@@ -15,7 +15,7 @@ export const TOOL_PAGE_CSP =
 export const DOCUMENT_PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /** The pages use no powerful browser feature; saying so is free. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()';
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()';
 
 export function htmlHeaders(csp: string): Record<string, string> {
   return {

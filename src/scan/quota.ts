@@ -8,7 +8,7 @@ import type { RequestContext } from '../context.ts';
  * The hourly scan quota's three windows. The counter keys are shared with the browser tools, so
  * they name the client and the target, never the tool or the key (docs/limits.md).
  */
-export function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[] {
+function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[] {
   const { limits } = ctx.services;
   return [
     { policy: 'scans-per-hour-per-client', key: `client:${ctx.client}`, limit: limits.scansPerHourPerClient, windowMs: HOUR_MS },

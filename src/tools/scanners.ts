@@ -5,7 +5,7 @@ import { ALLOWLISTED_TOOLS, type ToolName } from './registry.ts';
 import type { ScannerRuntime, ScannerSetup } from './tool-entry.ts';
 import type { Scanner } from './tool.ts';
 
-export function userAgent(config: AppConfig): string {
+function userAgent(config: AppConfig): string {
   return `Mozilla/5.0 (compatible; AgentScan/1.0${config.baseUrl ? `; +${config.baseUrl}` : ''})`;
 }
 

@@ -14,7 +14,7 @@ import { isHostName } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { parseTagList, tagValue } from './tag-list.ts';
 
-export const bimiName = (domain: string) => `default._bimi.${domain}`;
+const bimiName = (domain: string) => `default._bimi.${domain}`;
 
 const BIMI_DRAFT = 'draft-brand-indicators-for-message-identification §4.2';
 
@@ -33,7 +33,7 @@ export interface BimiRecord {
 
 export type BimiSection = Section & { facts: SimpleFacts; record: BimiRecord | null; dmarcEnforced: boolean };
 
-export function isBimiRecord(text: string): boolean {
+function isBimiRecord(text: string): boolean {
   return /^v\s*=\s*BIMI1\s*(;|$)/i.test(text);
 }
 

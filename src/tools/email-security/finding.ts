@@ -10,4 +10,4 @@ export function statusFromFindings(findings: Finding[]): Extract<SectionStatus, 
   return findings.some((f) => f.severity === 'critical' || f.severity === 'high' || f.severity === 'medium') ? 'warn' : 'pass';
 }
 
-export type { Finding, Section, SectionStatus, Severity };
+export type { Finding,  SectionStatus, Severity };

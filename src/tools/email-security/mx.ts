@@ -11,7 +11,7 @@ import type { Finding, MxFacts, Section } from './section.ts';
 import { apexTxtIn, spfRecordIn, spfSendsNothing } from './sender-hints.ts';
 
 /** Address lookups are made for at most this many MX hosts (lowest preference first). */
-export const MAX_MX_HOSTS_CHECKED = 10;
+const MAX_MX_HOSTS_CHECKED = 10;
 
 export interface MxHostReport {
   preference: number;

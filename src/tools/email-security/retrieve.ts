@@ -18,7 +18,7 @@ export interface EmailRetrieveDeps {
   mtaStsPort?: number;
 }
 
-export const EMAIL_SCAN_DEADLINE_MS = 20_000;
+const EMAIL_SCAN_DEADLINE_MS = 20_000;
 
 export async function retrieveEmail(domain: string, deps: EmailRetrieveDeps, options: { selectors?: string[]; signal?: AbortSignal } = {}): Promise<EmailSecurityCapture> {
   const started = Date.now();

@@ -11,7 +11,7 @@ import { parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { parseTagList, tagValue } from './tag-list.ts';
 
-export const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
+const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
 
 export interface TlsRptRecord {
   text: string;

@@ -14,7 +14,7 @@ import { TEST_RUNNERS } from './tests/index.ts';
 
 export type * from './analysis.ts';
 
-export const ALGORITHM_VERSION = 6;
+const ALGORITHM_VERSION = 6;
 
 /** Statuses the model grades: 2xx, 3xx, 401 and 403. */
 export const isGradableStatus = (status: number): boolean => (status >= 200 && status < 400) || status === 401 || status === 403;

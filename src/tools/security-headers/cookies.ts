@@ -27,7 +27,7 @@ export interface Cookie {
 const VALID_SAMESITE = new Set(['strict', 'lax', 'none']);
 
 /** Cookies the model ignores (set by Heroku's router, not by the site). */
-export const IGNORED_COOKIES = new Set(['heroku-session-affinity']);
+const IGNORED_COOKIES = new Set(['heroku-session-affinity']);
 
 export function parseSetCookie(raw: string, setBy: string): Cookie | null {
   const [pair = '', ...attributes] = raw.split(';');
@@ -93,7 +93,7 @@ export const isSessionCookie = (c: Cookie): boolean => ['login', 'sess'].some((w
 export const isAntiCsrfCookie = (c: Cookie): boolean => c.name.toLowerCase().includes('csrf');
 
 /** The rules of the cookie name prefixes (RFC 6265bis §4.1.3); names compared case-insensitively as browsers now do. */
-export const PREFIX_RULES: { prefix: string; requirements: { what: string; met: (c: Cookie) => boolean }[] }[] = [
+const PREFIX_RULES: { prefix: string; requirements: { what: string; met: (c: Cookie) => boolean }[] }[] = [
   { prefix: '__secure-', requirements: [{ what: 'Secure', met: (c) => c.secure }] },
   {
     prefix: '__host-',

@@ -20,14 +20,14 @@ export type PolicyParse = { ok: true; policy: ParsedPolicy } | { ok: false; prob
 /** "img-src".length - 1: anything shorter cannot be a policy. */
 const SHORTEST_POLICY = 6;
 const REPORT_DIRECTIVES = new Set(['report-uri', 'report-to']);
-export const DISALLOWED_IN_META = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+const DISALLOWED_IN_META = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
 
 /** Directives whose value is a source list (an empty one means 'none'). */
-export const isSourceList = (directive: string): boolean =>
+const isSourceList = (directive: string): boolean =>
   directive.endsWith('-src') || directive === 'base-uri' || directive === 'form-action' || directive === 'frame-ancestors' || directive === 'navigate-to';
 
 /** CSP3 fallback order of the fetch directives. */
-export const FALLBACK: Record<string, string[]> = {
+const FALLBACK: Record<string, string[]> = {
   'script-src-elem': ['script-src', 'default-src'],
   'script-src-attr': ['script-src', 'default-src'],
   'style-src-elem': ['style-src', 'default-src'],

@@ -6,8 +6,8 @@ import { effectiveSources, intersectPolicies, parsePolicy, splitPolicies, type D
 import type { HtmlFacts } from './html.ts';
 import type { ResponseRef } from './headers.ts';
 
-export const DANGEROUSLY_BROAD = new Set(['ftp:', 'http:', 'https:', '*', 'http://*', 'http://*.*', 'https://*', 'https://*.*']);
-export const UNSAFE_INLINE = new Set(["'unsafe-inline'", 'data:']);
+const DANGEROUSLY_BROAD = new Set(['ftp:', 'http:', 'https:', '*', 'http://*', 'http://*.*', 'https://*', 'https://*.*']);
+const UNSAFE_INLINE = new Set(["'unsafe-inline'", 'data:']);
 const PASSIVE_DIRECTIVES = ['img-src', 'media-src'];
 const NONCE_OR_HASH = ["'nonce-", "'sha256-", "'sha384-", "'sha512-"];
 
@@ -59,7 +59,7 @@ export interface EffectivePolicy {
   strictDynamicWithoutNonce: boolean;
 }
 
-export function effectivePolicy(directives: Directives, headerDirectives: Directives, https: boolean): EffectivePolicy {
+function effectivePolicy(directives: Directives, headerDirectives: Directives, https: boolean): EffectivePolicy {
   const listedScripts = effectiveSources(directives, 'script-src') ?? [];
   const hasStrictDynamic = listedScripts.includes("'strict-dynamic'");
   const strictDynamic = honoursStrictDynamic(listedScripts);
@@ -87,7 +87,7 @@ const passiveSources = (p: EffectivePolicy): string[] => PASSIVE_DIRECTIVES.flat
 type FlagCheck = { flag: keyof PolicyFlags; when: (p: EffectivePolicy) => boolean };
 
 /** The flags, in the order the model checks them; `result` is what the first match means. */
-export const CSP_CLASSIFICATION: (FlagCheck & { result: string })[] = [
+const CSP_CLASSIFICATION: (FlagCheck & { result: string })[] = [
   { result: 'csp-implemented-with-unsafe-inline', flag: 'unsafeInline', when: (p) => p.scriptSrc.some(isBroadOrInline) || p.objectSrc.some(isBroad) },
   { result: 'csp-implemented-with-insecure-scheme', flag: 'insecureSchemeActive', when: (p) => p.https && activeSources(p).some(isInsecureScheme) },
   { result: 'csp-implemented-with-unsafe-eval', flag: 'unsafeEval', when: (p) => [...p.scriptSrc, ...p.styleSrc].includes("'unsafe-eval'") },
@@ -105,14 +105,14 @@ const OTHER_FLAGS: FlagCheck[] = [
   { flag: 'strictDynamic', when: (p) => p.strictDynamic },
 ];
 
-export function classify(p: EffectivePolicy): { result: string; flags: PolicyFlags } {
+function classify(p: EffectivePolicy): { result: string; flags: PolicyFlags } {
   const flags = Object.fromEntries([...CSP_CLASSIFICATION, ...OTHER_FLAGS].map((c) => [c.flag, c.when(p)])) as unknown as PolicyFlags;
   const first = CSP_CLASSIFICATION.find((c) => flags[c.flag]);
   const result = p.strictDynamicWithoutNonce ? 'csp-header-invalid' : (first?.result ?? 'csp-implemented-with-no-unsafe');
   return { result, flags };
 }
 
-export const CSP_PASSING = new Set([
+const CSP_PASSING = new Set([
   'csp-implemented-with-no-unsafe',
   'csp-implemented-with-no-unsafe-default-src-none',
   'csp-implemented-with-unsafe-inline-in-style-src-only',

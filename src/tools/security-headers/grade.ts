@@ -5,8 +5,8 @@
  */
 import { gradeFor, type Grade } from '../grading.ts';
 
-export const BASELINE = 100;
-export const BONUS_GATE = 90;
+const BASELINE = 100;
+const BONUS_GATE = 90;
 export const MAX_SCORE = 165;
 
 export function computeScore(modifiers: number[]): number {

@@ -10,7 +10,7 @@ import { HeaderView, splitList } from './headers.ts';
 import { parseHsts } from './hsts.ts';
 
 /** Headers a response should carry once; a repeat (or a comma-joined value) is a duplicate. */
-export const SINGLETON_HEADERS = [
+const SINGLETON_HEADERS = [
   'x-frame-options',
   'x-content-type-options',
   'strict-transport-security',
@@ -20,18 +20,18 @@ export const SINGLETON_HEADERS = [
 ];
 
 /** Headers that only tell the world what runs the site (after OWASP Secure Headers' removal list). */
-export const LEAKY_HEADERS = [
+const LEAKY_HEADERS = [
   'x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version', 'x-generator', 'x-php-version', 'x-runtime', 'x-version',
   'x-backend-server', 'x-server', 'x-redirect-by', 'x-drupal-cache', 'x-drupal-dynamic-cache', 'x-turbo-charged-by',
   'x-mod-pagespeed', 'x-page-speed', 'x-powered-cms', 'x-owa-version', 'x-sourcemap', 'sourcemap', 'liferay-portal',
   'x-cf-powered-by', 'x-umbraco-version', 'x-varnish', 'x-application-context', 'x-debug-token', 'x-debug-token-link',
 ];
-export const LEAKY_PREFIXES = ['x-nextjs-', 'x-litespeed-', 'x-kong-', 'x-envoy-'];
+const LEAKY_PREFIXES = ['x-nextjs-', 'x-litespeed-', 'x-kong-', 'x-envoy-'];
 /** Server (and Via-like) values that carry a version number. */
 const VERSIONED = /\d+(?:\.\d+)+|\/\s*\d/;
 
 /** Deprecated headers, and when a value of theirs is still acceptable. */
-export const DEPRECATED_HEADERS: { name: string; acceptable?: (value: string) => boolean; why: string }[] = [
+const DEPRECATED_HEADERS: { name: string; acceptable?: (value: string) => boolean; why: string }[] = [
   { name: 'x-xss-protection', acceptable: (v) => v.trim() === '0', why: 'the XSS auditor is gone from browsers and could be abused to leak data' },
   { name: 'expect-ct', why: 'Certificate Transparency is enforced by browsers without it' },
   { name: 'public-key-pins', why: 'HTTP public key pinning was removed from browsers' },

@@ -97,7 +97,7 @@ export function splitList(value: string): string[] {
 }
 
 /** The media type of a Content-Type value, lower-case, without parameters ('' when absent). */
-export function mediaType(contentType: string | null): string {
+function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

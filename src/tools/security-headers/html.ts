@@ -81,7 +81,7 @@ function readAttributes(html: string, start: number): { attributes: Map<string, 
 }
 
 /** Yields the start tags of the document in order. */
-export function* startTags(html: string): Generator<Tag> {
+function* startTags(html: string): Generator<Tag> {
   // ASCII-only lower-casing keeps every index aligned with the original text.
   const lower = html.replace(/[A-Z]+/g, (s) => s.toLowerCase());
   const n = html.length;

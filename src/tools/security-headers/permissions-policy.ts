@@ -7,7 +7,7 @@ import type { HeaderView } from './headers.ts';
 import { parseDictionary, type Member } from './structured-fields.ts';
 
 /** Features whose use by any embedded origin deserves a warning. */
-export const POWERFUL_FEATURES = new Set([
+const POWERFUL_FEATURES = new Set([
   'camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'display-capture', 'midi',
   'clipboard-read', 'publickey-credentials-get', 'xr-spatial-tracking', 'local-fonts', 'idle-detection', 'screen-wake-lock',
 ]);
@@ -15,7 +15,7 @@ export const POWERFUL_FEATURES = new Set([
 export type Allowlist = { kind: 'none' } | { kind: 'self' } | { kind: 'all' } | { kind: 'origins'; origins: string[] };
 
 /** The allowlist a dictionary member stands for. */
-export function allowlistOf(member: Member): Allowlist {
+function allowlistOf(member: Member): Allowlist {
   const items = member.kind === 'inner-list' ? member.items : [member];
   const entries = items.map((item) => (item.value.type === 'token' || item.value.type === 'string' ? String(item.value.value) : ''));
   if (entries.includes('*')) return { kind: 'all' };

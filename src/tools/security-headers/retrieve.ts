@@ -14,7 +14,7 @@ export interface RetrieveDeps extends GuardedFetchDeps {
   preload: PreloadLookup;
 }
 
-export const SCAN_DEADLINE_MS = 10_000;
+const SCAN_DEADLINE_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 6_000;
 const MAX_HTML_BYTES = 512 * 1024;
 const ACCEPT_HTML = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';

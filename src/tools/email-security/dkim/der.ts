@@ -6,7 +6,7 @@
 
 export class DerError extends Error {}
 
-export const DER_TAG = { INTEGER: 0x02, BIT_STRING: 0x03, NULL: 0x05, OID: 0x06, SEQUENCE: 0x30 } as const;
+const DER_TAG = { INTEGER: 0x02, BIT_STRING: 0x03, NULL: 0x05, OID: 0x06, SEQUENCE: 0x30 } as const;
 
 export interface DerElement {
   tag: number;
@@ -15,7 +15,7 @@ export interface DerElement {
   end: number;
 }
 
-export function readElement(bytes: Uint8Array, offset = 0): DerElement {
+function readElement(bytes: Uint8Array, offset = 0): DerElement {
   if (offset + 2 > bytes.length) throw new DerError('truncated element header');
   const tag = bytes[offset]!;
   if ((tag & 0x1f) === 0x1f) throw new DerError('multi-byte tags are not supported');
@@ -35,7 +35,7 @@ export function readElement(bytes: Uint8Array, offset = 0): DerElement {
 }
 
 /** The elements inside a constructed element's contents. */
-export function readChildren(contents: Uint8Array): DerElement[] {
+function readChildren(contents: Uint8Array): DerElement[] {
   const children: DerElement[] = [];
   for (let offset = 0; offset < contents.length; ) {
     const child = readElement(contents, offset);
@@ -70,7 +70,7 @@ export function integerBits(contents: Uint8Array): number {
   return (contents.length - i - 1) * 8 + (32 - Math.clz32(contents[i]!));
 }
 
-export const OID = { rsaEncryption: '1.2.840.113549.1.1.1', ed25519: '1.3.101.112' } as const;
+const OID = { rsaEncryption: '1.2.840.113549.1.1.1', ed25519: '1.3.101.112' } as const;
 
 export interface PublicKeyInfo {
   /** spki: SubjectPublicKeyInfo; pkcs1: a bare RSAPublicKey. */

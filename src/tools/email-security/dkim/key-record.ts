@@ -33,9 +33,9 @@ export interface DkimKeyRecord {
   valid: boolean;
 }
 
-export const MIN_RSA_BITS = 1024;
-export const GOOD_RSA_BITS = 2048;
-export const MAX_VERIFIED_RSA_BITS = 4096;
+const MIN_RSA_BITS = 1024;
+const GOOD_RSA_BITS = 2048;
+const MAX_VERIFIED_RSA_BITS = 4096;
 
 /** A TXT text that is meant as a DKIM key: it has a `p=` tag or starts with `v=DKIM1`. */
 export function looksLikeDkimKey(text: string): boolean {

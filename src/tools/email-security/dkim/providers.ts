@@ -16,7 +16,7 @@ export interface MailProvider {
   note?: string;
 }
 
-export const MAIL_PROVIDERS: readonly MailProvider[] = [
+const MAIL_PROVIDERS: readonly MailProvider[] = [
   { name: 'Google Workspace', mx: ['google.com', 'googlemail.com'], spf: ['_spf.google.com'], selectors: ['google'], note: 'the selector prefix is configurable in the admin console' },
   { name: 'Microsoft 365', mx: ['mail.protection.outlook.com', 'mx.microsoft'], spf: ['spf.protection.outlook.com'], selectors: ['selector1', 'selector2'] },
   { name: 'Amazon SES', mx: [], spf: ['amazonses.com'], selectors: ['amazonses'], note: 'Easy DKIM selectors are random tokens and cannot be guessed' },

@@ -17,7 +17,7 @@ export const COMMON_SELECTORS: readonly string[] = [
 /** A selector is one or more DNS labels of letters, digits, "-" and "_" (RFC 6376 §3.1). */
 const SELECTOR = /^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/;
 
-export function isSelector(name: string): boolean {
+function isSelector(name: string): boolean {
   return name.length <= 200 && SELECTOR.test(name);
 }
 

@@ -30,7 +30,7 @@ export type DmarcSection = Section & {
 const NO_FACTS: DmarcFacts = { found: false, valid: false, multiple: false, source: null, policy: null, subdomainPolicy: null, nonExistentPolicy: null, testing: false, aggregateReports: false, externalDestinationsAuthorized: true };
 
 /** The walk as the capture recorded it (stops where retrieval stopped). */
-export function replayWalk(capture: EmailSecurityCapture): PolicyDiscovery {
+function replayWalk(capture: EmailSecurityCapture): PolicyDiscovery {
   const steps: WalkStep[] = [];
   for (let name = nextWalkName(capture.domain, steps); name !== null; name = nextWalkName(capture.domain, steps)) {
     const result = exchange(capture, dmarcName(name), 'TXT');

@@ -20,11 +20,11 @@ export interface ReportDestination {
 
 export type Authorization = 'authorized' | 'unauthorized' | 'unknown';
 
-export function isWithin(host: string, organizationalDomain: string): boolean {
+function isWithin(host: string, organizationalDomain: string): boolean {
   return host === organizationalDomain || host.endsWith(`.${organizationalDomain}`);
 }
 
-export function authorizationName(policyDomain: string, host: string): string {
+function authorizationName(policyDomain: string, host: string): string {
   return `${policyDomain}._report._dmarc.${host}`;
 }
 

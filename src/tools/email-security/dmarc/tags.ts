@@ -6,7 +6,7 @@
 
 export type DmarcPolicy = 'none' | 'quarantine' | 'reject';
 
-export const POLICIES: readonly DmarcPolicy[] = ['none', 'quarantine', 'reject'];
+const POLICIES: readonly DmarcPolicy[] = ['none', 'quarantine', 'reject'];
 
 /** Weakest to strongest, to compare policies (e.g. `sp` against `p`). */
 export const POLICY_STRENGTH: Readonly<Record<DmarcPolicy, number>> = { none: 0, quarantine: 1, reject: 2 };

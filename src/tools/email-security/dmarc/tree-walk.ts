@@ -16,7 +16,7 @@ import { isDnsFailure, txtTexts } from '../dns-answers.ts';
 import { classifyDmarcText, parseDmarcRecord, type DmarcRecord } from './parse.ts';
 
 /** After the first query, the walk continues from at most this many labels. */
-export const TREE_WALK_MAX_LABELS = 7;
+const TREE_WALK_MAX_LABELS = 7;
 
 export interface WalkStep {
   /** The name whose `_dmarc` was asked. */

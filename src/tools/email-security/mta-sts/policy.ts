@@ -27,7 +27,7 @@ const LINE = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,31}):[ \t]*(.*?)[ \t]*$/;
 const MODES: readonly StsMode[] = ['enforce', 'testing', 'none'];
 const SINGLE = ['version', 'mode', 'max_age'];
 
-export function isMxPattern(pattern: string): boolean {
+function isMxPattern(pattern: string): boolean {
   return isHostName(pattern.startsWith('*.') ? pattern.slice(2) : pattern);
 }
 

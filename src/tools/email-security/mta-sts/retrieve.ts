@@ -9,7 +9,7 @@ import type { PolicyFetch, RecordingResolver } from '../capture.ts';
 import { isStsRecord } from './record.ts';
 
 export const MTA_STS_POLICY_MAX_BYTES = 64 * 1024;
-export const MTA_STS_FETCH_TIMEOUT_MS = 5_000;
+const MTA_STS_FETCH_TIMEOUT_MS = 5_000;
 
 export const mtaStsName = (domain: string) => `_mta-sts.${domain}`;
 

@@ -11,7 +11,7 @@ import { LIMITS } from './rules.ts';
 import { buildSpfTree } from './tree.ts';
 import { judgeSpf, type SpfVerdict } from './verdict.ts';
 
-export type { SpfRecordNode, TermNode } from './model.ts';
+export type { SpfRecordNode,  } from './model.ts';
 
 /** What one term of the domain's record costs, includes and redirect counted in full. */
 export interface LookupAttribution {

@@ -9,7 +9,7 @@ import { KNOWN_MODIFIERS, LIMITS } from './rules.ts';
 import type { SpfVerdict } from './verdict.ts';
 
 /** Every record in the tree: the domain's, then include and redirect targets, depth first. */
-export function recordNodes(root: SpfRecordNode): SpfRecordNode[] {
+function recordNodes(root: SpfRecordNode): SpfRecordNode[] {
   return [root, ...root.terms.flatMap((t) => (t.child ? recordNodes(t.child) : []))];
 }
 

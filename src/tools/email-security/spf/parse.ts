@@ -7,7 +7,7 @@ import { cidrLength, isIp4Network, isIp6Network } from './ip.ts';
 import { describeChar, parseDomainSpec, parseMacroString, type MacroParse, type MacroString } from './macro.ts';
 import { MECHANISMS, isMechanismName, type MechanismName, type MechanismRule, type Qualifier } from './rules.ts';
 
-export { isSpfRecord, selectSpfRecord, type SpfSelection } from './select.ts';
+export {  selectSpfRecord,  } from './select.ts';
 
 export interface SpfSyntaxError {
   /** Character offset in the record. */

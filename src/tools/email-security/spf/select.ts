@@ -13,7 +13,7 @@ export type SpfSelection =
 const VERSION = /^v=spf1(?: |$)/i;
 const LOOKS_LIKE_SPF = /^\s*(?:v\s*=\s*spf|spf2\.0\/)/i;
 
-export function isSpfRecord(text: string): boolean {
+function isSpfRecord(text: string): boolean {
   return VERSION.test(text);
 }
 

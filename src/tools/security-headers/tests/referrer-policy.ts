@@ -1,7 +1,7 @@
 import type { TestRunner } from '../context.ts';
 
 /** Every policy value and how the model rates it. */
-export const REFERRER_POLICIES: Record<string, 'private' | 'unsafe'> = {
+const REFERRER_POLICIES: Record<string, 'private' | 'unsafe'> = {
   'no-referrer': 'private',
   'same-origin': 'private',
   'strict-origin': 'private',
