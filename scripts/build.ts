@@ -32,7 +32,9 @@ writeFileSync(OUT.replace(/\.js$/, '.d.ts'), "export * from '../src/index.ts';\n
 const raw = readFileSync(OUT);
 const gzip = gzipSync(raw, { level: 9 }).length;
 const inputs = Object.keys(result.metafile.inputs);
-const nodeImports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+const nodeImports = Object.values(result.metafile.outputs).flatMap((o) =>
+  o.imports.filter((i) => i.external).map((i) => i.path),
+);
 console.log(`bundle: ${OUT}`);
 console.log(`bundle_raw_bytes: ${raw.length}`);
 console.log(`bundle_gzip_bytes: ${gzip}`);

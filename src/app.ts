@@ -16,7 +16,16 @@ import { mcpProblemResponse } from './mcp/refusals.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { requireScope } from './middleware/require-scope.ts';
-import { agentSkill, errorIndexPage, errorPage, landingPage, llmsTxt, siteStylesheet, toolPage, toolPageScript } from './pages/routes.ts';
+import {
+  agentSkill,
+  errorIndexPage,
+  errorPage,
+  landingPage,
+  llmsTxt,
+  siteStylesheet,
+  toolPage,
+  toolPageScript,
+} from './pages/routes.ts';
 import { PATHS } from './paths.ts';
 import { MemoryStore } from './store/memory.ts';
 import { StoreUnavailableError } from './store/port.ts';
@@ -126,7 +135,10 @@ function toProblem(error: unknown, request: Request, ctx: RequestContext): Respo
   const answer = ctx.surface === 'mcp' ? mcpProblemResponse : problemResponse;
   if (error instanceof ApiError) return answer(ctx, error.code, error.options);
   if (error instanceof StoreUnavailableError) {
-    return answer(ctx, 'service_unavailable', { detail: 'The store is temporarily unavailable.', retryAfterSec: STORE_RETRY_AFTER_SEC });
+    return answer(ctx, 'service_unavailable', {
+      detail: 'The store is temporarily unavailable.',
+      retryAfterSec: STORE_RETRY_AFTER_SEC,
+    });
   }
   ctx.services.onError(error, request);
   return answer(ctx, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });

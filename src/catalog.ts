@@ -8,12 +8,18 @@ import { ALL_SCOPES } from './scopes.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
 
 /** The tool catalog of `GET /api/v1/agent/tools`: everything an agent needs to call the API correctly. */
-export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits, scannersAvailable: (tool: string) => boolean) {
+export function buildCatalog(
+  baseUrl: string,
+  config: AppConfig,
+  limits: Limits,
+  scannersAvailable: (tool: string) => boolean,
+) {
   return {
     success: true,
     apiVersion: '1',
     name: 'Agent Scan API',
-    description: 'Non-intrusive security checks for agents and developers: HTTP security headers of a site, and email authentication records of a domain.',
+    description:
+      'Non-intrusive security checks for agents and developers: HTTP security headers of a site, and email authentication records of a domain.',
     openapiUrl: baseUrl + PATHS.openapi,
     mcp: mcpCatalogEntry(baseUrl, config.apiKeyPrefix),
     tools: ALLOWLISTED_TOOLS.map((tool) => ({
@@ -34,7 +40,8 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
         best: tool.gradeScale[0],
         worst: tool.gradeScale[tool.gradeScale.length - 1],
         scoreRange: tool.scoreRange,
-        notAssessed: 'When a scan runs but cannot assess the target the response is 422, with grade and gradeScore null and result explaining why.',
+        notAssessed:
+          'When a scan runs but cannot assess the target the response is 422, with grade and gradeScore null and result explaining why.',
       },
     })),
     unavailableTools: TOOLS_ELSEWHERE.map((t) => ({
@@ -60,7 +67,8 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
         },
         invalidKey: 'An invalid, expired or revoked key is refused with 401; there is no fallback to anonymous access.',
         revocation: `Verified keys are cached for up to ${KEY_CACHE_TTL_MS / 1000} s, so a revoked key may keep working for about a minute.`,
-        obtain: 'Keys are free. Create one on the account portal (sign in, give it a name, copy the key: it is shown once). This API does not create keys.',
+        obtain:
+          'Keys are free. Create one on the account portal (sign in, give it a name, copy the key: it is shown once). This API does not create keys.',
         accountUrl: config.accountUrl,
       },
     },
@@ -70,7 +78,16 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
         apiKey: { limit: limits.keyPerMinute, windowSec: 60, per: 'API key' },
         algorithm: 'sliding window',
         badge: { limit: limits.badgePerMinute, windowSec: 60, per: 'client IP address', policy: 'badge-per-minute' },
-        headers: ['RateLimit-Policy', 'RateLimit', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
+        headers: [
+          'RateLimit-Policy',
+          'RateLimit',
+          'RateLimit-Limit',
+          'RateLimit-Remaining',
+          'RateLimit-Reset',
+          'X-RateLimit-Limit',
+          'X-RateLimit-Remaining',
+          'X-RateLimit-Reset',
+        ],
       },
       scanQuota: {
         windowSec: 3600,
@@ -79,11 +96,17 @@ export function buildCatalog(baseUrl: string, config: AppConfig, limits: Limits,
         overall: limits.scansPerHourOverall,
         sameWithOrWithoutKey: true,
         sharedWithBrowserTools: true,
-        description: 'Each scan counts once per client address, once per target host and once overall; a scan refused by any of the three counts in none. A spent quota may take up to an hour to free up.',
+        description:
+          'Each scan counts once per client address, once per target host and once overall; a scan refused by any of the three counts in none. A spent quota may take up to an hour to free up.',
       },
       onExceeded: '429 rate_limit_exceeded with Retry-After and retryAfterSec; no scan runs.',
     },
     limits: { maxBodyBytes: MAX_BODY_BYTES, maxTargetLength: MAX_TARGET_LENGTH },
-    errors: ERROR_CODES.map((code) => ({ code, status: ERRORS[code].status, title: ERRORS[code].title, type: errorTypeUrl(baseUrl, code) })),
+    errors: ERROR_CODES.map((code) => ({
+      code,
+      status: ERRORS[code].status,
+      title: ERRORS[code].title,
+      type: errorTypeUrl(baseUrl, code),
+    })),
   };
 }

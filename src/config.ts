@@ -44,7 +44,13 @@ const EnvSchema = v.object({
   BASE_URL: v.optional(httpUrl('BASE_URL')),
   ACCOUNT_URL: v.optional(httpUrl('ACCOUNT_URL'), DEFAULT_ACCOUNT_URL),
   API_KEY_PREFIX: v.optional(
-    v.pipe(v.string(), v.check(isValidKeyPrefix, 'API_KEY_PREFIX must be 2–16 characters of a–z, 0–9 and _, start with a letter and end with _ (e.g. asc_live_)')),
+    v.pipe(
+      v.string(),
+      v.check(
+        isValidKeyPrefix,
+        'API_KEY_PREFIX must be 2–16 characters of a–z, 0–9 and _, start with a letter and end with _ (e.g. asc_live_)',
+      ),
+    ),
     DEFAULT_KEY_PREFIX,
   ),
   DEV_API_KEY: v.optional(v.string()),
@@ -53,17 +59,37 @@ const EnvSchema = v.object({
     v.pipe(
       v.string(),
       v.toLowerCase(),
-      v.check((s) => s === 'none' || /^[a-z0-9-]+$/.test(s), 'TRUST_PROXY must be "none" or a header name such as x-forwarded-for or cf-connecting-ip'),
+      v.check(
+        (s) => s === 'none' || /^[a-z0-9-]+$/.test(s),
+        'TRUST_PROXY must be "none" or a header name such as x-forwarded-for or cf-connecting-ip',
+      ),
     ),
     'none',
   ),
-  SCAN_ALLOW_PRIVATE_TARGETS: v.optional(v.picklist(['0', '1', 'true', 'false'], 'SCAN_ALLOW_PRIVATE_TARGETS must be 1 or 0'), '0'),
-  HSTS_PRELOAD_STATUS_URL: v.optional(v.union([v.literal('none'), httpUrl('HSTS_PRELOAD_STATUS_URL')], 'HSTS_PRELOAD_STATUS_URL must be an http(s) URL or "none"'), DEFAULT_HSTS_PRELOAD_STATUS_URL),
+  SCAN_ALLOW_PRIVATE_TARGETS: v.optional(
+    v.picklist(['0', '1', 'true', 'false'], 'SCAN_ALLOW_PRIVATE_TARGETS must be 1 or 0'),
+    '0',
+  ),
+  HSTS_PRELOAD_STATUS_URL: v.optional(
+    v.union(
+      [v.literal('none'), httpUrl('HSTS_PRELOAD_STATUS_URL')],
+      'HSTS_PRELOAD_STATUS_URL must be an http(s) URL or "none"',
+    ),
+    DEFAULT_HSTS_PRELOAD_STATUS_URL,
+  ),
   MCP_ALLOWED_ORIGINS: v.optional(
     v.pipe(
       v.string(),
-      v.transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
-      v.check((list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/i.test(o)), 'MCP_ALLOWED_ORIGINS must be "*" or a comma-separated list of origins such as https://app.example.com'),
+      v.transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+      v.check(
+        (list) => list.every((o) => o === '*' || /^https?:\/\/[^/\s]+$/i.test(o)),
+        'MCP_ALLOWED_ORIGINS must be "*" or a comma-separated list of origins such as https://app.example.com',
+      ),
     ),
   ),
   UPSTASH_REDIS_REST_URL: v.optional(httpUrl('UPSTASH_REDIS_REST_URL')),
@@ -78,10 +104,15 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   }
   const parsed = v.safeParse(EnvSchema, input);
   const problems = parsed.success ? [] : parsed.issues.map((i) => `- ${v.getDotPath(i) ?? 'config'}: ${i.message}`);
-  const prefix = input.API_KEY_PREFIX !== undefined && isValidKeyPrefix(input.API_KEY_PREFIX) ? input.API_KEY_PREFIX : DEFAULT_KEY_PREFIX;
+  const prefix =
+    input.API_KEY_PREFIX !== undefined && isValidKeyPrefix(input.API_KEY_PREFIX)
+      ? input.API_KEY_PREFIX
+      : DEFAULT_KEY_PREFIX;
   const devKeyProblem = input.DEV_API_KEY === undefined ? null : keyShapeProblem(input.DEV_API_KEY, prefix);
   if (devKeyProblem !== null) {
-    problems.push(`- DEV_API_KEY: not a well-formed key for prefix ${prefix} (${devKeyProblem}); unset it to have one generated`);
+    problems.push(
+      `- DEV_API_KEY: not a well-formed key for prefix ${prefix} (${devKeyProblem}); unset it to have one generated`,
+    );
   }
   if ((input.UPSTASH_REDIS_REST_URL === undefined) !== (input.UPSTASH_REDIS_REST_TOKEN === undefined)) {
     problems.push('- UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together');
@@ -97,7 +128,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: e.TRUST_PROXY === 'none' ? null : e.TRUST_PROXY,
     allowPrivateTargets: e.SCAN_ALLOW_PRIVATE_TARGETS === '1' || e.SCAN_ALLOW_PRIVATE_TARGETS === 'true',
     hstsPreloadStatusUrl: e.HSTS_PRELOAD_STATUS_URL === 'none' ? null : e.HSTS_PRELOAD_STATUS_URL,
-    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS?.includes('*') ? '*' : (e.MCP_ALLOWED_ORIGINS ?? []).map((o) => o.toLowerCase()),
-    upstash: e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN } : null,
+    mcpAllowedOrigins: e.MCP_ALLOWED_ORIGINS?.includes('*')
+      ? '*'
+      : (e.MCP_ALLOWED_ORIGINS ?? []).map((o) => o.toLowerCase()),
+    upstash:
+      e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
+        ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
+        : null,
   };
 }

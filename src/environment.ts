@@ -44,7 +44,11 @@ const platformScanFetch: ScanFetch = (url, init) => fetch(url, init);
 /** With the embedded store: registers DEV_API_KEY, or a generated key. */
 async function registerDevKey(config: AppConfig, store: Store): Promise<DevKey> {
   const keys = new KeyService(store, config.apiKeyPrefix, Date.now);
-  const { key } = await keys.create({ name: 'development key', owner: 'local-developer', key: config.devApiKey ?? undefined });
+  const { key } = await keys.create({
+    name: 'development key',
+    owner: 'local-developer',
+    key: config.devApiKey ?? undefined,
+  });
   return { key, generated: config.devApiKey === null };
 }
 
@@ -56,12 +60,17 @@ export function createService(env: Record<string, unknown>, options: PlatformOpt
   const app = createApp({
     config,
     store,
-    scanners: createScanners(config, { scanFetch: options.scanFetch ?? platformScanFetch, fetch: (input, init) => fetch(input, init) }),
+    scanners: createScanners(config, {
+      scanFetch: options.scanFetch ?? platformScanFetch,
+      fetch: (input, init) => fetch(input, init),
+    }),
     ...(options.onRequestComplete ? { onRequestComplete: options.onRequestComplete } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.scanDeadlineMs ? { scanDeadlineMs: options.scanDeadlineMs } : {}),
   });
-  const ready = config.upstash ? Promise.resolve(null) : registerDevKey(config, store).then((dev) => (announce(dev, notice), dev));
+  const ready = config.upstash
+    ? Promise.resolve(null)
+    : registerDevKey(config, store).then((dev) => (announce(dev, notice), dev));
   let started = false;
   return {
     config,
@@ -78,7 +87,11 @@ export function createService(env: Record<string, unknown>, options: PlatformOpt
 }
 
 /** For an entry that is a process: the service, or every configuration problem printed and exit 1. */
-export function createServiceOrExit(env: Record<string, unknown>, options: PlatformOptions, exit: (code: number) => never): Service {
+export function createServiceOrExit(
+  env: Record<string, unknown>,
+  options: PlatformOptions,
+  exit: (code: number) => never,
+): Service {
   try {
     return createService(env, options);
   } catch (error) {
@@ -89,8 +102,12 @@ export function createServiceOrExit(env: Record<string, unknown>, options: Platf
 }
 
 function announce(dev: DevKey, notice: (message: string) => void): void {
-  notice('Embedded store: limits, quotas and keys live in this instance only; set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them.');
-  notice(dev.generated ? `Development API key (shown once): ${dev.key}` : 'Development API key from DEV_API_KEY registered.');
+  notice(
+    'Embedded store: limits, quotas and keys live in this instance only; set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them.',
+  );
+  notice(
+    dev.generated ? `Development API key (shown once): ${dev.key}` : 'Development API key from DEV_API_KEY registered.',
+  );
 }
 
 /** Workers' `env` also holds bindings (KV, secrets objects); configuration is the string entries. */

@@ -12,7 +12,15 @@ const MCP_PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS.filt
 
 /** A client configuration in the common `mcpServers` shape; the key header is optional. */
 export function mcpClientConfig(baseUrl: string, keyPrefix: string) {
-  return { mcpServers: { 'agent-scan': { type: 'http', url: `${baseUrl}${PATHS.mcp}`, headers: { Authorization: `Bearer ${keyPrefix}...` } } } };
+  return {
+    mcpServers: {
+      'agent-scan': {
+        type: 'http',
+        url: `${baseUrl}${PATHS.mcp}`,
+        headers: { Authorization: `Bearer ${keyPrefix}...` },
+      },
+    },
+  };
 }
 
 export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
@@ -23,8 +31,10 @@ export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
     protocolVersions: MCP_PROTOCOL_VERSIONS,
     tools: ALLOWLISTED_TOOLS.map((tool) => ({ name: tool.mcp.name, tool: tool.name })),
     authentication: 'The same as REST: optional key in Authorization: Bearer or X-Api-Key.',
-    limits: 'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST.',
-    errors: 'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status with a JSON-RPC error whose data is the problem document; a refused tool call is a tool result with isError true and the problem document as structuredContent.',
+    limits:
+      'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST.',
+    errors:
+      'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status with a JSON-RPC error whose data is the problem document; a refused tool call is a tool result with isError true and the problem document as structuredContent.',
     clientConfig: mcpClientConfig(baseUrl, keyPrefix),
   };
 }

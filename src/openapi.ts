@@ -4,7 +4,13 @@
  */
 import { ERRORS, type ErrorCode } from './http/errors.ts';
 import { executePath, LEGACY_SUNSET, openApiPath, PATHS } from './paths.ts';
-import { ExecuteRequestSchema, jsonSchemaOf as schema, ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from './schemas.ts';
+import {
+  ExecuteRequestSchema,
+  jsonSchemaOf as schema,
+  ProblemSchema,
+  ScanResponseSchema,
+  UnassessedScanSchema,
+} from './schemas.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
 
 const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
@@ -26,7 +32,11 @@ function problem(code: ErrorCode, description: string) {
   const retry = code === 'rate_limit_exceeded' || code === 'service_unavailable';
   return {
     description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
-    headers: { ...RATE_LIMIT_HEADERS, ...(retry ? { 'Retry-After': ref('Retry-After') } : {}), ...(code === 'unauthorized' || code === 'forbidden' ? { 'WWW-Authenticate': ref('WWW-Authenticate') } : {}) },
+    headers: {
+      ...RATE_LIMIT_HEADERS,
+      ...(retry ? { 'Retry-After': ref('Retry-After') } : {}),
+      ...(code === 'unauthorized' || code === 'forbidden' ? { 'WWW-Authenticate': ref('WWW-Authenticate') } : {}),
+    },
     content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
   };
 }
@@ -34,7 +44,18 @@ function problem(code: ErrorCode, description: string) {
 const keyOptional = [{}, { bearerKey: [] }, { headerKey: [] }];
 
 const catalogResponses = {
-  '200': { description: 'The tool catalog.', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: { type: 'object', description: 'Tools, authentication options, rate limits (`rateLimit`) and error codes.' } } } },
+  '200': {
+    description: 'The tool catalog.',
+    headers: RATE_LIMIT_HEADERS,
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          description: 'Tools, authentication options, rate limits (`rateLimit`) and error codes.',
+        },
+      },
+    },
+  },
   '401': problem('unauthorized', 'invalid, expired or revoked key; no fallback to anonymous.'),
   '403': problem('forbidden', 'the key lacks `tools:read`.'),
   '429': problem('rate_limit_exceeded', 'per-minute limit used up.'),
@@ -48,15 +69,32 @@ function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
     description: `${tool.description}\n\nTarget: ${tool.targetDescription}\n\nGrades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. Requires \`tools:execute\` when a key is sent.`,
     tags: ['tools'],
     security: keyOptional,
-    requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ExecuteRequest' }, example: { target: tool.targetExamples[0] } } } },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: { $ref: '#/components/schemas/ExecuteRequest' },
+          example: { target: tool.targetExamples[0] },
+        },
+      },
+    },
     responses: {
-      '200': { description: 'Scan completed.', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: { $ref: '#/components/schemas/ScanResponse' } } } },
+      '200': {
+        description: 'Scan completed.',
+        headers: RATE_LIMIT_HEADERS,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ScanResponse' } } },
+      },
       '400': problem('bad_request', 'invalid JSON, or a missing, invalid or malformed `target`; no scan ran.'),
       '401': problem('unauthorized', 'invalid or expired API key.'),
       '403': problem('forbidden', 'the key lacks `tools:execute`.'),
       '404': problem('not_found', 'tool not on the agent allowlist.'),
       '413': problem('payload_too_large', 'body over 8 KiB.'),
-      '422': { description: 'The scan ran but could not assess the target; grade and gradeScore are null and result explains why.', headers: RATE_LIMIT_HEADERS, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } } },
+      '422': {
+        description:
+          'The scan ran but could not assess the target; grade and gradeScore are null and result explains why.',
+        headers: RATE_LIMIT_HEADERS,
+        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } },
+      },
       '429': problem('rate_limit_exceeded', 'per-minute limit or hourly scan quota used up; no scan ran.'),
       '503': problem('service_unavailable', 'scan storage temporarily unavailable; no scan ran; retry after 30 s.'),
     },
@@ -76,11 +114,26 @@ function mcpOperation() {
     description: `The two scans as MCP tools (${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(', ')}) for MCP clients: revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. Refused tool calls are tool results with isError and the problem as structuredContent. See docs/mcp.md.`,
     tags: ['tools'],
     security: keyOptional,
-    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 message of the MCP protocol.' } } } },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 message of the MCP protocol.' } },
+      },
+    },
     responses: {
-      '200': { description: 'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients).', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: { type: 'object' } }, 'text/event-stream': { schema: { type: 'string' } } } },
+      '200': {
+        description: 'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients).',
+        headers: RATE_LIMIT_HEADERS,
+        content: {
+          'application/json': { schema: { type: 'object' } },
+          'text/event-stream': { schema: { type: 'string' } },
+        },
+      },
       '202': { description: 'A notification was accepted.', headers: RATE_LIMIT_HEADERS },
-      '400': mcpRefusal('bad_request', 'the body is not JSON (-32700), is a batch (-32600), or is not a valid MCP message.'),
+      '400': mcpRefusal(
+        'bad_request',
+        'the body is not JSON (-32700), is a batch (-32600), or is not a valid MCP message.',
+      ),
       '401': mcpRefusal('unauthorized', 'invalid or expired API key.'),
       '403': mcpRefusal('forbidden', 'a browser Origin that is not allowed.'),
       '404': mcpRefusal('not_found', 'an MCP method this server does not implement (2026-07-28 clients).'),
@@ -105,7 +158,15 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
     servers: [{ url: baseUrl }],
     tags: [{ name: 'tools' }, { name: 'badges' }, { name: 'deprecated' }],
     paths: {
-      [PATHS.catalog]: { get: { operationId: 'list-tools', summary: 'The tool catalog', tags: ['tools'], security: keyOptional, responses: catalogResponses } },
+      [PATHS.catalog]: {
+        get: {
+          operationId: 'list-tools',
+          summary: 'The tool catalog',
+          tags: ['tools'],
+          security: keyOptional,
+          responses: catalogResponses,
+        },
+      },
       ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [executePath(t.name), { post: executeOperation(t) }])),
       [openApiPath(PATHS.execute)]: {
         post: {
@@ -118,7 +179,13 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         },
       },
       [PATHS.developerKeys]: {
-        post: { operationId: 'create-key-gone', summary: 'Deprecated: keys are created on the account portal', deprecated: true, tags: ['deprecated'], responses: { '410': problem('gone', `always; create keys at ${accountUrl}.`) } },
+        post: {
+          operationId: 'create-key-gone',
+          summary: 'Deprecated: keys are created on the account portal',
+          deprecated: true,
+          tags: ['deprecated'],
+          responses: { '410': problem('gone', `always; create keys at ${accountUrl}.`) },
+        },
       },
       [PATHS.legacyCatalog]: {
         get: {
@@ -129,7 +196,15 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           security: keyOptional,
           responses: {
             ...catalogResponses,
-            '200': { ...catalogResponses['200'], headers: { ...RATE_LIMIT_HEADERS, Deprecation: ref('Deprecation'), Sunset: ref('Sunset'), Link: ref('Link') } },
+            '200': {
+              ...catalogResponses['200'],
+              headers: {
+                ...RATE_LIMIT_HEADERS,
+                Deprecation: ref('Deprecation'),
+                Sunset: ref('Sunset'),
+                Link: ref('Link'),
+              },
+            },
           },
         },
       },
@@ -137,15 +212,31 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         get: {
           operationId: 'badge',
           summary: 'SVG badge with the latest website-security grade of a domain',
-          description: 'The domain is normalised (scheme, www., path, query, case, trailing dot, IDN). Shows `?` when no grade exists. Cached 5 minutes with an ETag; a key needs `badges:read`. Its own rate limit: 120 per minute per client address (policy badge-per-minute).',
+          description:
+            'The domain is normalised (scheme, www., path, query, case, trailing dot, IDN). Shows `?` when no grade exists. Cached 5 minutes with an ETag; a key needs `badges:read`. Its own rate limit: 120 per minute per client address (policy badge-per-minute).',
           tags: ['badges'],
           security: keyOptional,
           parameters: [
-            { name: 'domain', in: 'path', required: true, schema: { type: 'string', maxLength: 253 }, example: 'example.com' },
-            { name: 'style', in: 'query', required: false, schema: { type: 'string', enum: ['default', 'compact', 'mini'], default: 'default' } },
+            {
+              name: 'domain',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', maxLength: 253 },
+              example: 'example.com',
+            },
+            {
+              name: 'style',
+              in: 'query',
+              required: false,
+              schema: { type: 'string', enum: ['default', 'compact', 'mini'], default: 'default' },
+            },
           ],
           responses: {
-            '200': { description: 'The badge.', headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') }, content: { 'image/svg+xml': { schema: { type: 'string' } } } },
+            '200': {
+              description: 'The badge.',
+              headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
+              content: { 'image/svg+xml': { schema: { type: 'string' } } },
+            },
             '304': { description: 'Not modified (If-None-Match matched the ETag).', headers: { ETag: ref('ETag') } },
             '400': problem('bad_request', 'invalid domain or unknown style.'),
             '401': problem('unauthorized', 'invalid or expired API key.'),
@@ -155,7 +246,18 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         },
       },
       [PATHS.mcp]: { post: mcpOperation() },
-      [PATHS.openapi]: { get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: { type: 'object' } } } } } } },
+      [PATHS.openapi]: {
+        get: {
+          operationId: 'openapi',
+          summary: 'This document',
+          responses: {
+            '200': {
+              description: 'OpenAPI 3.1 document.',
+              content: { 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        },
+      },
     },
     components: {
       schemas: {
@@ -173,14 +275,23 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
             error: {
               type: 'object',
               required: ['code', 'message', 'data'],
-              properties: { code: { type: 'integer' }, message: { type: 'string' }, data: { $ref: '#/components/schemas/Problem' } },
+              properties: {
+                code: { type: 'integer' },
+                message: { type: 'string' },
+                data: { $ref: '#/components/schemas/Problem' },
+              },
             },
           },
         },
       },
       securitySchemes: {
         bearerKey: { type: 'http', scheme: 'bearer', description: 'Developer key: Authorization: Bearer <API_KEY>' },
-        headerKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'Developer key: X-Api-Key: <API_KEY>' },
+        headerKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'Developer key: X-Api-Key: <API_KEY>',
+        },
       },
       headers: {
         'API-Version': header('Always 1.'),
@@ -188,7 +299,10 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         'RateLimit-Policy': header('draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60.'),
         'RateLimit-Limit': header('Requests allowed per minute.', 'integer'),
         'RateLimit-Remaining': header('Requests left in the window.', 'integer'),
-        'RateLimit-Reset': header('Seconds until the window resets (after a 429: until a retry can succeed).', 'integer'),
+        'RateLimit-Reset': header(
+          'Seconds until the window resets (after a 429: until a retry can succeed).',
+          'integer',
+        ),
         'X-RateLimit-Limit': header('Same as RateLimit-Limit.', 'integer'),
         'X-RateLimit-Remaining': header('Same as RateLimit-Remaining.', 'integer'),
         'X-RateLimit-Reset': header('When the window resets, in Unix epoch seconds (GitHub convention).', 'integer'),

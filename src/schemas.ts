@@ -24,7 +24,9 @@ const TargetSchema = v.pipe(
   v.minLength(1, '"target" is empty.'),
   v.check((s) => codePoints(s) <= MAX_TARGET_LENGTH, `"target" is longer than ${MAX_TARGET_LENGTH} characters.`),
   v.metadata({ maxLength: MAX_TARGET_LENGTH }),
-  v.description(`What to scan, at most ${MAX_TARGET_LENGTH} characters. ${ALLOWLISTED_TOOLS.map((t) => `${t.name}: ${t.targetInSchemas.accepts}.`).join(' ')}`),
+  v.description(
+    `What to scan, at most ${MAX_TARGET_LENGTH} characters. ${ALLOWLISTED_TOOLS.map((t) => `${t.name}: ${t.targetInSchemas.accepts}.`).join(' ')}`,
+  ),
   v.examples(['example.com']),
 );
 
@@ -34,13 +36,20 @@ const SelectorsSchema = v.pipe(
   v.array(
     v.pipe(
       v.string('"selectors" must hold strings.'),
-      v.regex(/^[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){0,3}$/, 'Each DKIM selector must be DNS labels of letters, digits, "-" and "_" (e.g. "google" or "s1").'),
+      v.regex(
+        /^[A-Za-z0-9_-]{1,63}(?:\.[A-Za-z0-9_-]{1,63}){0,3}$/,
+        'Each DKIM selector must be DNS labels of letters, digits, "-" and "_" (e.g. "google" or "s1").',
+      ),
     ),
     '"selectors" must be an array of DKIM selector names.',
   ),
   v.maxLength(MAX_SELECTORS, `At most ${MAX_SELECTORS} DKIM selectors may be given.`),
   v.description(
-    `${ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors).map((t) => t.name).join(', ')} only: DKIM selectors to check first (at most ${MAX_SELECTORS}), besides those implied by the mail providers and a list of common ones.`,
+    `${ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors)
+      .map((t) => t.name)
+      .join(
+        ', ',
+      )} only: DKIM selectors to check first (at most ${MAX_SELECTORS}), besides those implied by the mail providers and a list of common ones.`,
   ),
   v.examples([['google', 's1']]),
 );
@@ -60,7 +69,10 @@ const executeRequest = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
 export const TOOL_INPUT_SCHEMAS = Object.fromEntries(
   ALLOWLISTED_TOOLS.map((tool) => {
     const { target, selectors } = executeRequest['properties'] as Record<string, object>;
-    const properties = { target: { ...target, description: tool.targetDescription, examples: tool.targetExamples }, ...(tool.acceptsSelectors ? { selectors } : {}) };
+    const properties = {
+      target: { ...target, description: tool.targetDescription, examples: tool.targetExamples },
+      ...(tool.acceptsSelectors ? { selectors } : {}),
+    };
     return [tool.name, { ...executeRequest, properties }];
   }),
 ) as unknown as Record<ToolName, Record<string, unknown>>;
@@ -69,7 +81,10 @@ const ScanResultSchema = v.pipe(
   v.looseObject({
     status: v.pipe(v.string(), v.description('Outcome of the scan, e.g. "passed", "warnings", "failed" or "error".')),
     message: v.pipe(v.string(), v.description('One-sentence summary for people.')),
-    details: v.pipe(v.record(v.string(), v.unknown()), v.description('Tool-specific findings: every test with its result, score modifier and recommendation.')),
+    details: v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.description('Tool-specific findings: every test with its result, score modifier and recommendation.'),
+    ),
   }),
   v.title('ScanResult'),
 );
@@ -77,7 +92,12 @@ const ScanResultSchema = v.pipe(
 const envelopeEntries = {
   apiVersion: v.pipe(v.literal('1'), v.description('API version of this body.')),
   toolName: v.picklist(ALLOWLISTED_TOOLS.map((t) => t.name)),
-  target: v.pipe(v.string(), v.description(`The scanned target, normalised (${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}).`)),
+  target: v.pipe(
+    v.string(),
+    v.description(
+      `The scanned target, normalised (${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}).`,
+    ),
+  ),
   result: ScanResultSchema,
   uiUrl: v.pipe(v.string(), v.url(), v.description('Web page of the tool.')),
   skillUrl: v.pipe(v.string(), v.url(), v.description('Agent skill description of the tool (Markdown).')),
@@ -87,8 +107,8 @@ export const ScanResponseSchema = v.pipe(
   v.object({
     success: v.literal(true),
     ...envelopeEntries,
-    grade: v.pipe(v.string(), v.description('Letter grade; the catalog lists each tool\'s scale.')),
-    gradeScore: v.pipe(v.number(), v.description('Numeric score; the catalog lists each tool\'s range.')),
+    grade: v.pipe(v.string(), v.description("Letter grade; the catalog lists each tool's scale.")),
+    gradeScore: v.pipe(v.number(), v.description("Numeric score; the catalog lists each tool's range.")),
     error: v.null(),
   }),
   v.title('ScanResponse'),
@@ -101,7 +121,11 @@ const problemEntries = {
     message: v.string(),
     hint: v.pipe(v.string(), v.description('What to do about it.')),
   }),
-  type: v.pipe(v.string(), v.url(), v.description('Documentation page of the error code: {base_url}/developers/errors/<code-with-hyphens>.')),
+  type: v.pipe(
+    v.string(),
+    v.url(),
+    v.description('Documentation page of the error code: {base_url}/developers/errors/<code-with-hyphens>.'),
+  ),
   title: v.string(),
   status: v.pipe(v.number(), v.integer()),
   detail: v.string(),
@@ -111,11 +135,13 @@ const problemEntries = {
 export const ProblemSchema = v.pipe(
   v.looseObject({
     ...problemEntries,
-    retryAfterSec: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description('On 429 and 503: seconds to wait before retrying.'))),
+    retryAfterSec: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.description('On 429 and 503: seconds to wait before retrying.')),
+    ),
     violatedPolicies: v.optional(v.pipe(v.array(v.string()), v.description('On 429: which limits were used up.'))),
   }),
   v.title('Problem'),
-  v.description('RFC 9457 problem details with the SPEC\'s success/error/code members.'),
+  v.description("RFC 9457 problem details with the SPEC's success/error/code members."),
 );
 
 export const UnassessedScanSchema = v.pipe(
@@ -126,5 +152,7 @@ export const UnassessedScanSchema = v.pipe(
     gradeScore: v.null(),
   }),
   v.title('UnassessedScan'),
-  v.description('422: the scan ran but could not assess the target. A problem body that also carries the scan envelope; result explains why.'),
+  v.description(
+    '422: the scan ran but could not assess the target. A problem body that also carries the scan envelope; result explains why.',
+  ),
 );

@@ -17,11 +17,19 @@ test('builds one self-contained bundle that serves the API', async () => {
   assert.doesNotMatch(source, /from\s*["']node:|require\(["']node:/, 'no Node built-ins in the bundle');
 
   const bundle = await import(`${pathToFileURL('dist/agent-scan.js').href}?t=${Date.now()}`);
-  const app = bundle.createApp({ config: bundle.parseConfig({ BASE_URL: 'https://scan.test' }), store: new bundle.MemoryStore() });
-  const res: Response = await app.fetch(new Request('https://scan.test/api/v1/agent/tools'), { clientAddress: '203.0.113.1' });
+  const app = bundle.createApp({
+    config: bundle.parseConfig({ BASE_URL: 'https://scan.test' }),
+    store: new bundle.MemoryStore(),
+  });
+  const res: Response = await app.fetch(new Request('https://scan.test/api/v1/agent/tools'), {
+    clientAddress: '203.0.113.1',
+  });
   assert.equal(res.status, 200);
   assert.equal(res.headers.get('ratelimit-remaining'), '9');
-  assert.deepEqual((await res.json()).tools.map((t: { name: string }) => t.name), ['security-headers', 'email-security']);
+  assert.deepEqual(
+    (await res.json()).tools.map((t: { name: string }) => t.name),
+    ['security-headers', 'email-security'],
+  );
   const badge: Response = await app.fetch(new Request('https://scan.test/api/badge/example.com'), {});
   assert.match(badge.headers.get('content-type') ?? '', /^image\/svg\+xml/);
 });

@@ -44,7 +44,11 @@ test('reads every variable, trimming a trailing slash from URLs', () => {
 test('lists every problem at once', () => {
   assert.throws(
     () => parseConfig({ BASE_URL: 'not a url', API_KEY_PREFIX: 'Bad', SCAN_ALLOW_PRIVATE_TARGETS: 'yes' }),
-    (error: unknown) => error instanceof ConfigError && /BASE_URL/.test(error.message) && /API_KEY_PREFIX/.test(error.message) && /SCAN_ALLOW_PRIVATE_TARGETS/.test(error.message),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      /BASE_URL/.test(error.message) &&
+      /API_KEY_PREFIX/.test(error.message) &&
+      /SCAN_ALLOW_PRIVATE_TARGETS/.test(error.message),
   );
 });
 
@@ -59,7 +63,10 @@ test('wants both Upstash variables or neither', () => {
 
 describe('MCP_ALLOWED_ORIGINS', () => {
   test('reads a comma-separated list of origins, lower-cased', () => {
-    assert.deepEqual(parseConfig({ MCP_ALLOWED_ORIGINS: 'https://App.example, http://localhost:6274' }).mcpAllowedOrigins, ['https://app.example', 'http://localhost:6274']);
+    assert.deepEqual(
+      parseConfig({ MCP_ALLOWED_ORIGINS: 'https://App.example, http://localhost:6274' }).mcpAllowedOrigins,
+      ['https://app.example', 'http://localhost:6274'],
+    );
   });
 
   test('reads * as any origin', () => {

@@ -18,7 +18,11 @@ interface Edge {
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -27,7 +31,10 @@ const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"
 
 function importEdges(files: string[]): Edge[] {
   return files.flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].map((match) => ({ from: file, to: relative('.', join(dirname(file), match[1]!)) })),
+    [...readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)].map((match) => ({
+      from: file,
+      to: relative('.', join(dirname(file), match[1]!)),
+    })),
   );
 }
 
@@ -42,9 +49,12 @@ function violations(edges: Edge[]): string[] {
   for (const { from, to } of edges) {
     const [source, target] = [layerOf(from), layerOf(to)];
     if (source === target || !to.startsWith('src')) continue;
-    if (SURFACES.includes(target) && SURFACES.includes(source)) found.push(`${from} → ${to}: a surface imports another surface`);
-    else if (SURFACES.includes(target) && from !== ROUTER) found.push(`${from} → ${to}: only ${ROUTER} may import a surface`);
-    if (target === 'scan' && !SURFACES.includes(source)) found.push(`${from} → ${to}: only the surfaces use the scan use case`);
+    if (SURFACES.includes(target) && SURFACES.includes(source))
+      found.push(`${from} → ${to}: a surface imports another surface`);
+    else if (SURFACES.includes(target) && from !== ROUTER)
+      found.push(`${from} → ${to}: only ${ROUTER} may import a surface`);
+    if (target === 'scan' && !SURFACES.includes(source))
+      found.push(`${from} → ${to}: only the surfaces use the scan use case`);
   }
   return found;
 }
@@ -68,7 +78,9 @@ test('the check itself catches what it should', () => {
   ];
   assert.equal(violations(edges).length, 5);
   assert.deepEqual(
-    importEdges(['src/mcp/tools.ts']).map((e) => e.to).filter((to) => to.startsWith('src/scan')),
+    importEdges(['src/mcp/tools.ts'])
+      .map((e) => e.to)
+      .filter((to) => to.startsWith('src/scan')),
     ['src/scan/pipeline.ts'],
   );
 });

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { badgePath, errorPagePath, executePath, fillPath, openApiPath, PATHS, prefixOf, skillPath, toolPagePath } from '../src/paths.ts';
+import {
+  badgePath,
+  errorPagePath,
+  executePath,
+  fillPath,
+  openApiPath,
+  PATHS,
+  prefixOf,
+  skillPath,
+  toolPagePath,
+} from '../src/paths.ts';
 
 test('fills a pattern, one segment per parameter and the rest of the path for :name+', () => {
   assert.equal(executePath('email-security'), '/api/v1/agent/tools/email-security/execute');

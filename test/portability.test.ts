@@ -5,13 +5,21 @@ import { test } from 'node:test';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
 const NODE_ONLY = [
   { what: 'a node: import', pattern: /(?:from\s*|import\s*\(\s*|require\s*\(\s*)['"]node:/ },
-  { what: 'a Node built-in imported without the node: prefix', pattern: /from\s*['"](?:fs|path|http|https|net|crypto|os|child_process|stream|buffer|url|util|dns|events|worker_threads)(?:\/[^'"]*)?['"]/ },
+  {
+    what: 'a Node built-in imported without the node: prefix',
+    pattern:
+      /from\s*['"](?:fs|path|http|https|net|crypto|os|child_process|stream|buffer|url|util|dns|events|worker_threads)(?:\/[^'"]*)?['"]/,
+  },
   { what: 'process', pattern: /\bprocess\s*\.|\bprocess\s*\[/ },
   { what: 'Buffer', pattern: /\bBuffer\b/ },
   { what: '__dirname / __filename', pattern: /\b__(?:dirname|filename)\b/ },
@@ -25,13 +33,23 @@ test('src/ uses Web APIs only: no Node imports, process, Buffer or __dirname', (
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((line, i) => {
       if (/^\s*(\/\/|\*)/.test(line)) return;
-      for (const rule of NODE_ONLY) if (rule.pattern.test(line)) offences.push(`${file}:${i + 1}: ${rule.what}: ${line.trim()}`);
+      for (const rule of NODE_ONLY)
+        if (rule.pattern.test(line)) offences.push(`${file}:${i + 1}: ${rule.what}: ${line.trim()}`);
     });
   }
   assert.deepEqual(offences, []);
 });
 
 test('the check itself catches what it should', () => {
-  const sample = ["import { readFile } from 'node:fs';", 'const p = process.env.PORT;', 'Buffer.from(x)', "import os from 'os';"];
-  for (const line of sample) assert.ok(NODE_ONLY.some((r) => r.pattern.test(line)), line);
+  const sample = [
+    "import { readFile } from 'node:fs';",
+    'const p = process.env.PORT;',
+    'Buffer.from(x)',
+    "import os from 'os';",
+  ];
+  for (const line of sample)
+    assert.ok(
+      NODE_ONLY.some((r) => r.pattern.test(line)),
+      line,
+    );
 });

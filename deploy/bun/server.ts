@@ -10,10 +10,17 @@ declare const process: { exit(code: number): never };
 
 declare const Bun: {
   env: Record<string, string | undefined>;
-  serve(options: { port: number; hostname: string; idleTimeout: number; fetch(request: Request, server: BunServer): Promise<Response> }): BunServer;
+  serve(options: {
+    port: number;
+    hostname: string;
+    idleTimeout: number;
+    fetch(request: Request, server: BunServer): Promise<Response>;
+  }): BunServer;
 };
 
-const service = createServiceOrExit(Bun.env, { notice: (message) => console.error(message) }, (code) => process.exit(code));
+const service = createServiceOrExit(Bun.env, { notice: (message) => console.error(message) }, (code) =>
+  process.exit(code),
+);
 await service.ready;
 
 const server = Bun.serve({

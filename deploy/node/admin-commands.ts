@@ -68,7 +68,10 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<void>
     const records = (await ctx.store.listKeys(values.owner)).map(listing);
     if (values.json) return ctx.print(JSON.stringify(records));
     if (records.length === 0) return ctx.print('No keys.');
-    for (const r of records) ctx.print(`${r.id}  ${r.prefix}…  "${r.name}"  owner=${r.owner}  created=${r.created}  lastUsed=${r.lastUsed}${r.revoked === '-' ? '' : `  revoked=${r.revoked}`}`);
+    for (const r of records)
+      ctx.print(
+        `${r.id}  ${r.prefix}…  "${r.name}"  owner=${r.owner}  created=${r.created}  lastUsed=${r.lastUsed}${r.revoked === '-' ? '' : `  revoked=${r.revoked}`}`,
+      );
     return;
   }
   if (group === 'keys' && command === 'revoke') {
@@ -86,7 +89,8 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<void>
     const normal = normalizeBadgeDomain(rawDomain);
     if (!normal.ok) throw new UsageError(`grades set: ${normal.reason}`);
     const domain = normal.domain;
-    if (!grade || !(GRADE_SCALE as readonly string[]).includes(grade)) throw new UsageError(`grades set needs a grade: one of ${GRADE_SCALE.join(' ')}`);
+    if (!grade || !(GRADE_SCALE as readonly string[]).includes(grade))
+      throw new UsageError(`grades set needs a grade: one of ${GRADE_SCALE.join(' ')}`);
     await ctx.store.setLatestGrade(domain, grade, ctx.now());
     ctx.print(`Latest website-security grade of ${domain}: ${grade}`);
     return;

@@ -37,7 +37,8 @@ if (argv[0] === 'grade-capture') {
   }
   const isEmail = typeof capture?.domain === 'string' && Array.isArray(capture?.queries);
   const isHeaders = typeof capture?.host === 'string';
-  if (!isEmail && !isHeaders) exit(2, `${file} is neither a security-headers nor an email-security capture (docs/capture.md)`);
+  if (!isEmail && !isHeaders)
+    exit(2, `${file} is neither a security-headers nor an email-security capture (docs/capture.md)`);
   process.stdout.write(`${JSON.stringify(isEmail ? analyzeEmail(capture) : gradeCapture(capture), null, 2)}\n`);
   process.exit(0);
 }
@@ -58,10 +59,16 @@ if (!config.upstash) {
 }
 
 try {
-  await runAdmin(argv, { store: new UpstashStore(config.upstash), keyPrefix: config.apiKeyPrefix, now, print: (line) => process.stdout.write(`${line}\n`) });
+  await runAdmin(argv, {
+    store: new UpstashStore(config.upstash),
+    keyPrefix: config.apiKeyPrefix,
+    now,
+    print: (line) => process.stdout.write(`${line}\n`),
+  });
 } catch (error) {
   if (error instanceof UsageError) exit(2, `${error.message}\n\n${USAGE}`);
   if (error instanceof StoreUnavailableError) exit(1, `The store did not answer: ${error.message}`);
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) exit(2, `${error.message}\n\n${USAGE}`);
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    exit(2, `${error.message}\n\n${USAGE}`);
   throw error;
 }

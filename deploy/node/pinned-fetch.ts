@@ -46,7 +46,8 @@ function pinnedLookup(hostname: string, addresses: string[]) {
       callback(notVetted('lookup for a host this connection was not vetted for'), []);
       return;
     }
-    const family = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+    const family =
+      options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
     const usable = family === 0 ? entries : entries.filter((entry) => entry.family === family);
     if (usable.length === 0) {
       callback(Object.assign(new Error('no vetted address of that family'), { code: 'ENOTFOUND' }), []);
@@ -69,7 +70,10 @@ function toPairs(raw: Buffer[] | string[]): HeaderPair[] {
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = raw[i]!;
     const value = raw[i + 1]!;
-    pairs.push([(typeof name === 'string' ? name : name.toString('latin1')).toLowerCase(), typeof value === 'string' ? value : value.toString('latin1')]);
+    pairs.push([
+      (typeof name === 'string' ? name : name.toString('latin1')).toLowerCase(),
+      typeof value === 'string' ? value : value.toString('latin1'),
+    ]);
   }
   return pairs;
 }
@@ -193,13 +197,17 @@ export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch
   };
 
   const pinnedFetch = async (url: string, init: RequestInit, hints: ConnectionHints): Promise<Response> => {
-    if (!hints || !Array.isArray(hints.addresses) || hints.addresses.length === 0) throw notVetted('no vetted addresses were given');
-    if (hints.addresses.some((address) => isIP(address) === 0)) throw notVetted('a vetted address is not an IP address');
+    if (!hints || !Array.isArray(hints.addresses) || hints.addresses.length === 0)
+      throw notVetted('no vetted addresses were given');
+    if (hints.addresses.some((address) => isIP(address) === 0))
+      throw notVetted('a vetted address is not an IP address');
     const target = new URL(url);
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw notVetted(`refusing to fetch a ${target.protocol} URL`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw notVetted(`refusing to fetch a ${target.protocol} URL`);
     const hostname = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
     // net.connect does not call lookup for an IP literal: it must be one of the vetted addresses.
-    if (isIP(hostname) !== 0 && !hints.addresses.includes(hostname)) throw notVetted('the URL names an address that was not vetted');
+    if (isIP(hostname) !== 0 && !hints.addresses.includes(hostname))
+      throw notVetted('the URL names an address that was not vetted');
     const pooled = acquire(hostname, hints.addresses, hints.insecureTls === true);
     const dispatcher = new ObservingDispatcher(pooled, hints, release);
     try {

@@ -25,7 +25,9 @@ const service = createServiceOrExit(
     notice: (message) => process.stderr.write(`${message}\n`),
     onRequestComplete: (entry) => process.stdout.write(`${JSON.stringify({ time: stamp(), ...entry })}\n`),
     onError: (error, request) =>
-      process.stderr.write(`${JSON.stringify({ time: stamp(), level: 'error', path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) })}\n`),
+      process.stderr.write(
+        `${JSON.stringify({ time: stamp(), level: 'error', path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) })}\n`,
+      ),
   },
   (code) => process.exit(code),
 );
@@ -46,5 +48,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   });
 }
 
-if (service.config.upstash) process.stderr.write('Shared store: Upstash Redis (create keys with npm run admin -- keys create).\n');
+if (service.config.upstash)
+  process.stderr.write('Shared store: Upstash Redis (create keys with npm run admin -- keys create).\n');
 process.stderr.write(`Agent Scan API listening on ${server.url}\n`);

@@ -16,7 +16,8 @@ function catalogJson(ctx: RequestContext): string {
   });
 }
 
-export const catalog: Handler = (_request, ctx) => respond(ctx, catalogJson(ctx), { headers: { 'content-type': 'application/json' } });
+export const catalog: Handler = (_request, ctx) =>
+  respond(ctx, catalogJson(ctx), { headers: { 'content-type': 'application/json' } });
 
 /** `GET /api/agent/tools`: the same catalog, marked deprecated (RFC 9745) with its sunset (RFC 8594). */
 export const legacyCatalog: Handler = (_request, ctx) =>

@@ -17,6 +17,7 @@ export const execute: Handler = async (request, ctx) => {
   const tool = lookUpTool(request.params['tool'] ?? '', ctx.services.config.accountUrl);
   const input = await readJsonBody(request, MAX_BODY_BYTES);
   const reply = await scanWithTool(tool, input, request, ctx, request.signal ?? undefined);
-  if (reply.assessed) return respond(ctx, JSON.stringify(reply.body), { headers: { 'content-type': 'application/json' } });
+  if (reply.assessed)
+    return respond(ctx, JSON.stringify(reply.body), { headers: { 'content-type': 'application/json' } });
   return respond(ctx, JSON.stringify(reply.body), { status: 422, headers: { 'content-type': PROBLEM_CONTENT_TYPE } });
 };

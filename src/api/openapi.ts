@@ -8,6 +8,10 @@ const rendered = new BoundedCache<string, string>({ maxEntries: 16 });
 /** `GET /openapi.json`, built once per base URL and account URL. */
 export const openApiDocument: Handler = (_request, ctx) => {
   const { accountUrl } = ctx.services.config;
-  const json = rendered.getOrCreate(`${ctx.baseUrl} ${accountUrl}`, () => JSON.stringify(buildOpenApi(ctx.baseUrl, accountUrl)));
-  return respond(ctx, json, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' } });
+  const json = rendered.getOrCreate(`${ctx.baseUrl} ${accountUrl}`, () =>
+    JSON.stringify(buildOpenApi(ctx.baseUrl, accountUrl)),
+  );
+  return respond(ctx, json, {
+    headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' },
+  });
 };

@@ -38,9 +38,14 @@ function hostPart(text: string): { host: string } | { reason: string } {
   let rest = text;
   const scheme = HTTP_SCHEME.exec(rest);
   if (scheme) rest = rest.slice(scheme[0].length);
-  else if (OTHER_SCHEME.test(rest)) return { reason: 'The domain must be a host name such as example.com, or an http:// or https:// URL; other URL schemes are not accepted.' };
+  else if (OTHER_SCHEME.test(rest))
+    return {
+      reason:
+        'The domain must be a host name such as example.com, or an http:// or https:// URL; other URL schemes are not accepted.',
+    };
   rest = rest.split(/[/?#\\]/, 1)[0]!;
-  if (rest.includes('@')) return { reason: 'The domain contains user credentials (user@ or user:password@); give the host name alone.' };
+  if (rest.includes('@'))
+    return { reason: 'The domain contains user credentials (user@ or user:password@); give the host name alone.' };
   if (rest.startsWith('[')) return { reason: 'The domain is an IP address; badges are shown for domain names only.' };
   const port = /:(\d*)$/.exec(rest);
   if (port) {
@@ -59,11 +64,16 @@ function whyNotHostname(host: string): string {
     return 'The domain contains characters that are not allowed in a host name, or an internationalised label that cannot be converted to punycode.';
   }
   const labels = ascii.split('.');
-  if (ascii.length > MAX_DNS_NAME_LENGTH) return `The domain is ${ascii.length} characters long (in punycode); host names are at most ${MAX_DNS_NAME_LENGTH}.`;
-  if (labels.some((label) => label === '')) return 'The domain has an empty label (two dots in a row, or a leading dot).';
-  if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH)) return `The domain has a label longer than ${MAX_DNS_LABEL_LENGTH} characters.`;
-  if (labels.some((label) => !LABEL_CHARACTERS.test(label))) return 'The domain contains characters other than letters, digits, hyphens and dots.';
-  if (labels.some((label) => label.startsWith('-') || label.endsWith('-'))) return 'A label of the domain starts or ends with a hyphen.';
+  if (ascii.length > MAX_DNS_NAME_LENGTH)
+    return `The domain is ${ascii.length} characters long (in punycode); host names are at most ${MAX_DNS_NAME_LENGTH}.`;
+  if (labels.some((label) => label === ''))
+    return 'The domain has an empty label (two dots in a row, or a leading dot).';
+  if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH))
+    return `The domain has a label longer than ${MAX_DNS_LABEL_LENGTH} characters.`;
+  if (labels.some((label) => !LABEL_CHARACTERS.test(label)))
+    return 'The domain contains characters other than letters, digits, hyphens and dots.';
+  if (labels.some((label) => label.startsWith('-') || label.endsWith('-')))
+    return 'A label of the domain starts or ends with a hyphen.';
   return 'The domain is not a valid host name.';
 }
 
@@ -76,23 +86,28 @@ function whyNotHostname(host: string): string {
  */
 export function normalizeBadgeDomain(raw: string): BadgeDomain {
   if (raw.length === 0) return fail('The domain is empty; give a host name such as example.com.');
-  if (raw.length > MAX_RAW_LENGTH) return fail(`The domain parameter is ${raw.length} characters long; at most ${MAX_RAW_LENGTH} are read.`);
+  if (raw.length > MAX_RAW_LENGTH)
+    return fail(`The domain parameter is ${raw.length} characters long; at most ${MAX_RAW_LENGTH} are read.`);
   const text = percentDecode(raw);
   if (text === null) return fail('The domain contains a "%" that does not start valid percent-encoded UTF-8.');
   const part = hostPart(text);
   if ('reason' in part) return fail(part.reason);
   if (hasInvisibleCharacters(part.host)) return fail('The domain contains whitespace or control characters.');
-  if (part.host.includes('%')) return fail('The domain still contains "%" after percent-decoding; encode it once, not twice.');
+  if (part.host.includes('%'))
+    return fail('The domain still contains "%" after percent-decoding; encode it once, not twice.');
   // Checked before and after the URL parser, which turns every IPv4 spelling into a dotted quad.
   const notIp = 'The domain is an IP address (or ends in a numeric label); badges are shown for domain names only.';
   if (endsInNumericLabel(withoutTrailingDot(part.host))) return fail(notIp);
   const ascii = asciiHostname(part.host);
   if (ascii === null) return fail(whyNotHostname(part.host));
   if (endsInNumericLabel(ascii)) return fail(notIp);
-  if (!ascii.includes('.')) return fail('The domain has no dot; give a fully qualified domain name such as example.com.');
+  if (!ascii.includes('.'))
+    return fail('The domain has no dot; give a fully qualified domain name such as example.com.');
   const domain = ascii.startsWith('www.') && ascii.indexOf('.', 4) > 0 ? ascii.slice(4) : ascii;
   if (parse(domain, { allowPrivateDomains: false }).domain === null) {
-    return fail('The domain is a public suffix (such as co.uk), not a domain that can be registered; give the domain below it.');
+    return fail(
+      'The domain is a public suffix (such as co.uk), not a domain that can be registered; give the domain below it.',
+    );
   }
   return { ok: true, domain };
 }

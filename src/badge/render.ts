@@ -115,25 +115,51 @@ function layout(label: string | null, message: BadgeMessage): Segment[] {
   let x = 0;
   if (label !== null) {
     const width = textWidth(label);
-    segments.push({ text: label, x, width: width + 2 * PADDING, fill: LABEL_COLOUR, textX: 10 * (1 + PADDING + width / 2), textLength: 10 * width });
+    segments.push({
+      text: label,
+      x,
+      width: width + 2 * PADDING,
+      fill: LABEL_COLOUR,
+      textX: 10 * (1 + PADDING + width / 2),
+      textLength: 10 * width,
+    });
     x = width + 2 * PADDING;
   }
   const width = textWidth(message);
   const textLeft = label === null ? 0 : x - 1;
-  segments.push({ text: message, x, width: width + 2 * PADDING, fill: NAMED_COLOURS[colourOf(message)], textX: 10 * (textLeft + PADDING + width / 2), textLength: 10 * width });
+  segments.push({
+    text: message,
+    x,
+    width: width + 2 * PADDING,
+    fill: NAMED_COLOURS[colourOf(message)],
+    textX: 10 * (textLeft + PADDING + width / 2),
+    textLength: 10 * width,
+  });
   return segments;
 }
 
 function backgrounds(segments: Segment[]): string[] {
-  return segments.map((s) => element('rect', { ...(s.x === 0 ? {} : { x: s.x }), width: s.width, height: HEIGHT, fill: s.fill }));
+  return segments.map((s) =>
+    element('rect', { ...(s.x === 0 ? {} : { x: s.x }), width: s.width, height: HEIGHT, fill: s.fill }),
+  );
 }
 
 function svgRoot(width: number, message: BadgeMessage, children: string[]): string {
   const name = accessibleText(message);
-  return element('svg', { xmlns: 'http://www.w3.org/2000/svg', width, height: HEIGHT, role: 'img', 'aria-label': name }, [element('title', {}, { text: name }), ...children]);
+  return element(
+    'svg',
+    { xmlns: 'http://www.w3.org/2000/svg', width, height: HEIGHT, role: 'img', 'aria-label': name },
+    [element('title', {}, { text: name }), ...children],
+  );
 }
 
-const TEXT_GROUP = { fill: '#fff', 'text-anchor': 'middle', 'font-family': FONT_FAMILY, 'text-rendering': 'geometricPrecision', 'font-size': 110 };
+const TEXT_GROUP = {
+  fill: '#fff',
+  'text-anchor': 'middle',
+  'font-family': FONT_FAMILY,
+  'text-rendering': 'geometricPrecision',
+  'font-size': 110,
+};
 
 /** Rounded corners, a faint top-to-bottom gradient and a soft text shadow (shields' `flat`). */
 function flat(segments: Segment[], message: BadgeMessage, suffix: string): string {
@@ -147,7 +173,10 @@ function flat(segments: Segment[], message: BadgeMessage, suffix: string): strin
     ]),
     element('clipPath', { id: clipId }, [element('rect', { width, height: HEIGHT, rx: 3 })]),
   ];
-  const background = element('g', { 'clip-path': `url(#${clipId})` }, [...backgrounds(segments), element('rect', { width, height: HEIGHT, fill: `url(#${gradientId})` })]);
+  const background = element('g', { 'clip-path': `url(#${clipId})` }, [
+    ...backgrounds(segments),
+    element('rect', { width, height: HEIGHT, fill: `url(#${gradientId})` }),
+  ]);
   const texts = segments.map((s) => {
     const at = { x: s.textX, textLength: s.textLength };
     const shadow = element('g', { 'aria-hidden': 'true', fill: '#010101' }, [
@@ -162,8 +191,13 @@ function flat(segments: Segment[], message: BadgeMessage, suffix: string): strin
 /** Square corners, no gradient, no shadow (shields' `flat-square`). */
 function flatSquare(segments: Segment[], message: BadgeMessage): string {
   const width = segments.reduce((sum, s) => sum + s.width, 0);
-  const texts = segments.map((s) => element('text', { x: s.textX, y: 140, textLength: s.textLength, transform: 'scale(.1)' }, { text: s.text }));
-  return svgRoot(width, message, [element('g', { 'shape-rendering': 'crispEdges' }, backgrounds(segments)), element('g', TEXT_GROUP, texts)]);
+  const texts = segments.map((s) =>
+    element('text', { x: s.textX, y: 140, textLength: s.textLength, transform: 'scale(.1)' }, { text: s.text }),
+  );
+  return svgRoot(width, message, [
+    element('g', { 'shape-rendering': 'crispEdges' }, backgrounds(segments)),
+    element('g', TEXT_GROUP, texts),
+  ]);
 }
 
 // 3 styles × 14 messages: every badge there is, each rendered once.

@@ -19,13 +19,17 @@ export const BADGE_CACHE_CONTROL = 'public, max-age=300, s-maxage=300, stale-whi
 /** When the store could not say: `?`, and a minute until anyone asks again. */
 export const BADGE_CACHE_CONTROL_DEGRADED = 'public, max-age=60, s-maxage=60';
 
-const BADGE_HINT = 'Request GET /api/badge/<domain>, e.g. /api/badge/example.com or /api/badge/example.com?style=compact; style is one of default, compact, mini.';
+const BADGE_HINT =
+  'Request GET /api/badge/<domain>, e.g. /api/badge/example.com or /api/badge/example.com?style=compact; style is one of default, compact, mini.';
 
 /** The `style` query parameter; absent means `default`. */
 function badgeStyle(value: string | string[] | undefined): BadgeStyle {
   if (value === undefined) return 'default';
   if (Array.isArray(value)) {
-    throw new ApiError('bad_request', { detail: `"style" was given ${value.length} times; give it once, as one of ${BADGE_STYLES.join(', ')}.`, hint: BADGE_HINT });
+    throw new ApiError('bad_request', {
+      detail: `"style" was given ${value.length} times; give it once, as one of ${BADGE_STYLES.join(', ')}.`,
+      hint: BADGE_HINT,
+    });
   }
   if ((BADGE_STYLES as readonly string[]).includes(value)) return value as BadgeStyle;
   throw new ApiError('bad_request', {
@@ -65,6 +69,7 @@ export const badge: Handler = async (request, ctx) => {
     'content-security-policy': BADGE_CSP,
     'cross-origin-resource-policy': 'cross-origin',
   };
-  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag)) return respond(ctx, null, { status: 304, headers });
+  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag))
+    return respond(ctx, null, { status: 304, headers });
   return respond(ctx, svg, { headers: { ...headers, 'content-type': BADGE_CONTENT_TYPE } });
 };

@@ -36,11 +36,18 @@ function identify(address: string): string {
  * front of us sets. For X-Forwarded-For-style lists the right-most entry is the one our proxy
  * appended; entries to its left come from the client and are not trusted.
  */
-export function clientAddress(headers: Headers, connectionAddress: string | undefined, trustProxy: string | null): string | undefined {
+export function clientAddress(
+  headers: Headers,
+  connectionAddress: string | undefined,
+  trustProxy: string | null,
+): string | undefined {
   if (trustProxy === null) return connectionAddress;
   const value = headers.get(trustProxy);
   if (!value) return connectionAddress;
-  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const candidate = entries[entries.length - 1];
   return candidate !== undefined && ipaddr.isValid(candidate.replace(/^\[|\]$/g, '')) ? candidate : connectionAddress;
 }

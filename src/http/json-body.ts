@@ -14,14 +14,19 @@ function tooLarge(maxBytes: number, what: string): ApiError {
  * limit is refused before reading, and the stream is cut off as soon as it passes the limit, so a
  * missing or lying Content-Length or a chunked body cannot get more in.
  */
-export async function readJsonBody(request: Request, maxBytes: number, expected = 'a JSON object such as {"target": "example.com"}'): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  maxBytes: number,
+  expected = 'a JSON object such as {"target": "example.com"}',
+): Promise<unknown> {
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     throw tooLarge(maxBytes, `declares ${declared.trim()} bytes`);
   }
   const { bytes, overflowed, error } = await readCapped(request.body, maxBytes);
   if (overflowed) throw tooLarge(maxBytes, 'is larger than that');
-  if (error !== undefined) throw new ApiError('bad_request', { detail: 'The request body could not be read completely.' });
+  if (error !== undefined)
+    throw new ApiError('bad_request', { detail: 'The request body could not be read completely.' });
   if (bytes.byteLength === 0) {
     throw new ApiError('bad_request', { detail: `The request body is empty; send ${expected}.` });
   }

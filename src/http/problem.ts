@@ -54,5 +54,8 @@ export function problemHeaders(options: ProblemOptions, contentType: string): Re
 
 export function problemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
   const headers = problemHeaders(options, PROBLEM_CONTENT_TYPE);
-  return respond(ctx, JSON.stringify(problemBody(ctx.baseUrl, code, options)), { status: ERRORS[code].status, headers });
+  return respond(ctx, JSON.stringify(problemBody(ctx.baseUrl, code, options)), {
+    status: ERRORS[code].status,
+    headers,
+  });
 }

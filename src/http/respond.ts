@@ -19,7 +19,8 @@ const EXPOSED_HEADERS = [
 ].join(', ');
 
 export const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
-export const CORS_ALLOWED_HEADERS = 'Authorization, X-Api-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
+export const CORS_ALLOWED_HEADERS =
+  'Authorization, X-Api-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
 
 /**
  * The headers every response carries: version, CORS, and security headers so that our own
@@ -47,7 +48,11 @@ function standardHeaders(): Record<string, string> {
  * plain record: setting headers one by one on a Headers object costs more than the rest of a
  * catalog request, and srvx sends a plain record to Node without converting it.
  */
-export function respond(ctx: RequestContext, body: BodyInit | null, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+export function respond(
+  ctx: RequestContext,
+  body: BodyInit | null,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   const headers = standardHeaders();
   if (ctx.rateLimit) addRateLimitHeaders(headers, ctx.rateLimit, ctx.services.now());
   if (init.headers) for (const name in init.headers) headers[name.toLowerCase()] = init.headers[name]!;

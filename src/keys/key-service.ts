@@ -5,8 +5,7 @@ import type { KeyRecord, Store } from '../store/port.ts';
 import { displayPrefix, generateKey, keyShapeProblem, randomBase62, sha256Hex } from './key-format.ts';
 
 export type KeyVerdict =
-  | { ok: true; record: KeyRecord }
-  | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
+  { ok: true; record: KeyRecord } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
 
 const CACHE_MAX_ENTRIES = 10_000;
 
@@ -30,7 +29,13 @@ export class KeyService {
   }
 
   /** Creates a key; the full key is in the result and nowhere else. */
-  async create(input: { name: string; owner: string; scopes?: Scope[]; expiresAt?: number | null; key?: string }): Promise<{ key: string; record: KeyRecord }> {
+  async create(input: {
+    name: string;
+    owner: string;
+    scopes?: Scope[];
+    expiresAt?: number | null;
+    key?: string;
+  }): Promise<{ key: string; record: KeyRecord }> {
     const key = input.key ?? generateKey(this.prefix);
     if (keyShapeProblem(key, this.prefix) !== null) throw new Error(`not a well-formed key for prefix ${this.prefix}`);
     const record: KeyRecord = {

@@ -15,20 +15,26 @@ import { buildMcpServer, type CallScope } from './tools.ts';
 
 let handler: McpHttpHandler | undefined;
 
-const MCP_BODY_HINT = 'Send one JSON-RPC 2.0 message per POST, as MCP clients do; mcp.clientConfig in the tool catalog shows how to connect one.';
+const MCP_BODY_HINT =
+  'Send one JSON-RPC 2.0 message per POST, as MCP clients do; mcp.clientConfig in the tool catalog shows how to connect one.';
 
 type Message = { id?: unknown; method?: unknown };
 
 /** What this stateless endpoint does not take: batches (gone since 2025-06-18) and listen streams. */
 function refuseUnsupported(body: unknown): void {
   if (Array.isArray(body)) {
-    throw new ApiError('bad_request', { detail: 'JSON-RPC batches are not supported; send one message per POST.', hint: MCP_BODY_HINT, jsonRpc: { code: -32600 } });
+    throw new ApiError('bad_request', {
+      detail: 'JSON-RPC batches are not supported; send one message per POST.',
+      hint: MCP_BODY_HINT,
+      jsonRpc: { code: -32600 },
+    });
   }
   const message = (typeof body === 'object' && body !== null ? body : {}) as Message;
   if (message.method === 'subscriptions/listen') {
     const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
     throw new ApiError('bad_request', {
-      detail: 'This server is stateless and sends no notifications: its tool list never changes, so there is nothing to listen to.',
+      detail:
+        'This server is stateless and sends no notifications: its tool list never changes, so there is nothing to listen to.',
       hint: 'Call tools/list once and keep the result.',
       jsonRpc: { code: -32601, id },
     });
@@ -41,14 +47,25 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
     parsedBody = await readJsonBody(request, MAX_BODY_BYTES, 'one JSON-RPC message');
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'bad_request')) throw error;
-    throw new ApiError('bad_request', { ...error.options, hint: MCP_BODY_HINT, jsonRpc: { code: JSON_RPC_PARSE_ERROR } });
+    throw new ApiError('bad_request', {
+      ...error.options,
+      hint: MCP_BODY_HINT,
+      jsonRpc: { code: JSON_RPC_PARSE_ERROR },
+    });
   }
   refuseUnsupported(parsedBody);
   // The body is read (and bounded) here; the SDK gets it parsed and a body-less copy of the request.
-  const forwarded = new Request(request.url, { method: 'POST', headers: request.headers, ...(request.signal ? { signal: request.signal } : {}) });
+  const forwarded = new Request(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    ...(request.signal ? { signal: request.signal } : {}),
+  });
   const scope: CallScope = { ctx, request };
   handler ??= createMcpHandler(buildMcpServer);
-  const response = await handler.fetch(forwarded, { parsedBody, authInfo: { token: '', clientId: ctx.client, scopes: [], extra: { agentScan: scope } } });
+  const response = await handler.fetch(forwarded, {
+    parsedBody,
+    authInfo: { token: '', clientId: ctx.client, scopes: [], extra: { agentScan: scope } },
+  });
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
   const { body, status } = await withProblemData(ctx, request, response);

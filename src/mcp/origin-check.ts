@@ -10,7 +10,12 @@ export const mcpOrigin: Handler = (request, ctx) => {
   const origin = request.headers.get('origin');
   if (origin === null) return undefined;
   const { baseUrl, mcpAllowedOrigins } = ctx.services.config;
-  if ((baseUrl !== null && origin === new URL(baseUrl).origin) || mcpAllowedOrigins === '*' || mcpAllowedOrigins.includes(origin.toLowerCase())) return undefined;
+  if (
+    (baseUrl !== null && origin === new URL(baseUrl).origin) ||
+    mcpAllowedOrigins === '*' ||
+    mcpAllowedOrigins.includes(origin.toLowerCase())
+  )
+    return undefined;
   throw new ApiError('forbidden', {
     detail: `Requests from the browser origin ${JSON.stringify(origin.slice(0, 200))} may not use the MCP endpoint.`,
     hint: 'Call the MCP endpoint from an MCP client rather than a web page, or ask the operator to add the origin to MCP_ALLOWED_ORIGINS.',

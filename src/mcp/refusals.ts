@@ -22,8 +22,15 @@ export const JSON_RPC_PARSE_ERROR = -32700;
 export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
   const problem = problemBody(ctx.baseUrl, code, options);
   const headers = problemHeaders(options, 'application/json');
-  const error = { code: options.jsonRpc?.code ?? JSON_RPC_CODE[code] ?? -32000, message: options.detail, data: problem };
-  return respond(ctx, JSON.stringify({ jsonrpc: '2.0', id: options.jsonRpc?.id ?? null, error }), { status: ERRORS[code].status, headers });
+  const error = {
+    code: options.jsonRpc?.code ?? JSON_RPC_CODE[code] ?? -32000,
+    message: options.detail,
+    data: problem,
+  };
+  return respond(ctx, JSON.stringify({ jsonrpc: '2.0', id: options.jsonRpc?.id ?? null, error }), {
+    status: ERRORS[code].status,
+    headers,
+  });
 }
 
 export function refusalResult(ctx: RequestContext, error: ApiError): CallToolResult {
@@ -42,7 +49,11 @@ function codeForStatus(status: number): ErrorCode {
  * version, a malformed envelope). Its JSON-RPC error gets the problem document in `data`, so
  * every refusal reads the same; an SDK 5xx is a bug and is reported.
  */
-export async function withProblemData(ctx: RequestContext, request: Request, response: Response): Promise<{ body: BodyInit | null; status: number }> {
+export async function withProblemData(
+  ctx: RequestContext,
+  request: Request,
+  response: Response,
+): Promise<{ body: BodyInit | null; status: number }> {
   if (response.status < 400 || !(response.headers.get('content-type') ?? '').includes('application/json')) {
     return { body: response.body, status: response.status };
   }
@@ -53,8 +64,12 @@ export async function withProblemData(ctx: RequestContext, request: Request, res
   } catch {
     // not JSON after all: pass it on as it is
   }
-  const detail = typeof message?.error?.message === 'string' ? message.error.message : `The MCP handler answered ${response.status}.`;
-  if (response.status >= 500) ctx.services.onError(new Error(`MCP handler answered ${response.status}: ${detail}`), request);
+  const detail =
+    typeof message?.error?.message === 'string'
+      ? message.error.message
+      : `The MCP handler answered ${response.status}.`;
+  if (response.status >= 500)
+    ctx.services.onError(new Error(`MCP handler answered ${response.status}: ${detail}`), request);
   if (!message?.error || message.error.data !== undefined) return { body: text, status: response.status };
   message.error.data = problemBody(ctx.baseUrl, codeForStatus(response.status), { detail });
   return { body: JSON.stringify(message), status: response.status };

@@ -21,7 +21,11 @@ export function summarizeScan(tool: ToolEntry, body: Body): string {
   lines[0] += ` grade ${body['grade']}, score ${body['gradeScore']}. ${result['message'] ?? ''}`.trimEnd();
   const findings = tool.summarizeFindings(details);
   if (findings.length === 0) lines.push('No problems found.');
-  else lines.push(`Top findings (${Math.min(findings.length, TOP_FINDINGS)} of ${findings.length}):`, ...findings.slice(0, TOP_FINDINGS).map((f) => `- ${f}`));
+  else
+    lines.push(
+      `Top findings (${Math.min(findings.length, TOP_FINDINGS)} of ${findings.length}):`,
+      ...findings.slice(0, TOP_FINDINGS).map((f) => `- ${f}`),
+    );
   lines.push(`The full result is in structuredContent (the same body as the REST API). Tool page: ${body['uiUrl']}`);
   return lines.join('\n');
 }

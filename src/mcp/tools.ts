@@ -2,11 +2,22 @@
  * The MCP face of the registered tools (each entry's `mcp` names and describes its tool), and the
  * server a request gets. Tool calls run the same scan pipeline as REST execute.
  */
-import { McpServer, type CallToolResult, type ServerContext, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type CallToolResult,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+} from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
-import { jsonSchemaOf, ProblemSchema, ScanResponseSchema, TOOL_INPUT_SCHEMAS, UnassessedScanSchema } from '../schemas.ts';
+import {
+  jsonSchemaOf,
+  ProblemSchema,
+  ScanResponseSchema,
+  TOOL_INPUT_SCHEMAS,
+  UnassessedScanSchema,
+} from '../schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
@@ -39,7 +50,8 @@ function describedBy(jsonSchema: Record<string, unknown>): StandardSchemaWithJSO
  */
 const OUTPUT_SCHEMA = describedBy({
   type: 'object',
-  description: 'The REST execute body: ScanResponse on success; UnassessedScan (isError) when the scan could not assess the target; Problem (isError) when the call was refused.',
+  description:
+    'The REST execute body: ScanResponse on success; UnassessedScan (isError) when the scan could not assess the target; Problem (isError) when the call was refused.',
   anyOf: [jsonSchemaOf(ScanResponseSchema), jsonSchemaOf(UnassessedScanSchema), jsonSchemaOf(ProblemSchema)],
 });
 
@@ -66,11 +78,16 @@ async function callTool(tool: ToolEntry<ToolName>, args: unknown, sdk: ServerCon
       { type: 'text', text },
       { type: 'text', text: JSON.stringify(reply.body) },
     ];
-    return reply.assessed ? { content, structuredContent: reply.body } : { isError: true, content, structuredContent: reply.body };
+    return reply.assessed
+      ? { content, structuredContent: reply.body }
+      : { isError: true, content, structuredContent: reply.body };
   } catch (error) {
     if (error instanceof ApiError) return refusalResult(ctx, error);
     ctx.services.onError(error, request);
-    return refusalResult(ctx, new ApiError('internal_error', { detail: 'An unexpected error occurred; it has been logged.' }));
+    return refusalResult(
+      ctx,
+      new ApiError('internal_error', { detail: 'An unexpected error occurred; it has been logged.' }),
+    );
   }
 }
 
@@ -81,7 +98,13 @@ const REGISTRATIONS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>) => {
     description: tool.mcp.description,
     inputSchema: describedBy(TOOL_INPUT_SCHEMAS[tool.name]),
     outputSchema: OUTPUT_SCHEMA,
-    annotations: { title: tool.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    annotations: {
+      title: tool.title,
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: true,
+    },
   };
   return { name: tool.mcp.name, config, handler: (args: unknown, sdk: ServerContext) => callTool(tool, args, sdk) };
 });
@@ -89,7 +112,10 @@ const REGISTRATIONS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>) => {
 /** A fresh server per request: the transport is stateless (and the SDK serves one request per server). */
 export function buildMcpServer(): McpServer {
   // The tool list never changes and a stateless server sends no notifications.
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const server = new McpServer(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: INSTRUCTIONS,
+  });
   for (const { name, config, handler } of REGISTRATIONS) server.registerTool(name, config, handler);
   return server;
 }

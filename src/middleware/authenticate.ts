@@ -16,7 +16,8 @@ function presentedKey(headers: Headers): { key: string } | { none: true } | { ba
     fromAuthorization = match[1];
   }
   const fromApiKey = apiKey?.trim();
-  if (fromAuthorization !== undefined && fromApiKey !== undefined && fromAuthorization !== fromApiKey) return { bad: 'conflicting' };
+  if (fromAuthorization !== undefined && fromApiKey !== undefined && fromAuthorization !== fromApiKey)
+    return { bad: 'conflicting' };
   const key = fromAuthorization ?? fromApiKey;
   if (key === undefined) return { none: true };
   return key === '' ? { bad: 'malformed' } : { key };
@@ -43,7 +44,8 @@ export const identifyKey: Handler = async (request, ctx) => {
 };
 
 const REASONS = {
-  malformed: 'The API key is malformed: it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), or the Authorization header is not "Bearer <key>".',
+  malformed:
+    'The API key is malformed: it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), or the Authorization header is not "Bearer <key>".',
   unknown: 'The API key is not recognised.',
   revoked: 'The API key has been revoked.',
   expired: 'The API key has expired.',

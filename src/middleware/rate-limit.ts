@@ -35,7 +35,10 @@ export const perMinuteLimit: Handler = async (request, ctx) => {
     const who = badge ? 'badges from this client address' : p.kind === 'key' ? 'this API key' : 'this client address';
     throw new ApiError('rate_limit_exceeded', {
       detail: `${limit} requests per minute are allowed for ${who}; retry in ${retryAfterSec} s.`,
-      hint: p.kind === 'key' || badge ? undefined : `Wait Retry-After seconds, or send a free developer key to raise the limit to ${limits.keyPerMinute} requests per minute.`,
+      hint:
+        p.kind === 'key' || badge
+          ? undefined
+          : `Wait Retry-After seconds, or send a free developer key to raise the limit to ${limits.keyPerMinute} requests per minute.`,
       retryAfterSec,
       extra: { violatedPolicies: [policy] },
     });

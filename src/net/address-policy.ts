@@ -125,7 +125,8 @@ export function describeRange(verdict: Pick<AddressVerdict, 'range' | 'embedded'
 
 export type HostnameRefusal = 'invalid' | 'ip-literal' | 'single-label' | 'localhost' | 'local-network-name';
 
-export type HostnameVerdict = { allowed: true; name: string } | { allowed: false; reason: HostnameRefusal; message: string };
+export type HostnameVerdict =
+  { allowed: true; name: string } | { allowed: false; reason: HostnameRefusal; message: string };
 
 /** Suffixes that name the local machine or a private network, never a public site. */
 const LOCAL_SUFFIXES = ['local', 'internal', 'arpa', 'localdomain', 'lan', 'home', 'corp', 'intranet', 'private'];
@@ -138,15 +139,21 @@ const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
  */
 export function checkHostname(host: string): HostnameVerdict {
   const name = withoutTrailingDot(host.toLowerCase());
-  if (name.startsWith('[') || ipaddr.isValid(name)) return { allowed: false, reason: 'ip-literal', message: 'an IP address, not a host name' };
+  if (name.startsWith('[') || ipaddr.isValid(name))
+    return { allowed: false, reason: 'ip-literal', message: 'an IP address, not a host name' };
   if (name.length === 0 || name.length > MAX_DNS_NAME_LENGTH || !name.split('.').every((label) => LABEL.test(label))) {
     return { allowed: false, reason: 'invalid', message: 'not a valid host name' };
   }
   const labels = name.split('.');
-  if (name === 'localhost' || name.endsWith('.localhost')) return { allowed: false, reason: 'localhost', message: 'a localhost name' };
+  if (name === 'localhost' || name.endsWith('.localhost'))
+    return { allowed: false, reason: 'localhost', message: 'a localhost name' };
   if (labels.length === 1) return { allowed: false, reason: 'single-label', message: 'a single-label (intranet) name' };
   if (LOCAL_SUFFIXES.includes(labels[labels.length - 1]!)) {
-    return { allowed: false, reason: 'local-network-name', message: `a local-network name (.${labels[labels.length - 1]})` };
+    return {
+      allowed: false,
+      reason: 'local-network-name',
+      message: `a local-network name (.${labels[labels.length - 1]})`,
+    };
   }
   return { allowed: true, name };
 }

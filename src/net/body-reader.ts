@@ -15,7 +15,9 @@ export async function readBodyCapped(response: Response, maxBytes: number): Prom
   const { bytes, overflowed, error } = await readCapped(response.body, maxBytes);
   const text = decoderFor(response.headers.get('content-type')).decode(bytes);
   const truncated = overflowed || error !== undefined;
-  return error === undefined ? { text, bytes: bytes.byteLength, truncated } : { text, bytes: bytes.byteLength, truncated, error };
+  return error === undefined
+    ? { text, bytes: bytes.byteLength, truncated }
+    : { text, bytes: bytes.byteLength, truncated, error };
 }
 
 /** The charset the Content-Type names, when the runtime knows it; UTF-8 otherwise. */

@@ -20,7 +20,15 @@ export function encodeQuery(name: string, type: RecordType): Uint8Array<ArrayBuf
     id: 0,
     flags: packet.RECURSION_DESIRED,
     questions: [{ type: type as packet.Question['type'], name, class: 'IN' }],
-    additionals: [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: packet.DNSSEC_OK, options: [] } as unknown as packet.Answer],
+    additionals: [
+      {
+        type: 'OPT',
+        name: '.',
+        udpPayloadSize: 1232,
+        flags: packet.DNSSEC_OK,
+        options: [],
+      } as unknown as packet.Answer,
+    ],
   });
   return new Uint8Array(bytes);
 }

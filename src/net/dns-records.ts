@@ -23,7 +23,15 @@ export interface RecordDataByType {
   TXT: { text: string; strings: string[] };
   /** The obsolete SPF type (99); same data as TXT. */
   SPF: { text: string; strings: string[] };
-  SOA: { mname: string; rname: string; serial: number; refresh: number; retry: number; expire: number; minimum: number };
+  SOA: {
+    mname: string;
+    rname: string;
+    serial: number;
+    refresh: number;
+    retry: number;
+    expire: number;
+    minimum: number;
+  };
   /** DANE: certificate association data as lower-case hex. */
   TLSA: { usage: number; selector: number; matchingType: number; data: string };
 }
@@ -44,7 +52,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 function characterStrings(data: unknown): string[] {
   const parts = Array.isArray(data) ? data : [data];
-  return parts.map((part) => (typeof part === 'string' ? part : part instanceof Uint8Array ? utf8.decode(part) : String(part)));
+  return parts.map((part) =>
+    typeof part === 'string' ? part : part instanceof Uint8Array ? utf8.decode(part) : String(part),
+  );
 }
 
 /** Splits the RDATA of a TXT-shaped record (length-prefixed strings) that the codec left as bytes. */
@@ -95,9 +105,16 @@ export function toDnsRecord(answer: Answer): DnsRecord | null {
     case 'SOA': {
       const soa = data as RecordDataByType['SOA'];
       return {
-        type: 'SOA', name, ttl,
-        mname: normalizeName(soa.mname), rname: normalizeName(soa.rname),
-        serial: soa.serial ?? 0, refresh: soa.refresh ?? 0, retry: soa.retry ?? 0, expire: soa.expire ?? 0, minimum: soa.minimum ?? 0,
+        type: 'SOA',
+        name,
+        ttl,
+        mname: normalizeName(soa.mname),
+        rname: normalizeName(soa.rname),
+        serial: soa.serial ?? 0,
+        refresh: soa.refresh ?? 0,
+        retry: soa.retry ?? 0,
+        expire: soa.expire ?? 0,
+        minimum: soa.minimum ?? 0,
       };
     }
     default:
@@ -112,7 +129,15 @@ export function toDnsRecord(answer: Answer): DnsRecord | null {
   if (type === 'TLSA') {
     const bytes = rawBytes(data);
     if (bytes.length < 3) throw new Error('TLSA record too short');
-    return { type: 'TLSA', name, ttl, usage: bytes[0]!, selector: bytes[1]!, matchingType: bytes[2]!, data: hex(bytes.subarray(3)) };
+    return {
+      type: 'TLSA',
+      name,
+      ttl,
+      usage: bytes[0]!,
+      selector: bytes[1]!,
+      matchingType: bytes[2]!,
+      data: hex(bytes.subarray(3)),
+    };
   }
   return null;
 }

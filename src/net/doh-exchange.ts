@@ -2,7 +2,13 @@
  * One DNS question over HTTPS (RFC 8484 POST): a per-attempt timeout, and a retry when an
  * attempt times out, fails on the network or gets a 5xx. Failures come back as values.
  */
-import { DNS_MESSAGE_TYPE, MAX_DNS_MESSAGE_BYTES, decodeResponse, encodeQuery, type DnsResponse } from './dns-message.ts';
+import {
+  DNS_MESSAGE_TYPE,
+  MAX_DNS_MESSAGE_BYTES,
+  decodeResponse,
+  encodeQuery,
+  type DnsResponse,
+} from './dns-message.ts';
 import type { RecordType } from './dns-records.ts';
 import { classifyFetchError } from './fetch-failure.ts';
 import { anySignal } from './abort-signals.ts';
@@ -18,12 +24,16 @@ export interface ExchangeSettings {
 }
 
 export type ExchangeResult =
-  | { ok: true; response: DnsResponse }
-  | { ok: false; failure: 'timeout' | 'error'; message: string };
+  { ok: true; response: DnsResponse } | { ok: false; failure: 'timeout' | 'error'; message: string };
 
 type Attempt = ExchangeResult | { ok: false; failure: 'timeout' | 'error'; message: string; retryable: true };
 
-export async function exchange(settings: ExchangeSettings, name: string, type: RecordType, signal?: AbortSignal): Promise<ExchangeResult> {
+export async function exchange(
+  settings: ExchangeSettings,
+  name: string,
+  type: RecordType,
+  signal?: AbortSignal,
+): Promise<ExchangeResult> {
   const body = encodeQuery(name, type);
   let last: ExchangeResult = { ok: false, failure: 'error', message: 'no attempt made' };
   for (let attempt = 0; attempt <= settings.retries; attempt++) {
@@ -35,7 +45,13 @@ export async function exchange(settings: ExchangeSettings, name: string, type: R
   return last;
 }
 
-async function attemptOnce(settings: ExchangeSettings, body: Uint8Array<ArrayBuffer>, name: string, type: RecordType, signal?: AbortSignal): Promise<Attempt> {
+async function attemptOnce(
+  settings: ExchangeSettings,
+  body: Uint8Array<ArrayBuffer>,
+  name: string,
+  type: RecordType,
+  signal?: AbortSignal,
+): Promise<Attempt> {
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   const combined = signal ? anySignal([signal, timeout]) : timeout;
   let response: Response;
@@ -49,7 +65,12 @@ async function attemptOnce(settings: ExchangeSettings, body: Uint8Array<ArrayBuf
     });
     if (response.status >= 500) {
       void response.body?.cancel().catch(() => {});
-      return { ok: false, failure: 'error', message: `the DNS-over-HTTPS server answered HTTP ${response.status}`, retryable: true };
+      return {
+        ok: false,
+        failure: 'error',
+        message: `the DNS-over-HTTPS server answered HTTP ${response.status}`,
+        retryable: true,
+      };
     }
     if (!response.ok) {
       void response.body?.cancel().catch(() => {});
@@ -58,15 +79,31 @@ async function attemptOnce(settings: ExchangeSettings, body: Uint8Array<ArrayBuf
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== DNS_MESSAGE_TYPE) {
       void response.body?.cancel().catch(() => {});
-      return { ok: false, failure: 'error', message: `the DNS-over-HTTPS server answered ${contentType || 'without a content type'}, not ${DNS_MESSAGE_TYPE}` };
+      return {
+        ok: false,
+        failure: 'error',
+        message: `the DNS-over-HTTPS server answered ${contentType || 'without a content type'}, not ${DNS_MESSAGE_TYPE}`,
+      };
     }
     bytes = new Uint8Array(await response.arrayBuffer());
   } catch (error) {
     if (signal?.aborted) return { ok: false, failure: 'timeout', message: 'the lookup was cancelled' };
-    if (timeout.aborted) return { ok: false, failure: 'timeout', message: `no DNS answer within ${settings.timeoutMs} ms`, retryable: true };
-    return { ok: false, failure: 'error', message: `the DNS-over-HTTPS request failed (${classifyFetchError(error).code ?? errorName(error)})`, retryable: true };
+    if (timeout.aborted)
+      return {
+        ok: false,
+        failure: 'timeout',
+        message: `no DNS answer within ${settings.timeoutMs} ms`,
+        retryable: true,
+      };
+    return {
+      ok: false,
+      failure: 'error',
+      message: `the DNS-over-HTTPS request failed (${classifyFetchError(error).code ?? errorName(error)})`,
+      retryable: true,
+    };
   }
-  if (bytes.length > MAX_DNS_MESSAGE_BYTES) return { ok: false, failure: 'error', message: 'the DNS answer is larger than a DNS message can be' };
+  if (bytes.length > MAX_DNS_MESSAGE_BYTES)
+    return { ok: false, failure: 'error', message: 'the DNS answer is larger than a DNS message can be' };
   let decoded: DnsResponse;
   try {
     decoded = decodeResponse(bytes);

@@ -18,14 +18,35 @@ export interface ConnectFailure {
 export const NOT_VETTED_CODE = 'ERR_ADDRESS_NOT_VETTED';
 
 const TLS_CODES = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'ERR_TLS_CERT_ALTNAME_INVALID',
-  'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_REVOKED', 'CERT_UNTRUSTED', 'CERT_REJECTED', 'CERT_SIGNATURE_FAILURE',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_DECRYPT_CERT_SIGNATURE', 'INVALID_CA',
-  'PATH_LENGTH_EXCEEDED', 'INVALID_PURPOSE', 'HOSTNAME_MISMATCH', 'EPROTO',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'INVALID_CA',
+  'PATH_LENGTH_EXCEEDED',
+  'INVALID_PURPOSE',
+  'HOSTNAME_MISMATCH',
+  'EPROTO',
 ]);
 const TLS_PREFIXES = ['ERR_TLS_', 'ERR_SSL_', 'CERT_'];
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
-const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ABORT_ERR', 'ERR_ABORTED']);
+const TIMEOUT_CODES = new Set([
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ABORT_ERR',
+  'ERR_ABORTED',
+]);
 const TIMEOUT_NAMES = new Set(['AbortError', 'TimeoutError']);
 
 const SAFE_CODE = /^[A-Z][A-Z0-9_]{1,63}$/;
@@ -59,11 +80,23 @@ export function classifyFetchError(error: unknown): ConnectFailure {
   const pick = (test: (code: string) => boolean) => codes.find(test) ?? null;
 
   const notVetted = pick((c) => c === NOT_VETTED_CODE);
-  if (notVetted) return { reason: 'blocked-address', code: notVetted, message: 'the connection was refused by the address pin: it would have gone to an address the guard did not check' };
+  if (notVetted)
+    return {
+      reason: 'blocked-address',
+      code: notVetted,
+      message:
+        'the connection was refused by the address pin: it would have gone to an address the guard did not check',
+    };
   const tls = pick(isTls);
-  if (tls) return { reason: 'tls', code: tls, message: `the TLS handshake failed or the certificate was not accepted (${tls})` };
+  if (tls)
+    return {
+      reason: 'tls',
+      code: tls,
+      message: `the TLS handshake failed or the certificate was not accepted (${tls})`,
+    };
   const refused = pick((c) => c === 'ECONNREFUSED');
-  if (refused) return { reason: 'refused', code: refused, message: 'the connection was refused (nothing listens on that port)' };
+  if (refused)
+    return { reason: 'refused', code: refused, message: 'the connection was refused (nothing listens on that port)' };
   const dns = pick((c) => DNS_CODES.has(c));
   if (dns) return { reason: 'dns', code: dns, message: `the host name could not be resolved (${dns})` };
   const timeout = pick((c) => TIMEOUT_CODES.has(c));
@@ -71,5 +104,9 @@ export function classifyFetchError(error: unknown): ConnectFailure {
     return { reason: 'timeout', code: timeout, message: 'no response in time' };
   }
   const other = codes[0] ?? null;
-  return { reason: 'network', code: other, message: other ? `the request failed on the network (${other})` : 'the request failed on the network' };
+  return {
+    reason: 'network',
+    code: other,
+    message: other ? `the request failed on the network (${other})` : 'the request failed on the network',
+  };
 }

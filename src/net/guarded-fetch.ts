@@ -10,7 +10,7 @@ import { headerPairsFromFetch, type ConnectionHints, type HeaderPair, type ScanF
 import { vetUrl } from './url-vetting.ts';
 import { anySignal } from './abort-signals.ts';
 
-export type {  HeaderPair, ScanFetch } from './scan-fetch.ts';
+export type { HeaderPair, ScanFetch } from './scan-fetch.ts';
 
 export interface GuardedHop {
   url: string;
@@ -23,7 +23,16 @@ export interface GuardedHop {
   headerSource: 'wire' | 'fetch';
 }
 
-export type FailureReason = 'invalid-url' | 'dns' | 'blocked-address' | 'refused' | 'tls' | 'timeout' | 'too-many-redirects' | 'invalid-redirect' | 'network';
+export type FailureReason =
+  | 'invalid-url'
+  | 'dns'
+  | 'blocked-address'
+  | 'refused'
+  | 'tls'
+  | 'timeout'
+  | 'too-many-redirects'
+  | 'invalid-redirect'
+  | 'network';
 
 export interface GuardedFailure {
   ok: false;
@@ -87,7 +96,11 @@ const DEFAULT_MAX_BODY_BYTES = 512 * 1024;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export async function guardedFetch(url: string, options: GuardedFetchOptions, deps: GuardedFetchDeps): Promise<GuardedResult> {
+export async function guardedFetch(
+  url: string,
+  options: GuardedFetchOptions,
+  deps: GuardedFetchDeps,
+): Promise<GuardedResult> {
   const now = deps.now ?? Date.now;
   const started = now();
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -95,7 +108,13 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions, de
   const deadline = options.signal;
   const chain: GuardedHop[] = [];
   const fail = (reason: FailureReason, message: string, hopUrl: string, range?: string): GuardedFailure => ({
-    ok: false, reason, message, url: hopUrl, chain, ...(range !== undefined ? { range } : {}), durationMs: now() - started,
+    ok: false,
+    reason,
+    message,
+    url: hopUrl,
+    chain,
+    ...(range !== undefined ? { range } : {}),
+    durationMs: now() - started,
   });
 
   const headers = new Headers(options.headers);
@@ -106,10 +125,19 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions, de
   for (;;) {
     if (deadline?.aborted) return fail('timeout', "the scan's time ran out", current);
     const redirected = chain.length > 0;
-    const vetting = await vetUrl(current, { resolver: deps.resolver, allowPrivate: deps.allowPrivate, ...(deadline ? { signal: deadline } : {}) });
+    const vetting = await vetUrl(current, {
+      resolver: deps.resolver,
+      allowPrivate: deps.allowPrivate,
+      ...(deadline ? { signal: deadline } : {}),
+    });
     if (!vetting.ok) {
       const reason = redirected && vetting.reason === 'invalid-url' ? 'invalid-redirect' : vetting.reason;
-      return fail(reason, redirected ? `redirected to a URL that is refused: ${vetting.message}` : vetting.message, current, vetting.range);
+      return fail(
+        reason,
+        redirected ? `redirected to a URL that is refused: ${vetting.message}` : vetting.message,
+        current,
+        vetting.range,
+      );
     }
     current = vetting.url.href;
 
@@ -153,7 +181,8 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions, de
       } catch {
         return fail('invalid-redirect', 'the Location header is not a valid URL', current);
       }
-      if (chain.length > maxRedirects) return fail('too-many-redirects', `more than ${maxRedirects} redirects`, next.href);
+      if (chain.length > maxRedirects)
+        return fail('too-many-redirects', `more than ${maxRedirects} redirects`, next.href);
       if (response.status === 303 && method !== 'HEAD') method = 'GET';
       current = next.href;
       continue;
@@ -162,14 +191,33 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions, de
     // The final response (a 3xx without Location included: there is nothing to follow).
     if (options.readBody !== true || method === 'HEAD') {
       void response.body?.cancel().catch(() => {});
-      return { ok: true, url: current, status: hop.status, headers: hop.headers, chain, body: null, bodyBytes: 0, truncated: false, durationMs: now() - started };
+      return {
+        ok: true,
+        url: current,
+        status: hop.status,
+        headers: hop.headers,
+        chain,
+        body: null,
+        bodyBytes: 0,
+        truncated: false,
+        durationMs: now() - started,
+      };
     }
     const body = await readBodyCapped(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
     const result: GuardedResponse = {
-      ok: true, url: current, status: hop.status, headers: hop.headers, chain,
-      body: body.text, bodyBytes: body.bytes, truncated: body.truncated, durationMs: now() - started,
+      ok: true,
+      url: current,
+      status: hop.status,
+      headers: hop.headers,
+      chain,
+      body: body.text,
+      bodyBytes: body.bytes,
+      truncated: body.truncated,
+      durationMs: now() - started,
     };
-    if (body.error !== undefined) result.bodyError = timeout.aborted || deadline?.aborted ? 'timeout' : classifyFetchError(body.error).reason as FailureReason;
+    if (body.error !== undefined)
+      result.bodyError =
+        timeout.aborted || deadline?.aborted ? 'timeout' : (classifyFetchError(body.error).reason as FailureReason);
     return result;
   }
 }

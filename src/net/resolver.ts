@@ -53,7 +53,12 @@ export interface DohResolverOptions {
 const MAX_CNAME_DEPTH = 8;
 
 export function createDohResolver(options: DohResolverOptions): Resolver {
-  const settings: ExchangeSettings = { url: options.url, fetch: options.fetch, timeoutMs: options.timeoutMs ?? 2500, retries: options.retries ?? 1 };
+  const settings: ExchangeSettings = {
+    url: options.url,
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 2500,
+    retries: options.retries ?? 1,
+  };
   return {
     query: (name, type, queryOptions = {}) => resolve(settings, name, type, queryOptions.signal),
   };
@@ -65,13 +70,27 @@ const NAME_LABEL = /^[\x21-\x2d\x2f-\x7e]{1,63}$/; // printable ASCII except "."
 export function queryNameProblem(name: string): string | null {
   if (name.length === 0) return 'the name is empty';
   if (name.length > MAX_DNS_NAME_LENGTH) return `the name is longer than ${MAX_DNS_NAME_LENGTH} characters`;
-  if (!name.split('.').every((label) => NAME_LABEL.test(label))) return 'the name has an empty, over-long or non-ASCII label';
+  if (!name.split('.').every((label) => NAME_LABEL.test(label)))
+    return 'the name has an empty, over-long or non-ASCII label';
   return null;
 }
 
-async function resolve<T extends RecordType>(settings: ExchangeSettings, rawName: string, type: T, signal?: AbortSignal): Promise<DnsResult<T>> {
+async function resolve<T extends RecordType>(
+  settings: ExchangeSettings,
+  rawName: string,
+  type: T,
+  signal?: AbortSignal,
+): Promise<DnsResult<T>> {
   const name = normalizeName(rawName);
-  const result: DnsResult<T> = { name, type, rcode: null, outcome: 'error', authenticated: false, answers: [], cnameChain: [] };
+  const result: DnsResult<T> = {
+    name,
+    type,
+    rcode: null,
+    outcome: 'error',
+    authenticated: false,
+    answers: [],
+    cnameChain: [],
+  };
   const problem = queryNameProblem(name);
   if (problem) return { ...result, error: problem };
   if (!isRecordType(type)) return { ...result, error: `record type ${String(type)} is not supported` };
@@ -91,8 +110,10 @@ async function resolve<T extends RecordType>(settings: ExchangeSettings, rawName
       for (;;) {
         const link = response.answers.find((r): r is DnsRecord<'CNAME'> => r.type === 'CNAME' && r.name === current);
         if (!link) break;
-        if (link.target === name || result.cnameChain.includes(link.target)) return { ...result, error: 'the CNAME chain loops' };
-        if (result.cnameChain.length >= MAX_CNAME_DEPTH) return { ...result, error: `the CNAME chain is longer than ${MAX_CNAME_DEPTH}` };
+        if (link.target === name || result.cnameChain.includes(link.target))
+          return { ...result, error: 'the CNAME chain loops' };
+        if (result.cnameChain.length >= MAX_CNAME_DEPTH)
+          return { ...result, error: `the CNAME chain is longer than ${MAX_CNAME_DEPTH}` };
         result.cnameChain.push(link.target);
         current = link.target;
       }
@@ -101,7 +122,12 @@ async function resolve<T extends RecordType>(settings: ExchangeSettings, rawName
     // The server named a CNAME target without its records: ask for the target itself.
     if (response.rcode === 'NOERROR' && answers.length === 0 && current !== asked) continue;
     const outcome = outcomeOf(response.rcode, answers.length);
-    return { ...result, answers, outcome, ...(outcome === 'error' ? { error: `the resolver answered ${response.rcode}` } : {}) };
+    return {
+      ...result,
+      answers,
+      outcome,
+      ...(outcome === 'error' ? { error: `the resolver answered ${response.rcode}` } : {}),
+    };
   }
   return { ...result, outcome: 'error', error: `the CNAME chain is longer than ${MAX_CNAME_DEPTH}` };
 }
@@ -127,7 +153,11 @@ export interface AddressLookup {
 }
 
 /** A and AAAA for `host`, asked in parallel. */
-export async function resolveAddresses(resolver: Resolver, host: string, options: QueryOptions = {}): Promise<AddressLookup> {
+export async function resolveAddresses(
+  resolver: Resolver,
+  host: string,
+  options: QueryOptions = {},
+): Promise<AddressLookup> {
   const [v4, v6] = await Promise.all([resolver.query(host, 'A', options), resolver.query(host, 'AAAA', options)]);
   return { addresses: [...v4.answers.map((r) => r.address), ...v6.answers.map((r) => r.address)], v4, v6 };
 }

@@ -26,7 +26,11 @@ export async function vetUrl(href: string, context: VettingContext): Promise<Vet
     return { ok: false, reason: 'invalid-url', message: 'not a valid URL' };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { ok: false, reason: 'invalid-url', message: `only http and https URLs are scanned, not ${url.protocol.slice(0, -1).slice(0, 20)}` };
+    return {
+      ok: false,
+      reason: 'invalid-url',
+      message: `only http and https URLs are scanned, not ${url.protocol.slice(0, -1).slice(0, 20)}`,
+    };
   }
   if (url.username !== '' || url.password !== '') {
     return { ok: false, reason: 'invalid-url', message: 'URLs with credentials (user:password@) are not scanned' };
@@ -35,7 +39,12 @@ export async function vetUrl(href: string, context: VettingContext): Promise<Vet
   if (isIpLiteralHostname(host)) {
     const verdict = checkAddress(host, { allowPrivate: context.allowPrivate });
     if (!verdict.allowed) {
-      return { ok: false, reason: 'blocked-address', range: verdict.range, message: `the address is in the ${describeRange(verdict)} range; scans only reach public addresses` };
+      return {
+        ok: false,
+        reason: 'blocked-address',
+        range: verdict.range,
+        message: `the address is in the ${describeRange(verdict)} range; scans only reach public addresses`,
+      };
     }
     return { ok: true, url, addresses: [host.replace(/^\[|\]$/g, '')] };
   }
@@ -43,7 +52,12 @@ export async function vetUrl(href: string, context: VettingContext): Promise<Vet
   const name = checkHostname(host);
   if (!name.allowed) {
     const reason = name.reason === 'invalid' ? 'invalid-url' : 'blocked-address';
-    return { ok: false, reason, range: name.reason, message: `${host} is ${name.message}; scans only reach public hosts` };
+    return {
+      ok: false,
+      reason,
+      range: name.reason,
+      message: `${host} is ${name.message}; scans only reach public hosts`,
+    };
   }
   const lookup = await resolveAddresses(context.resolver, name.name, context.signal ? { signal: context.signal } : {});
   if (lookup.addresses.length === 0) return dnsFailure(name.name, lookup, context.signal);
@@ -51,7 +65,12 @@ export async function vetUrl(href: string, context: VettingContext): Promise<Vet
     const verdict = checkAddress(address, { allowPrivate: context.allowPrivate });
     if (!verdict.allowed) {
       // The range only: the address itself could tell an attacker about the inside of a network.
-      return { ok: false, reason: 'blocked-address', range: verdict.range, message: `${name.name} resolves to an address in the ${describeRange(verdict)} range; scans only reach public addresses` };
+      return {
+        ok: false,
+        reason: 'blocked-address',
+        range: verdict.range,
+        message: `${name.name} resolves to an address in the ${describeRange(verdict)} range; scans only reach public addresses`,
+      };
     }
   }
   return { ok: true, url, addresses: lookup.addresses };
@@ -60,12 +79,19 @@ export async function vetUrl(href: string, context: VettingContext): Promise<Vet
 function dnsFailure(name: string, lookup: AddressLookup, signal?: AbortSignal): Vetting {
   if (signal?.aborted) return { ok: false, reason: 'timeout', message: `the time ran out while resolving ${name}` };
   const outcomes = [lookup.v4.outcome, lookup.v6.outcome];
-  if (outcomes.every((o) => o === 'nxdomain')) return { ok: false, reason: 'dns', message: `${name} does not exist (NXDOMAIN)` };
-  const failed = [lookup.v4, lookup.v6].find((r) => r.outcome === 'servfail' || r.outcome === 'timeout' || r.outcome === 'error');
+  if (outcomes.every((o) => o === 'nxdomain'))
+    return { ok: false, reason: 'dns', message: `${name} does not exist (NXDOMAIN)` };
+  const failed = [lookup.v4, lookup.v6].find(
+    (r) => r.outcome === 'servfail' || r.outcome === 'timeout' || r.outcome === 'error',
+  );
   if (failed) {
-    const why = failed.outcome === 'servfail' ? 'the resolver answered SERVFAIL' : failed.outcome === 'timeout' ? 'no DNS answer in time' : failed.error ?? 'the lookup failed';
+    const why =
+      failed.outcome === 'servfail'
+        ? 'the resolver answered SERVFAIL'
+        : failed.outcome === 'timeout'
+          ? 'no DNS answer in time'
+          : (failed.error ?? 'the lookup failed');
     return { ok: false, reason: 'dns', message: `${name} could not be resolved: ${why}` };
   }
   return { ok: false, reason: 'dns', message: `${name} has no A or AAAA records` };
 }
-

@@ -29,14 +29,18 @@ function toolCauses(of: (guide: ToolGuide) => string[]): string[] {
 
 export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   bad_request: {
-    meaning: 'The request body could not be used: it is not JSON, has no usable "target", or the target is not valid for this tool. No scan ran and nothing was counted.',
+    meaning:
+      'The request body could not be used: it is not JSON, has no usable "target", or the target is not valid for this tool. No scan ran and nothing was counted.',
     causes: [
       'The body is not valid JSON, or is not a JSON object.',
       '"target" is missing, empty, not a string, or longer than 2,048 characters.',
       ...toolCauses((guide) => guide.invalidInputCauses),
       'POST /mcp: the body is not one JSON-RPC message (not JSON, or a batch), or asks for subscriptions/listen, which this stateless server does not offer.',
     ],
-    actions: ['Read "detail" and "error.hint": they name the field and what was wrong.', 'Fix the body, e.g. {"target": "example.com"}, and send it again.'],
+    actions: [
+      'Read "detail" and "error.hint": they name the field and what was wrong.',
+      'Fix the body, e.g. {"target": "example.com"}, and send it again.',
+    ],
     retry: 'Only after fixing the request.',
     example: {
       request: 'POST /api/v1/agent/tools/email-security/execute {"target":"www.example.com"}',
@@ -44,7 +48,8 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     },
   },
   unauthorized: {
-    meaning: 'An API key was sent but it is not valid: malformed, unknown, revoked or expired. The request is not served anonymously instead.',
+    meaning:
+      'An API key was sent but it is not valid: malformed, unknown, revoked or expired. The request is not served anonymously instead.',
     causes: [
       'A typo or a truncated key (the last six characters are a checksum, so most typos are caught without a lookup).',
       'The key was revoked on the account portal (revocation takes effect within about a minute).',
@@ -60,15 +65,22 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     example: {
       request: 'GET /api/v1/agent/tools with X-Api-Key: asc_live_wrong',
       options: {
-        detail: 'The API key is malformed: it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), or the Authorization header is not "Bearer <key>".',
+        detail:
+          'The API key is malformed: it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), or the Authorization header is not "Bearer <key>".',
         headers: { 'www-authenticate': 'Bearer realm="agent-scan", error="invalid_token"' },
       },
     },
   },
   forbidden: {
     meaning: 'The API key is valid but lacks the scope this endpoint needs.',
-    causes: ['GET /api/v1/agent/tools needs tools:read; the execute endpoints need tools:execute.', 'Keys created on the account portal have all three scopes; a key with fewer was issued some other way.'],
-    actions: ['Create a new key on the account portal (it gets tools:read, tools:execute and badges:read).', 'Or call the endpoint without a key, at the anonymous rate limit.'],
+    causes: [
+      'GET /api/v1/agent/tools needs tools:read; the execute endpoints need tools:execute.',
+      'Keys created on the account portal have all three scopes; a key with fewer was issued some other way.',
+    ],
+    actions: [
+      'Create a new key on the account portal (it gets tools:read, tools:execute and badges:read).',
+      'Or call the endpoint without a key, at the anonymous rate limit.',
+    ],
     retry: 'Not with the same key.',
     example: {
       request: 'POST /api/v1/agent/tools/security-headers/execute with a key lacking tools:execute',
@@ -84,12 +96,16 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       'A typo in the path or the tool name.',
       'The tool is one of website-security, react2shell or fortibleed-check: they run in a browser with email verification, or through the account portal, not on this API (the problem says where).',
     ],
-    actions: ['GET /api/v1/agent/tools lists the tools this API runs, each with its executeUrl.', 'Use the path exactly as the catalog gives it.'],
+    actions: [
+      'GET /api/v1/agent/tools lists the tools this API runs, each with its executeUrl.',
+      'Use the path exactly as the catalog gives it.',
+    ],
     retry: 'No.',
     example: {
       request: 'POST /api/v1/agent/tools/react2shell/execute',
       options: {
-        detail: 'The react2shell tool is not available on this API: it runs through the account portal with a signed-in command-line client.',
+        detail:
+          'The react2shell tool is not available on this API: it runs through the account portal with a signed-in command-line client.',
         extra: { tool: 'react2shell', runsIn: 'account-portal' },
       },
     },
@@ -99,19 +115,33 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     causes: ['A GET to an execute endpoint (they take POST), or a POST to the catalog (it takes GET).'],
     actions: ['Use a method from the Allow response header.'],
     retry: 'Only with another method.',
-    example: { request: 'GET /api/v1/agent/tools/security-headers/execute', options: { detail: 'GET is not allowed here; this path accepts POST, OPTIONS.', headers: { allow: 'POST, OPTIONS' } } },
+    example: {
+      request: 'GET /api/v1/agent/tools/security-headers/execute',
+      options: {
+        detail: 'GET is not allowed here; this path accepts POST, OPTIONS.',
+        headers: { allow: 'POST, OPTIONS' },
+      },
+    },
   },
   not_acceptable: {
     meaning: 'The MCP endpoint cannot answer in a format the request accepts.',
-    causes: ['A POST to /mcp whose Accept header names neither application/json nor text/event-stream (MCP clients send both).'],
+    causes: [
+      'A POST to /mcp whose Accept header names neither application/json nor text/event-stream (MCP clients send both).',
+    ],
     actions: ['Send "Accept: application/json, text/event-stream", or use an MCP client library, which does.'],
     retry: 'Only with the Accept header fixed.',
-    example: { request: 'POST /mcp with Accept: text/html', options: { detail: 'Not Acceptable: Client must accept both application/json and text/event-stream' } },
+    example: {
+      request: 'POST /mcp with Accept: text/html',
+      options: { detail: 'Not Acceptable: Client must accept both application/json and text/event-stream' },
+    },
   },
   gone: {
     meaning: 'This API no longer creates developer keys; the endpoint is kept only to say where to go.',
     causes: ['A client calls POST /api/v1/developer/keys, which used to create keys.'],
-    actions: ['Create the key on the account portal: sign in, give it a name, copy it (it is shown once).', 'Keys are free and belong to a user account.'],
+    actions: [
+      'Create the key on the account portal: sign in, give it a name, copy it (it is shown once).',
+      'Keys are free and belong to a user account.',
+    ],
     retry: 'Never.',
     example: {
       request: 'POST /api/v1/developer/keys',
@@ -125,23 +155,34 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   payload_too_large: {
     meaning: 'The request body is larger than 8 KiB. The connection is closed after this answer.',
     causes: ['Something other than {"target": …} was sent, such as a whole page or a file.'],
-    actions: [`Send only {"target": "…"} (plus "selectors" for ${ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors).map((t) => t.name).join(', ')}); a scan request needs a few dozen bytes.`],
+    actions: [
+      `Send only {"target": "…"} (plus "selectors" for ${ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors)
+        .map((t) => t.name)
+        .join(', ')}); a scan request needs a few dozen bytes.`,
+    ],
     retry: 'Only with a smaller body.',
-    example: { request: 'POST /api/v1/agent/tools/security-headers/execute with a 9,000-byte body', options: { detail: 'The request body declares 9000 bytes; at most 8192 bytes are allowed.', headers: { connection: 'close' } } },
+    example: {
+      request: 'POST /api/v1/agent/tools/security-headers/execute with a 9,000-byte body',
+      options: {
+        detail: 'The request body declares 9000 bytes; at most 8192 bytes are allowed.',
+        headers: { connection: 'close' },
+      },
+    },
   },
   unsupported_media_type: {
     meaning: 'The MCP endpoint only reads JSON-RPC messages sent as application/json.',
     causes: ['A POST to /mcp without "Content-Type: application/json".'],
     actions: ['Send the message with "Content-Type: application/json", or use an MCP client library, which does.'],
     retry: 'Only with the Content-Type fixed.',
-    example: { request: 'POST /mcp with Content-Type: text/plain', options: { detail: 'Unsupported Media Type: Content-Type must be application/json' } },
+    example: {
+      request: 'POST /mcp with Content-Type: text/plain',
+      options: { detail: 'Unsupported Media Type: Content-Type must be application/json' },
+    },
   },
   unprocessable_entity: {
-    meaning: 'The scan ran, but the target could not be assessed, so there is no grade: grade and gradeScore are null and result explains why. The scan counted against the quota.',
-    causes: [
-      ...toolCauses((guide) => guide.notAssessedCauses),
-      'The scan did not finish within 30 seconds (timeout).',
-    ],
+    meaning:
+      'The scan ran, but the target could not be assessed, so there is no grade: grade and gradeScore are null and result explains why. The scan counted against the quota.',
+    causes: [...toolCauses((guide) => guide.notAssessedCauses), 'The scan did not finish within 30 seconds (timeout).'],
     actions: [
       'Read result.message and result.details.reason.',
       'For a site that was down or slow, or a DNS failure, retry later; for a bot challenge, the site cannot be graded from here.',
@@ -161,8 +202,13 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
           gradeScore: null,
           result: {
             status: 'error',
-            message: 'The site answered with a bot or WAF challenge (cloudflare) instead of its own page; a challenge page is never graded.',
-            details: { reason: 'bot-challenge', vendor: 'cloudflare', evidence: ['cf-mitigated: challenge', 'status 403'] },
+            message:
+              'The site answered with a bot or WAF challenge (cloudflare) instead of its own page; a challenge page is never graded.',
+            details: {
+              reason: 'bot-challenge',
+              vendor: 'cloudflare',
+              evidence: ['cf-mitigated: challenge', 'status 403'],
+            },
           },
         },
       },
@@ -194,23 +240,31 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   internal_error: {
     meaning: 'An unexpected error in the service. It has been logged; the body never carries details.',
     causes: ['A bug.'],
-    actions: ['Retry once later.', 'If it persists, report it with the time of the request and the endpoint (never your key).'],
+    actions: [
+      'Retry once later.',
+      'If it persists, report it with the time of the request and the endpoint (never your key).',
+    ],
     retry: 'Perhaps, later.',
     example: { request: 'any request', options: { detail: 'An unexpected error occurred; it has been logged.' } },
   },
   service_unavailable: {
-    meaning: 'The scan store (which keeps the quota counters and scan records) or the scanner is temporarily unavailable. No scan ran and nothing was counted.',
+    meaning:
+      'The scan store (which keeps the quota counters and scan records) or the scanner is temporarily unavailable. No scan ran and nothing was counted.',
     causes: [
       'The shared store did not answer in time, so the scan quota could not be checked.',
       'An API key was sent and the key store could not verify it.',
       'This deployment has no scanner for the tool.',
     ],
-    actions: ['Retry after the Retry-After delay (30 seconds).', 'If it lasts, the service is degraded: try again later.'],
+    actions: [
+      'Retry after the Retry-After delay (30 seconds).',
+      'If it lasts, the service is degraded: try again later.',
+    ],
     retry: 'Yes, after Retry-After seconds (30).',
     example: {
       request: 'POST /api/v1/agent/tools/email-security/execute while the store is down',
       options: {
-        detail: 'The scan store is temporarily unavailable, so the scan quota cannot be checked. No scan ran and nothing was counted.',
+        detail:
+          'The scan store is temporarily unavailable, so the scan quota cannot be checked. No scan ran and nothing was counted.',
         retryAfterSec: 30,
       },
     },

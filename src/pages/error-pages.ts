@@ -22,15 +22,26 @@ export interface ExampleProblem {
   body: Record<string, unknown>;
 }
 
-const headerCase = (name: string) => (name === 'www-authenticate' ? 'WWW-Authenticate' : name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase()));
+const headerCase = (name: string) =>
+  name === 'www-authenticate'
+    ? 'WWW-Authenticate'
+    : name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 export function exampleProblem(code: ErrorCode, site: Site): ExampleProblem {
   const doc = ERROR_DOCS[code].example;
   const options: ProblemOptions = typeof doc.options === 'function' ? doc.options(site.accountUrl) : doc.options;
-  const headers: [string, string][] = [['Content-Type', PROBLEM_CONTENT_TYPE], ['API-Version', '1']];
+  const headers: [string, string][] = [
+    ['Content-Type', PROBLEM_CONTENT_TYPE],
+    ['API-Version', '1'],
+  ];
   if (options.retryAfterSec !== undefined) headers.push(['Retry-After', String(options.retryAfterSec)]);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.push([headerCase(name), value]);
-  return { request: doc.request, statusLine: `HTTP/1.1 ${ERRORS[code].status} ${ERRORS[code].title}`, headers, body: problemBody(site.baseUrl, code, options) };
+  return {
+    request: doc.request,
+    statusLine: `HTTP/1.1 ${ERRORS[code].status} ${ERRORS[code].title}`,
+    headers,
+    body: problemBody(site.baseUrl, code, options),
+  };
 }
 
 export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteOptions = {}): string {
@@ -38,7 +49,12 @@ export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteO
   const entry = ERRORS[code];
   const doc = ERROR_DOCS[code];
   const example = exampleProblem(code, site);
-  const exampleText = [example.statusLine, ...example.headers.map(([n, v]) => `${n}: ${v}`), '', JSON.stringify(example.body, null, 2)].join('\n');
+  const exampleText = [
+    example.statusLine,
+    ...example.headers.map(([n, v]) => `${n}: ${v}`),
+    '',
+    JSON.stringify(example.body, null, 2),
+  ].join('\n');
   const main = html`<p class="meta"><a href="${href(site, PATHS.errors)}">Errors</a> / <code>${code}</code></p>
 <h1>${entry.title} <span class="meta">(${entry.status}, <code>${code}</code>)</span></h1>
 <p class="lead">${doc.meaning}</p>
@@ -57,13 +73,18 @@ export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteO
 <p>Request: <code>${example.request}</code></p>
 <pre><code>${exampleText}</code></pre>
 <p>Every problem is <code>${PROBLEM_CONTENT_TYPE}</code> (RFC 9457) with <code>success: false</code>, <code>error {code, message, hint}</code>, <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code> and <code>code</code>; <code>retryAfterSec</code> comes with a wait. <a href="${href(site, PATHS.errors)}">All error codes</a>.</p>`;
-  return renderLayout(site, { title: `${entry.title} (${entry.status})`, description: `${code}: ${doc.meaning}`, main });
+  return renderLayout(site, {
+    title: `${entry.title} (${entry.status})`,
+    description: `${code}: ${doc.meaning}`,
+    main,
+  });
 }
 
 export function renderErrorIndex(baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
   const rows = ERROR_CODES.map(
-    (code) => html`<tr><td class="num">${ERRORS[code].status}</td><td><a href="${href(site, errorPath(code))}"><code>${code}</code></a></td><td>${ERRORS[code].title}</td><td>${ERROR_DOCS[code].meaning}</td></tr>`,
+    (code) =>
+      html`<tr><td class="num">${ERRORS[code].status}</td><td><a href="${href(site, errorPath(code))}"><code>${code}</code></a></td><td>${ERRORS[code].title}</td><td>${ERROR_DOCS[code].meaning}</td></tr>`,
   );
   const main = html`<h1>Error codes</h1>
 <p class="lead">Every error of the API is an <code>${PROBLEM_CONTENT_TYPE}</code> body whose <code>type</code> is the URL of one of these pages.</p>
@@ -73,5 +94,9 @@ export function renderErrorIndex(baseUrl: string, options: SiteOptions = {}): st
 <tbody>${rows}</tbody>
 </table></div>
 <p>On a <code>429</code> or <code>503</code>, wait the <code>Retry-After</code> seconds (also <code>retryAfterSec</code>) before retrying.</p>`;
-  return renderLayout(site, { title: 'Error codes', description: 'Every error code of the Agent Scan API: what it means, why it happens and what to do.', main });
+  return renderLayout(site, {
+    title: 'Error codes',
+    description: 'Every error code of the Agent Scan API: what it means, why it happens and what to do.',
+    main,
+  });
 }

@@ -29,5 +29,10 @@ ${ALLOWLISTED_TOOLS.map((t) => html`<li><a href="${href(site, skillPath(t.name))
 <p>Without a key: ${limits.anonymousPerMinute} requests per minute per client address. With a free key from the <a href="${site.accountUrl}">account portal</a>, sent as <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-Api-Key: &lt;key&gt;</code>: ${limits.keyPerMinute} per minute. Scans: ${limits.scansPerHourPerClient} per hour per client address and ${limits.scansPerHourPerTarget} per target, ${thousands(limits.scansPerHourOverall)} for the whole service, with or without a key.</p>
 <h2>Badge</h2>
 <p>An SVG badge with the latest website-security grade of a domain: <code>${absolute(site, badgePath('example.com'))}</code>.</p>`;
-  return renderLayout(site, { title: SITE_NAME, description: 'Non-intrusive security checks over HTTP for AI agents and developers: HTTP security headers and email authentication grades.', main });
+  return renderLayout(site, {
+    title: SITE_NAME,
+    description:
+      'Non-intrusive security checks over HTTP for AI agents and developers: HTTP security headers and email authentication grades.',
+    main,
+  });
 }

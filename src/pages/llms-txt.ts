@@ -17,7 +17,8 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 export function renderLlmsTxt(baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
   const { limits } = site;
-  const link = (name: string, path: string, notes: string) => `- [${label(name)}](${absolute(site, path)}): ${oneLine(notes)}`;
+  const link = (name: string, path: string, notes: string) =>
+    `- [${label(name)}](${absolute(site, path)}): ${oneLine(notes)}`;
   return `# ${SITE_NAME}
 
 > Non-intrusive security checks over HTTP for agents and developers: a grade (A+ to F) for the HTTP security headers of a website (security-headers) and for the email authentication DNS records of a domain (email-security). Anonymous use is allowed; a free developer key raises the rate limit.
@@ -27,9 +28,17 @@ Call a tool with POST ${absolute(site, executePath('{tool}'))} and a JSON body {
 ## API
 
 ${[
-  link('Tool catalog', PATHS.catalog, 'JSON: the tools, their execute URLs and input schemas, grade scales, authentication, rate limits and error codes. Start here.'),
+  link(
+    'Tool catalog',
+    PATHS.catalog,
+    'JSON: the tools, their execute URLs and input schemas, grade scales, authentication, rate limits and error codes. Start here.',
+  ),
   link('OpenAPI description', PATHS.openapi, 'OpenAPI 3.1 document of every endpoint.'),
-  link('MCP endpoint', PATHS.mcp, `Model Context Protocol server (Streamable HTTP, stateless; 2026-07-28 and 2025 clients) with the tools ${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(' and ')}; same keys, limits and quota as REST. Client configuration: ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix))}`),
+  link(
+    'MCP endpoint',
+    PATHS.mcp,
+    `Model Context Protocol server (Streamable HTTP, stateless; 2026-07-28 and 2025 clients) with the tools ${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(' and ')}; same keys, limits and quota as REST. Client configuration: ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix))}`,
+  ),
 ].join('\n')}
 
 ## Agent skills
@@ -51,7 +60,11 @@ ${[
 
 ${[
   link('Home', PATHS.home, 'overview page for people'),
-  link('Legacy catalog', PATHS.legacyCatalog, 'deprecated alias of the tool catalog, with Deprecation and Sunset headers; retired on 1 September 2027'),
+  link(
+    'Legacy catalog',
+    PATHS.legacyCatalog,
+    'deprecated alias of the tool catalog, with Deprecation and Sunset headers; retired on 1 September 2027',
+  ),
 ].join('\n')}
 - [Account portal](${site.accountUrl}): create and revoke free developer keys (sign-in required)
 - Not on this API: ${TOOLS_ELSEWHERE.map((t) => `${t.name} (${t.reason})`).join('; ')}.

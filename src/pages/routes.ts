@@ -25,7 +25,15 @@ import { errorCodeForSlug, renderErrorIndex, renderErrorPage } from './error-pag
 import { renderLandingPage } from './landing.ts';
 import { renderLlmsTxt } from './llms-txt.ts';
 import { percentDecode } from '../net/host-text.ts';
-import { DOCUMENT_PAGE_CSP, documentHeaders, htmlHeaders, rendered, sendRendered, TOOL_PAGE_CSP, type Rendered } from './send.ts';
+import {
+  DOCUMENT_PAGE_CSP,
+  documentHeaders,
+  htmlHeaders,
+  rendered,
+  sendRendered,
+  TOOL_PAGE_CSP,
+  type Rendered,
+} from './send.ts';
 import { absolute, siteFromContext, type SiteOptions } from './site.ts';
 import { renderSkill } from './skill.ts';
 import { renderToolPage } from './tool-page.ts';
@@ -33,7 +41,11 @@ import { renderToolPage } from './tool-page.ts';
 const cache = new WeakMap<RequestContext['services'], BoundedCache<string, Promise<Rendered>>>();
 
 /** Renders (and tags) once per services, base URL and page; at most 64 pages per services are kept. */
-function page(ctx: RequestContext, name: string, render: (baseUrl: string, options: SiteOptions) => string): Promise<Rendered> {
+function page(
+  ctx: RequestContext,
+  name: string,
+  render: (baseUrl: string, options: SiteOptions) => string,
+): Promise<Rendered> {
   let pages = cache.get(ctx.services);
   if (!pages) cache.set(ctx.services, (pages = new BoundedCache({ maxEntries: 64 })));
   return pages.getOrCreate(`${ctx.baseUrl} ${name}`, () => {
@@ -52,14 +64,20 @@ const HTML_PAGE = htmlHeaders(TOOL_PAGE_CSP);
 const HTML_DOCUMENT = htmlHeaders(DOCUMENT_PAGE_CSP);
 
 /** GET / */
-export const landingPage: Handler = (request, ctx) => sendRendered(request, ctx, page(ctx, 'home', renderLandingPage), HTML_DOCUMENT);
+export const landingPage: Handler = (request, ctx) =>
+  sendRendered(request, ctx, page(ctx, 'home', renderLandingPage), HTML_DOCUMENT);
 
 /** GET /tools/:tool */
 export const toolPage: Handler = (request, ctx) => {
   const name = lastSegment(ctx.path);
   const tool = findTool(name);
   if (!tool) throw toolPageNotFound(name, ctx);
-  return sendRendered(request, ctx, page(ctx, `tool:${tool.name}`, (baseUrl, options) => renderToolPage(tool, baseUrl, options)), HTML_PAGE);
+  return sendRendered(
+    request,
+    ctx,
+    page(ctx, `tool:${tool.name}`, (baseUrl, options) => renderToolPage(tool, baseUrl, options)),
+    HTML_PAGE,
+  );
 };
 
 function toolPageNotFound(name: string, ctx: RequestContext): ApiError {
@@ -68,7 +86,10 @@ function toolPageNotFound(name: string, ctx: RequestContext): ApiError {
   const detail = elsewhere
     ? `This service has no page for the ${name} tool: it ${elsewhere.reason}, not on this API.`
     : `There is no tool page named ${JSON.stringify(name.slice(0, 100))}.`;
-  return new ApiError('not_found', { detail, hint: `This service has tool pages for ${ALLOWLISTED_TOOLS.map((t) => t.name).join(' and ')}: ${pages}.` });
+  return new ApiError('not_found', {
+    detail,
+    hint: `This service has tool pages for ${ALLOWLISTED_TOOLS.map((t) => t.name).join(' and ')}: ${pages}.`,
+  });
 }
 
 /** GET /agent-skills/:skill (the file name ends in .md) */
@@ -77,14 +98,18 @@ export const agentSkill: Handler = (request, ctx) => {
   const tool = file.endsWith('.md') ? findTool(file.slice(0, -3)) : undefined;
   if (!tool) {
     const names = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), skillPath(t.name))).join(' and ');
-    throw new ApiError('not_found', { detail: `There is no agent skill named ${JSON.stringify(file.slice(0, 100))}.`, hint: `The skills are ${names}.` });
+    throw new ApiError('not_found', {
+      detail: `There is no agent skill named ${JSON.stringify(file.slice(0, 100))}.`,
+      hint: `The skills are ${names}.`,
+    });
   }
   const skill = page(ctx, `skill:${tool.name}`, (baseUrl, options) => renderSkill(tool, baseUrl, options));
   return sendRendered(request, ctx, skill, documentHeaders('text/markdown; charset=utf-8'));
 };
 
 /** GET /developers/errors */
-export const errorIndexPage: Handler = (request, ctx) => sendRendered(request, ctx, page(ctx, 'errors', renderErrorIndex), HTML_DOCUMENT);
+export const errorIndexPage: Handler = (request, ctx) =>
+  sendRendered(request, ctx, page(ctx, 'errors', renderErrorIndex), HTML_DOCUMENT);
 
 /** GET /developers/errors/:slug */
 export const errorPage: Handler = (request, ctx) => {
@@ -96,11 +121,17 @@ export const errorPage: Handler = (request, ctx) => {
       hint: `${absolute(siteFromContext(ctx), PATHS.errors)} lists every error code.`,
     });
   }
-  return sendRendered(request, ctx, page(ctx, `error:${code}`, (baseUrl, options) => renderErrorPage(code, baseUrl, options)), HTML_DOCUMENT);
+  return sendRendered(
+    request,
+    ctx,
+    page(ctx, `error:${code}`, (baseUrl, options) => renderErrorPage(code, baseUrl, options)),
+    HTML_DOCUMENT,
+  );
 };
 
 /** GET /llms.txt */
-export const llmsTxt: Handler = (request, ctx) => sendRendered(request, ctx, page(ctx, 'llms', renderLlmsTxt), documentHeaders('text/plain; charset=utf-8'));
+export const llmsTxt: Handler = (request, ctx) =>
+  sendRendered(request, ctx, page(ctx, 'llms', renderLlmsTxt), documentHeaders('text/plain; charset=utf-8'));
 
 function assetHandler(asset: Asset): Handler {
   // Tagged once, on first use (not at start-up: some runtimes allow no crypto at module scope).
@@ -108,7 +139,10 @@ function assetHandler(asset: Asset): Handler {
   return (request, ctx) => {
     tagged ??= rendered(asset.body);
     const versioned = new URL(request.url).searchParams.get('v') === asset.hash;
-    return sendRendered(request, ctx, tagged, { 'content-type': asset.contentType, 'cache-control': versioned ? IMMUTABLE_CACHE : 'no-cache' });
+    return sendRendered(request, ctx, tagged, {
+      'content-type': asset.contentType,
+      'cache-control': versioned ? IMMUTABLE_CACHE : 'no-cache',
+    });
   };
 }
 

@@ -12,10 +12,12 @@ export const TOOL_PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Pages without a script (landing, error docs): the stylesheet and the inline favicon only. */
-export const DOCUMENT_PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+export const DOCUMENT_PAGE_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /** The pages use no powerful browser feature; saying so is free. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()';
+const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()';
 
 export function htmlHeaders(csp: string): Record<string, string> {
   return {
@@ -43,9 +45,15 @@ export async function rendered(body: string): Promise<Rendered> {
 }
 
 /** 200 with the body, or 304 when the client's copy is current. */
-export async function sendRendered(request: Request, ctx: RequestContext, rendering: Promise<Rendered>, headers: Record<string, string>): Promise<Response> {
+export async function sendRendered(
+  request: Request,
+  ctx: RequestContext,
+  rendering: Promise<Rendered>,
+  headers: Record<string, string>,
+): Promise<Response> {
   const page = await rendering;
   const all = { ...headers, etag: page.etag };
-  if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.etag)) return respond(ctx, null, { status: 304, headers: all });
+  if (ifNoneMatchMatches(request.headers.get('if-none-match'), page.etag))
+    return respond(ctx, null, { status: 304, headers: all });
   return respond(ctx, page.body, { headers: all });
 }

@@ -14,12 +14,17 @@ export interface ScanInput {
 
 /** Validates `input` (the JSON body or the tool arguments) for `tool`; refusals are 400s. */
 export function parseScanInput(input: unknown, tool: ToolDefinition): ScanInput {
-  if (Array.isArray(input)) throw new ApiError('bad_request', { detail: 'The body must be a JSON object; got an array.' });
+  if (Array.isArray(input))
+    throw new ApiError('bad_request', { detail: 'The body must be a JSON object; got an array.' });
   const parsed = v.safeParse(ExecuteRequestSchema, input);
   if (!parsed.success) throw new ApiError('bad_request', { detail: parsed.issues[0].message });
   const textProblem = targetTextProblem(parsed.output.target);
   if (textProblem) throw new ApiError('bad_request', { detail: textProblem });
   const target = tool.parseTarget(parsed.output.target);
   if (!target.ok) throw new ApiError('bad_request', { detail: target.detail, hint: target.hint });
-  return { target: target.target, quotaKey: target.quotaKey, selectors: parsed.output.selectors?.map((s) => s.toLowerCase()) };
+  return {
+    target: target.target,
+    quotaKey: target.quotaKey,
+    selectors: parsed.output.selectors?.map((s) => s.toLowerCase()),
+  };
 }

@@ -15,12 +15,20 @@ import { reserveScanQuota } from './quota.ts';
 import { runWithinDeadline } from './run.ts';
 
 /** What a scan answers: the success body, or the 422 body (a problem that carries the envelope). */
-export type ScanReply = { assessed: true; body: Record<string, unknown> } | { assessed: false; body: Record<string, unknown> };
+export type ScanReply =
+  { assessed: true; body: Record<string, unknown> } | { assessed: false; body: Record<string, unknown> };
 
 /** Keeps the scan's record; a record lost to a store outage is not worth failing the scan for. */
 function recordScan(tool: ToolName, target: string, outcome: ScanOutcome, request: Request, ctx: RequestContext): void {
   const { store, now } = ctx.services;
-  const record = { tool, target, grade: outcome.grade, gradeScore: outcome.gradeScore, status: outcome.result.status, at: now() };
+  const record = {
+    tool,
+    target,
+    grade: outcome.grade,
+    gradeScore: outcome.gradeScore,
+    status: outcome.result.status,
+    at: now(),
+  };
   const recorded = store.recordScan(record).catch((error) => {
     if (!(error instanceof StoreUnavailableError)) ctx.services.onError(error, request);
   });
@@ -28,7 +36,13 @@ function recordScan(tool: ToolName, target: string, outcome: ScanOutcome, reques
 }
 
 /** Runs `tool` on `input` (the parsed JSON body or tool arguments) for the caller in `ctx`. */
-export async function scanWithTool(tool: ToolDefinition<ToolName>, input: unknown, request: Request, ctx: RequestContext, cancel?: AbortSignal): Promise<ScanReply> {
+export async function scanWithTool(
+  tool: ToolDefinition<ToolName>,
+  input: unknown,
+  request: Request,
+  ctx: RequestContext,
+  cancel?: AbortSignal,
+): Promise<ScanReply> {
   const { target, quotaKey, selectors } = parseScanInput(input, tool);
   const scanner = ctx.services.scanners[tool.name];
   if (!scanner) {
@@ -54,6 +68,8 @@ export async function scanWithTool(tool: ToolDefinition<ToolName>, input: unknow
     skillUrl: ctx.baseUrl + skillPath(tool.name),
   };
   if (outcome.assessed) return { assessed: true, body: { success: true, ...envelope, error: null } };
-  const problem = problemBody(ctx.baseUrl, 'unprocessable_entity', { detail: `The scan ran but could not assess ${target}: ${outcome.result.message}` });
+  const problem = problemBody(ctx.baseUrl, 'unprocessable_entity', {
+    detail: `The scan ran but could not assess ${target}: ${outcome.result.message}`,
+  });
   return { assessed: false, body: { ...problem, ...envelope } };
 }

@@ -11,8 +11,18 @@ import type { RequestContext } from '../context.ts';
 function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[] {
   const { limits } = ctx.services;
   return [
-    { policy: 'scans-per-hour-per-client', key: `client:${ctx.client}`, limit: limits.scansPerHourPerClient, windowMs: HOUR_MS },
-    { policy: 'scans-per-hour-per-target', key: `target:${targetKey}`, limit: limits.scansPerHourPerTarget, windowMs: HOUR_MS },
+    {
+      policy: 'scans-per-hour-per-client',
+      key: `client:${ctx.client}`,
+      limit: limits.scansPerHourPerClient,
+      windowMs: HOUR_MS,
+    },
+    {
+      policy: 'scans-per-hour-per-target',
+      key: `target:${targetKey}`,
+      limit: limits.scansPerHourPerTarget,
+      windowMs: HOUR_MS,
+    },
     { policy: 'scans-per-hour-overall', key: 'overall', limit: limits.scansPerHourOverall, windowMs: HOUR_MS },
   ];
 }
@@ -32,13 +42,16 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     throw new ApiError('service_unavailable', {
-      detail: 'The scan store is temporarily unavailable, so the scan quota cannot be checked. No scan ran and nothing was counted.',
+      detail:
+        'The scan store is temporarily unavailable, so the scan quota cannot be checked. No scan ran and nothing was counted.',
       retryAfterSec: STORE_RETRY_AFTER_SEC,
     });
   }
   if (decision.allowed) return decision;
   const retryAfterSec = retryAfterSeconds(decision.retryAt, ctx.services.now());
-  const reasons = decision.refusedBy.map((policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy);
+  const reasons = decision.refusedBy.map(
+    (policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy,
+  );
   throw new ApiError('rate_limit_exceeded', {
     detail: `Scan quota used up: ${reasons.join('; ')}. No scan ran; retry in ${retryAfterSec} s.`,
     hint: 'The hourly scan quota is the same with or without a key. Wait Retry-After seconds (up to an hour) before scanning again.',

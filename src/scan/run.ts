@@ -8,7 +8,13 @@ import type { ScanOutcome, Scanner } from '../tools/tool.ts';
  * client hanging up is not assessed (reason `timeout` or `client-closed`, as src/tools/tool-guide.ts
  * documents them); any other failure is a bug and is thrown.
  */
-export async function runWithinDeadline(scanner: Scanner, target: string, selectors: string[] | undefined, cancel: AbortSignal | undefined, ctx: RequestContext): Promise<ScanOutcome> {
+export async function runWithinDeadline(
+  scanner: Scanner,
+  target: string,
+  selectors: string[] | undefined,
+  cancel: AbortSignal | undefined,
+  ctx: RequestContext,
+): Promise<ScanOutcome> {
   const deadline = AbortSignal.timeout(ctx.services.scanDeadlineMs);
   const signal = cancel ? anySignal([cancel, deadline]) : deadline;
   try {
@@ -17,7 +23,9 @@ export async function runWithinDeadline(scanner: Scanner, target: string, select
     const clientGone = cancel?.aborted === true;
     if (!deadline.aborted && !clientGone) throw error;
     const seconds = Math.round(ctx.services.scanDeadlineMs / 1000);
-    const message = clientGone ? 'The client closed the connection before the scan finished.' : `The scan did not finish within ${seconds} s.`;
+    const message = clientGone
+      ? 'The client closed the connection before the scan finished.'
+      : `The scan did not finish within ${seconds} s.`;
     return notAssessed(message, { reason: clientGone ? 'client-closed' : 'timeout' });
   }
 }

@@ -14,5 +14,7 @@ export function lookUpTool(name: string, accountUrl: string): ToolEntry<ToolName
       extra: { tool: name, runsIn: elsewhere.runsIn },
     });
   }
-  throw new ApiError('not_found', { detail: `There is no tool named ${JSON.stringify(name.slice(0, 100))} on this API.` });
+  throw new ApiError('not_found', {
+    detail: `There is no tool named ${JSON.stringify(name.slice(0, 100))} on this API.`,
+  });
 }

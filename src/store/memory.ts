@@ -50,7 +50,11 @@ export class MemoryStore implements Store {
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
     const now = this.#now();
     this.#sweep(now);
-    const decision = quotaDecision(windows, windows.map((w) => this.#counts(`q:${w.key}:${w.windowMs}`, now, w.windowMs)), now);
+    const decision = quotaDecision(
+      windows,
+      windows.map((w) => this.#counts(`q:${w.key}:${w.windowMs}`, now, w.windowMs)),
+      now,
+    );
     if (decision.allowed) for (const w of windows) this.#increment(`q:${w.key}:${w.windowMs}`, now, w.windowMs);
     return decision;
   }
@@ -116,7 +120,12 @@ export class MemoryStore implements Store {
 
   #increment(key: string, now: number, windowMs: number): void {
     const counts = this.#counts(key, now, windowMs);
-    this.#counters.set(key, { windowMs, index: windowIndex(now, windowMs), current: counts.current + 1, previous: counts.previous });
+    this.#counters.set(key, {
+      windowMs,
+      index: windowIndex(now, windowMs),
+      current: counts.current + 1,
+      previous: counts.previous,
+    });
   }
 
   /** Drops counters that no longer count, so a flood of distinct clients cannot grow memory for ever. */

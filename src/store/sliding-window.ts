@@ -46,7 +46,12 @@ export function nextSlotAt(counts: WindowCounts, limit: number, now: number, win
  * that is full, allowed (and counted everywhere) only when all have room. `allowed` lets a store
  * that decided atomically elsewhere (the Redis script) pass its verdict in.
  */
-export function quotaDecision(windows: QuotaWindow[], counts: WindowCounts[], now: number, allowed?: boolean): QuotaDecision {
+export function quotaDecision(
+  windows: QuotaWindow[],
+  counts: WindowCounts[],
+  now: number,
+  allowed?: boolean,
+): QuotaDecision {
   const refusedBy: string[] = [];
   const used = windows.map((w, i) => weightedCount(counts[i]!, now, w.windowMs));
   let retryAt = now;
@@ -56,6 +61,8 @@ export function quotaDecision(windows: QuotaWindow[], counts: WindowCounts[], no
     retryAt = Math.max(retryAt, nextSlotAt(counts[i]!, w.limit, now, w.windowMs));
   });
   const counted = allowed ?? refusedBy.length === 0;
-  const remaining = Object.fromEntries(windows.map((w, i) => [w.policy, Math.max(0, w.limit - used[i]! - (counted ? 1 : 0))]));
+  const remaining = Object.fromEntries(
+    windows.map((w, i) => [w.policy, Math.max(0, w.limit - used[i]! - (counted ? 1 : 0))]),
+  );
   return { allowed: counted, refusedBy, retryAt, remaining };
 }

@@ -3,7 +3,15 @@ import { Redis } from '@upstash/redis';
 import { LATEST_GRADE_SCRIPT, QUOTA_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
 import { SCAN_RECORD_TTL_MS, SCAN_RECORDS_PER_TARGET } from './memory.ts';
 import { quotaDecision, windowIndex } from './sliding-window.ts';
-import { StoreUnavailableError, type KeyRecord, type QuotaDecision, type QuotaWindow, type RateLimitDecision, type ScanRecord, type Store } from './port.ts';
+import {
+  StoreUnavailableError,
+  type KeyRecord,
+  type QuotaDecision,
+  type QuotaWindow,
+  type RateLimitDecision,
+  type ScanRecord,
+  type Store,
+} from './port.ts';
 import type { Scope } from '../scopes.ts';
 
 export interface UpstashStoreOptions {
@@ -16,7 +24,18 @@ export interface UpstashStoreOptions {
   now?: () => number;
 }
 
-const KEY_FIELDS = ['id', 'hash', 'displayPrefix', 'name', 'owner', 'scopes', 'createdAt', 'lastUsedAt', 'revokedAt', 'expiresAt'] as const;
+const KEY_FIELDS = [
+  'id',
+  'hash',
+  'displayPrefix',
+  'name',
+  'owner',
+  'scopes',
+  'createdAt',
+  'lastUsedAt',
+  'revokedAt',
+  'expiresAt',
+] as const;
 
 /**
  * The Store on Upstash Redis (REST), for any number of instances on any runtime. Per-minute
@@ -63,7 +82,13 @@ export class UpstashStore implements Store {
     }
     const result = await this.#call(() => limiter.limit(bucket));
     // Once the current window is full, the earliest sure retry is just past its end.
-    return { allowed: result.success, limit, remaining: result.remaining, resetAt, retryAt: result.success ? now : resetAt + 1 };
+    return {
+      allowed: result.success,
+      limit,
+      remaining: result.remaining,
+      resetAt,
+      retryAt: result.success ? now : resetAt + 1,
+    };
   }
 
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
@@ -107,7 +132,9 @@ export class UpstashStore implements Store {
   }
 
   async listKeys(owner?: string): Promise<KeyRecord[]> {
-    const ids = await this.#call(() => this.#redis.smembers(owner === undefined ? `${this.#prefix}:keys` : `${this.#prefix}:keys:owner:${owner}`));
+    const ids = await this.#call(() =>
+      this.#redis.smembers(owner === undefined ? `${this.#prefix}:keys` : `${this.#prefix}:keys:owner:${owner}`),
+    );
     const records = await Promise.all(ids.map((id) => this.#findKeyById(id)));
     return records.filter((r): r is KeyRecord => r !== null).sort((a, b) => a.createdAt - b.createdAt);
   }
@@ -140,7 +167,9 @@ export class UpstashStore implements Store {
   }
 
   async setLatestGrade(domain: string, grade: string, at: number): Promise<void> {
-    await this.#call(() => this.#scripts.grade.exec([`${this.#prefix}:grade:${domain}`], [JSON.stringify({ grade, at }), String(at)]));
+    await this.#call(() =>
+      this.#scripts.grade.exec([`${this.#prefix}:grade:${domain}`], [JSON.stringify({ grade, at }), String(at)]),
+    );
   }
 
   async latestGrade(domain: string): Promise<{ grade: string; at: number } | null> {
@@ -180,7 +209,10 @@ export class UpstashStore implements Store {
     try {
       return await operation();
     } catch (error) {
-      throw new StoreUnavailableError(`the shared store did not answer: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new StoreUnavailableError(
+        `the shared store did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
   }
 }

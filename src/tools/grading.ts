@@ -46,7 +46,8 @@ export function highestScoreOf(grade: Grade): number {
 }
 
 /** Whether `grade` is `floor` or better. */
-export const isAtLeast = (grade: Grade, floor: Grade): boolean => GRADE_SCALE.indexOf(grade) <= GRADE_SCALE.indexOf(floor);
+export const isAtLeast = (grade: Grade, floor: Grade): boolean =>
+  GRADE_SCALE.indexOf(grade) <= GRADE_SCALE.indexOf(floor);
 
 /** Below this score (grade C- or worse) a graded scan has failed. */
 export const FAILING_SCORE = lowestScoreOf('C');
@@ -57,7 +58,8 @@ export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const
 export type Severity = (typeof SEVERITIES)[number];
 
 /** Sort order: most severe first. */
-export const bySeverity = (a: { severity: Severity }, b: { severity: Severity }): number => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity);
+export const bySeverity = (a: { severity: Severity }, b: { severity: Severity }): number =>
+  SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity);
 
 /** What every finding of every tool carries. */
 export interface BaseFinding<S extends Severity = Severity> {

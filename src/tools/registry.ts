@@ -18,7 +18,19 @@ export function findTool(name: string): ToolEntry<ToolName> | undefined {
 
 /** Tools of the same product that this API does not run, and where they run instead. */
 export const TOOLS_ELSEWHERE = [
-  { name: 'website-security', runsIn: 'browser', reason: 'runs in a browser on the tool page, after email verification' },
-  { name: 'react2shell', runsIn: 'account-portal', reason: 'runs through the account portal with a signed-in command-line client' },
-  { name: 'fortibleed-check', runsIn: 'account-portal', reason: 'runs through the account portal with a signed-in command-line client' },
+  {
+    name: 'website-security',
+    runsIn: 'browser',
+    reason: 'runs in a browser on the tool page, after email verification',
+  },
+  {
+    name: 'react2shell',
+    runsIn: 'account-portal',
+    reason: 'runs through the account portal with a signed-in command-line client',
+  },
+  {
+    name: 'fortibleed-check',
+    runsIn: 'account-portal',
+    reason: 'runs through the account portal with a signed-in command-line client',
+  },
 ] as const;

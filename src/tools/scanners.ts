@@ -11,7 +11,12 @@ function userAgent(config: AppConfig): string {
 
 export function createScanners(config: AppConfig, runtime: ScannerRuntime): Partial<Record<ToolName, Scanner>> {
   const resolver = createDohResolver({ url: config.dohUrl, fetch: runtime.fetch });
-  const guarded = { fetch: runtime.scanFetch, resolver, allowPrivate: config.allowPrivateTargets, userAgent: userAgent(config) };
+  const guarded = {
+    fetch: runtime.scanFetch,
+    resolver,
+    allowPrivate: config.allowPrivateTargets,
+    userAgent: userAgent(config),
+  };
   const setup: ScannerSetup = { config, runtime, resolver, guarded };
   return Object.fromEntries(ALLOWLISTED_TOOLS.map((tool) => [tool.name, tool.createScanner(setup)]));
 }

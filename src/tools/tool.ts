@@ -2,9 +2,7 @@
  * What the scan pipeline knows about a tool: a pure definition, and the scanner that runs it.
  * src/tools/tool-entry.ts adds what the surfaces need; src/tools/registry.ts lists the tools.
  */
-export type TargetParse =
-  | { ok: true; target: string; quotaKey: string }
-  | { ok: false; detail: string; hint?: string };
+export type TargetParse = { ok: true; target: string; quotaKey: string } | { ok: false; detail: string; hint?: string };
 
 export interface ToolDefinition<Name extends string = string> {
   name: Name;

@@ -29,7 +29,14 @@ import { hugeBodies, oddMethods, unknownPaths } from './bad-input/cases-transpor
 // requests, many from one address (the raw-socket ones all come from 127.0.0.1), and a 429 would
 // hide the status each case is about; rate limiting is not what this suite tests.
 const h = await startHarness({
-  limits: { anonymousPerMinute: 1e6, keyPerMinute: 1e6, scansPerHourPerClient: 1e6, scansPerHourPerTarget: 1e6, scansPerHourOverall: 1e6, badgePerMinute: 1e6 },
+  limits: {
+    anonymousPerMinute: 1e6,
+    keyPerMinute: 1e6,
+    scansPerHourPerClient: 1e6,
+    scansPerHourPerTarget: 1e6,
+    scansPerHourOverall: 1e6,
+    badgePerMinute: 1e6,
+  },
 });
 
 const valid = await h.createKey();
@@ -73,12 +80,22 @@ interface Observed {
 
 async function send(request: Outgoing): Promise<Observed> {
   if (request.via === 'raw') {
-    const r = await rawRequest(h.url, request.pieces, { endAfterWrite: request.endAfterWrite, pauseMs: request.pauseMs, timeoutMs: 8000 });
+    const r = await rawRequest(h.url, request.pieces, {
+      endAfterWrite: request.endAfterWrite,
+      pauseMs: request.pauseMs,
+      timeoutMs: 8000,
+    });
     return { status: r.status, headers: r.headers, text: r.text };
   }
   // A copy, so Buffers (Uint8Array<ArrayBufferLike>) are accepted as a BodyInit.
-  const body = request.body === undefined || typeof request.body === 'string' ? request.body : new Uint8Array(request.body);
-  const res = await h.request(request.path, { method: request.method, headers: request.headers, body, signal: AbortSignal.timeout(8000) });
+  const body =
+    request.body === undefined || typeof request.body === 'string' ? request.body : new Uint8Array(request.body);
+  const res = await h.request(request.path, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: AbortSignal.timeout(8000),
+  });
   return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
 }
 
@@ -112,7 +129,10 @@ describe('bad input', () => {
   test(`the suite sends at least 200 malformed requests (${ALL_CASES.length}), each named once`, () => {
     assert.ok(ALL_CASES.length >= 200, `only ${ALL_CASES.length} cases`);
     const names = ALL_CASES.map((c) => c.name);
-    assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), []);
+    assert.deepEqual(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      [],
+    );
   });
 
   for (const [category, cases] of CATEGORIES) {
@@ -125,7 +145,10 @@ describe('bad input', () => {
           if ('status' in c) {
             assertProblem(observed, c.status);
           } else {
-            assert.ok(observed.status >= 400 && observed.status < 500, `expected a 4xx, got ${observed.status} ${observed.text.slice(0, 200)}`);
+            assert.ok(
+              observed.status >= 400 && observed.status < 500,
+              `expected a 4xx, got ${observed.status} ${observed.text.slice(0, 200)}`,
+            );
             const health = await h.request(CATALOG);
             assert.equal(health.status, 200, 'the server still answers after the parser refused the request');
             await health.body?.cancel();
@@ -138,8 +161,14 @@ describe('bad input', () => {
 
   describe('afterwards', () => {
     test('no scan ran for any of the malformed requests', () => {
-      assert.deepEqual(h.scanners['security-headers'].calls.map((c) => c.target), []);
-      assert.deepEqual(h.scanners['email-security'].calls.map((c) => c.target), []);
+      assert.deepEqual(
+        h.scanners['security-headers'].calls.map((c) => c.target),
+        [],
+      );
+      assert.deepEqual(
+        h.scanners['email-security'].calls.map((c) => c.target),
+        [],
+      );
     });
 
     test('the server still serves the catalog', async () => {

@@ -14,7 +14,10 @@ describe('GET /api/v1/agent/tools', () => {
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'application/json');
     const body = await res.json();
-    assert.deepEqual(body.tools.map((t: any) => t.name), ['security-headers', 'email-security']);
+    assert.deepEqual(
+      body.tools.map((t: any) => t.name),
+      ['security-headers', 'email-security'],
+    );
     for (const tool of body.tools) {
       assert.equal(tool.executeUrl, `https://scan.test/api/v1/agent/tools/${tool.name}/execute`);
       assert.equal(tool.uiUrl, `https://scan.test/tools/${tool.name}`);
@@ -31,7 +34,10 @@ describe('GET /api/v1/agent/tools', () => {
 
   test('names the tools that are not on this API and where they run', async () => {
     const body = await (await h.request(CATALOG)).json();
-    assert.deepEqual(body.unavailableTools.map((t: any) => t.name), ['website-security', 'react2shell', 'fortibleed-check']);
+    assert.deepEqual(
+      body.unavailableTools.map((t: any) => t.name),
+      ['website-security', 'react2shell', 'fortibleed-check'],
+    );
     assert.match(body.unavailableTools[0].reason, /browser.*email verification/);
     assert.match(body.unavailableTools[1].reason, /account portal.*command-line/);
   });
@@ -50,7 +56,12 @@ describe('GET /api/v1/agent/tools', () => {
     assert.equal(rateLimit.perMinute.anonymous.limit, 10);
     assert.equal(rateLimit.perMinute.apiKey.limit, 30);
     assert.deepEqual(
-      [rateLimit.scanQuota.perClient, rateLimit.scanQuota.perTarget, rateLimit.scanQuota.overall, rateLimit.scanQuota.windowSec],
+      [
+        rateLimit.scanQuota.perClient,
+        rateLimit.scanQuota.perTarget,
+        rateLimit.scanQuota.overall,
+        rateLimit.scanQuota.windowSec,
+      ],
       [20, 20, 1000, 3600],
     );
   });
@@ -59,7 +70,10 @@ describe('GET /api/v1/agent/tools', () => {
     const { key } = await h.createKey();
     assert.equal((await h.request(CATALOG, { headers: { authorization: `Bearer ${key}` } })).status, 200);
     assert.equal((await h.request(CATALOG, { headers: { 'x-api-key': key } })).status, 200);
-    assert.equal((await h.request(CATALOG, { headers: { authorization: `bearer ${key}`, 'x-api-key': key } })).status, 200);
+    assert.equal(
+      (await h.request(CATALOG, { headers: { authorization: `bearer ${key}`, 'x-api-key': key } })).status,
+      200,
+    );
   });
 
   test('refuses an invalid key with 401 instead of falling back to anonymous', async () => {
@@ -111,7 +125,11 @@ describe('POST /api/v1/developer/keys (deprecated)', () => {
   test('always answers 410 pointing to the account portal', async () => {
     const h = await startHarness();
     for (const body of ['{"name":"x"}', '', 'not json']) {
-      const res = await h.request('/api/v1/developer/keys', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      const res = await h.request('/api/v1/developer/keys', {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(res.status, 410);
       assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
       const problem = await res.json();

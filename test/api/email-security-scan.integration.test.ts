@@ -16,13 +16,20 @@ import { startSite } from '../support/site-server.ts';
 
 let h: Harness;
 before(async () => {
-  const site = await startSite(['mta-sts.sts.test'], (r) => (r.url === '/.well-known/mta-sts.txt' ? { headers: [['content-type', 'text/plain']], body: STS_POLICY } : { status: 404 }));
+  const site = await startSite(['mta-sts.sts.test'], (r) =>
+    r.url === '/.well-known/mta-sts.txt'
+      ? { headers: [['content-type', 'text/plain']], body: STS_POLICY }
+      : { status: 404 },
+  );
   // dnsfail.test: the resolver fails for the apex TXT, _dmarc and MX (every type, in fact).
   const doh = await startDohServer({ ...mailZones(), 'dnsfail.test': 'SERVFAIL', '_dmarc.dnsfail.test': 'SERVFAIL' });
   const env = { DOH_URL: doh.url, SCAN_ALLOW_PRIVATE_TARGETS: '1', HSTS_PRELOAD_STATUS_URL: 'none' };
   const scanFetch = createPinnedFetch({ ca: [site.cert] });
   atEnd(() => scanFetch.close());
-  h = await startHarness({ env, scanners: createScanners(parseConfig(env), { scanFetch, fetch, mtaStsPort: site.port }) });
+  h = await startHarness({
+    env,
+    scanners: createScanners(parseConfig(env), { scanFetch, fetch, mtaStsPort: site.port }),
+  });
 });
 
 async function scan(domain: string, extra: Record<string, unknown> = {}) {
@@ -32,20 +39,36 @@ async function scan(domain: string, extra: Record<string, unknown> = {}) {
   return body;
 }
 
-const ids = (body: { result: { details: { findings: { id: string }[] } } }) => body.result.details.findings.map((f) => f.id);
+const ids = (body: { result: { details: { findings: { id: string }[] } } }) =>
+  body.result.details.findings.map((f) => f.id);
 
 describe('email-security scans through the API', () => {
   test('Google Workspace: provider selector found, DMARC reject, one section per mechanism', async () => {
     const body = await scan('gworkspace.test');
     const d = body.result.details;
-    assert.deepEqual(Object.keys(d.sections).sort(), ['bimi', 'dkim', 'dmarc', 'dnssec', 'mtaSts', 'mx', 'spf', 'tlsRpt']);
+    assert.deepEqual(Object.keys(d.sections).sort(), [
+      'bimi',
+      'dkim',
+      'dmarc',
+      'dnssec',
+      'mtaSts',
+      'mx',
+      'spf',
+      'tlsRpt',
+    ]);
     assert.equal(d.sections.dkim.facts.state, 'found');
-    assert.ok(d.sections.dkim.facts.keys.some((k: { selector: string; bits: number }) => k.selector === 'google' && k.bits === 2048));
+    assert.ok(
+      d.sections.dkim.facts.keys.some(
+        (k: { selector: string; bits: number }) => k.selector === 'google' && k.bits === 2048,
+      ),
+    );
     assert.equal(d.sections.dmarc.facts.policy, 'reject');
     assert.equal(d.sections.spf.facts.all, '~');
     assert.equal(d.bulkSender.ready, true);
     assert.match(body.grade, /^[AB]/);
-    for (const s of Object.values<{ status: string; summary: string; records: unknown[]; findings: unknown[] }>(d.sections)) {
+    for (const s of Object.values<{ status: string; summary: string; records: unknown[]; findings: unknown[] }>(
+      d.sections,
+    )) {
       assert.ok(s.status && s.summary && Array.isArray(s.records) && Array.isArray(s.findings));
     }
   });
@@ -88,7 +111,9 @@ describe('email-security scans through the API', () => {
 
   test('a 1024-bit DKIM key is found and warned about', async () => {
     const body = await scan('weakkey.test');
-    const key = body.result.details.sections.dkim.facts.keys.find((k: { selector: string }) => k.selector === 'default');
+    const key = body.result.details.sections.dkim.facts.keys.find(
+      (k: { selector: string }) => k.selector === 'default',
+    );
     assert.equal(key.bits, 1024);
     assert.equal(body.result.details.sections.dkim.status, 'warn');
   });
@@ -108,7 +133,10 @@ describe('email-security scans through the API', () => {
   });
 
   test('a domain that does not exist is not assessed: 422', async () => {
-    const body = await expectProblem(await postJson(h, EXECUTE_ES, { target: 'nonexistent.test' }), 'unprocessable_entity');
+    const body = await expectProblem(
+      await postJson(h, EXECUTE_ES, { target: 'nonexistent.test' }),
+      'unprocessable_entity',
+    );
     assert.equal(body.grade, null);
     assert.equal(body.result.details.reason, 'nxdomain');
   });
@@ -123,8 +151,12 @@ describe('email-security scans through the API', () => {
     const body = await scan('toomany.test');
     const severities = body.result.details.findings.map((f: { severity: string }) => f.severity);
     const order = ['critical', 'high', 'medium', 'low', 'info'];
-    assert.deepEqual([...severities].sort((x, y) => order.indexOf(x) - order.indexOf(y)), severities);
-    for (const f of body.result.details.findings) assert.ok(f.id && f.title && Array.isArray(f.evidence) && f.recommendation, f.id);
+    assert.deepEqual(
+      [...severities].sort((x, y) => order.indexOf(x) - order.indexOf(y)),
+      severities,
+    );
+    for (const f of body.result.details.findings)
+      assert.ok(f.id && f.title && Array.isArray(f.evidence) && f.recommendation, f.id);
     assert.ok(ids(body).length > 0);
   });
 });

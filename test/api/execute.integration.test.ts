@@ -21,12 +21,19 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
       target: 'https://example.com/',
       grade: 'B',
       gradeScore: 75,
-      result: { status: 'warnings', message: 'Two tests failed.', details: { tests: { 'x-frame-options': { pass: false } } } },
+      result: {
+        status: 'warnings',
+        message: 'Two tests failed.',
+        details: { tests: { 'x-frame-options': { pass: false } } },
+      },
       error: null,
       uiUrl: 'https://scan.test/tools/security-headers',
       skillUrl: 'https://scan.test/agent-skills/security-headers.md',
     });
-    assert.deepEqual(h.scanners['security-headers'].calls.map((c) => c.target), ['https://example.com/']);
+    assert.deepEqual(
+      h.scanners['security-headers'].calls.map((c) => c.target),
+      ['https://example.com/'],
+    );
     assert.deepEqual(h.scanners['email-security'].calls, []);
   });
 
@@ -37,7 +44,10 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.ok(call?.context.signal instanceof AbortSignal);
     await h.settled();
     const [record] = await h.store.recentScans('example.org', 5);
-    assert.deepEqual({ ...record, at: 0 }, { tool: 'email-security', target: 'example.org', grade: 'B', gradeScore: 75, status: 'warnings', at: 0 });
+    assert.deepEqual(
+      { ...record, at: 0 },
+      { tool: 'email-security', target: 'example.org', grade: 'B', gradeScore: 75, status: 'warnings', at: 0 },
+    );
   });
 
   test('a first anonymous success shows RateLimit-Limit 10 and RateLimit-Remaining 9', async () => {
@@ -102,7 +112,12 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     await h.store.revokeKey(id, h.clock.time - 1);
     const { key: expired } = await h.createKey(undefined, { expiresAt: h.clock.time - 1 });
     for (const key of ['asc_live_short', revoked, expired]) {
-      const res = await postJson(h, EXECUTE_SH, { target: 'example.com' }, { headers: { authorization: `Bearer ${key}` } });
+      const res = await postJson(
+        h,
+        EXECUTE_SH,
+        { target: 'example.com' },
+        { headers: { authorization: `Bearer ${key}` } },
+      );
       await expectProblem(res, 'unauthorized');
     }
     assert.deepEqual(h.scanners['security-headers'].calls, []);
@@ -131,17 +146,31 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
   test('answers 404 for tools that run elsewhere, saying where', async () => {
     const h = await startHarness();
     for (const tool of ['website-security', 'react2shell', 'fortibleed-check']) {
-      const body = await expectProblem(await postJson(h, `/api/v1/agent/tools/${tool}/execute`, { target: 'example.com' }), 'not_found');
+      const body = await expectProblem(
+        await postJson(h, `/api/v1/agent/tools/${tool}/execute`, { target: 'example.com' }),
+        'not_found',
+      );
       assert.match(body.detail, /not available on this API/);
-      assert.match(body.detail, tool === 'website-security' ? /browser with|browser on the tool page, after email verification/ : /account portal with a signed-in command-line client/);
+      assert.match(
+        body.detail,
+        tool === 'website-security'
+          ? /browser with|browser on the tool page, after email verification/
+          : /account portal with a signed-in command-line client/,
+      );
     }
-    const unknown = await expectProblem(await postJson(h, '/api/v1/agent/tools/port-scan/execute', { target: 'x' }), 'not_found');
+    const unknown = await expectProblem(
+      await postJson(h, '/api/v1/agent/tools/port-scan/execute', { target: 'x' }),
+      'not_found',
+    );
     assert.match(unknown.detail, /no tool named "port-scan"/);
   });
 
   test('answers 413 for a body over 8 KiB, and 400 naming the problem for bad bodies', async () => {
     const h = await startHarness();
-    await expectProblem(await postJson(h, EXECUTE_SH, { target: 'example.com', pad: 'x'.repeat(9000) }), 'payload_too_large');
+    await expectProblem(
+      await postJson(h, EXECUTE_SH, { target: 'example.com', pad: 'x'.repeat(9000) }),
+      'payload_too_large',
+    );
     const cases: [unknown, RegExp][] = [
       ['{"target": "example.com"', /not valid JSON/],
       ['', /empty/],
@@ -166,7 +195,10 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
 
   test('passes DKIM selectors to the email-security scanner, and refuses bad ones', async () => {
     const h = await startHarness();
-    assert.equal((await postJson(h, EXECUTE_ES, { target: 'example.com', selectors: ['Google', 's1.mail'] })).status, 200);
+    assert.equal(
+      (await postJson(h, EXECUTE_ES, { target: 'example.com', selectors: ['Google', 's1.mail'] })).status,
+      200,
+    );
     assert.deepEqual(h.scanners['email-security'].calls[0]?.context.selectors, ['google', 's1.mail']);
     for (const selectors of ['google', [1], ['a b'], ['x'.repeat(64)], Array.from({ length: 11 }, (_, i) => `s${i}`)]) {
       await expectProblem(await postJson(h, EXECUTE_ES, { target: 'example.com', selectors }), 'bad_request');
@@ -186,7 +218,8 @@ describe('the per-minute limit', () => {
   test('refuses the 11th anonymous request in a minute with 429 and Retry-After, and recovers', async () => {
     const h = await startHarness();
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) assert.equal((await postJson(h, EXECUTE_SH, { target: `s${i}.example` }, { ip })).status, 200);
+    for (let i = 0; i < 10; i++)
+      assert.equal((await postJson(h, EXECUTE_SH, { target: `s${i}.example` }, { ip })).status, 200);
     const res = await postJson(h, EXECUTE_SH, { target: 'example.com' }, { ip });
     const body = await expectProblem(res, 'rate_limit_exceeded');
     assert.equal(Number(res.headers.get('retry-after')), body.retryAfterSec);
@@ -200,7 +233,8 @@ describe('the per-minute limit', () => {
   test('counts failed key attempts against the client address', async () => {
     const h = await startHarness();
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) assert.equal((await h.request(CATALOG, { ip, headers: { 'x-api-key': `bad${i}` } })).status, 401);
+    for (let i = 0; i < 10; i++)
+      assert.equal((await h.request(CATALOG, { ip, headers: { 'x-api-key': `bad${i}` } })).status, 401);
     await expectProblem(await h.request(CATALOG, { ip, headers: { 'x-api-key': 'bad' } }), 'rate_limit_exceeded');
   });
 
@@ -232,17 +266,31 @@ describe('the hourly scan quota', () => {
 
   test('allows 20 scans per target per hour, and a refused scan counts nowhere', async () => {
     const h = await startHarness();
-    for (let i = 0; i < 20; i++) assert.equal((await postJson(h, EXECUTE_ES, { target: 'popular.example' })).status, 200);
-    const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: 'https://popular.example/page' }), 'rate_limit_exceeded');
+    for (let i = 0; i < 20; i++)
+      assert.equal((await postJson(h, EXECUTE_ES, { target: 'popular.example' })).status, 200);
+    const body = await expectProblem(
+      await postJson(h, EXECUTE_SH, { target: 'https://popular.example/page' }),
+      'rate_limit_exceeded',
+    );
     assert.deepEqual(body.violatedPolicies, ['scans-per-hour-per-target']);
     // The refused client's own quota was not touched: it still has all 20 scans.
     const ip = freshIp();
     await expectProblem(await postJson(h, EXECUTE_SH, { target: 'popular.example' }, { ip }), 'rate_limit_exceeded');
-    for (let i = 0; i < 9; i++) assert.equal((await postJson(h, EXECUTE_SH, { target: `other${i}.example` }, { ip })).status, 200);
+    for (let i = 0; i < 9; i++)
+      assert.equal((await postJson(h, EXECUTE_SH, { target: `other${i}.example` }, { ip })).status, 200);
   });
 
   test('stops every scan once the service-wide quota is spent', async () => {
-    const h = await startHarness({ limits: { anonymousPerMinute: 10, keyPerMinute: 30, scansPerHourPerClient: 20, scansPerHourPerTarget: 20, scansPerHourOverall: 3, badgePerMinute: 120 } });
+    const h = await startHarness({
+      limits: {
+        anonymousPerMinute: 10,
+        keyPerMinute: 30,
+        scansPerHourPerClient: 20,
+        scansPerHourPerTarget: 20,
+        scansPerHourOverall: 3,
+        badgePerMinute: 120,
+      },
+    });
     for (let i = 0; i < 3; i++) assert.equal((await postJson(h, EXECUTE_SH, { target: `s${i}.example` })).status, 200);
     const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: 'fresh.example' }), 'rate_limit_exceeded');
     assert.deepEqual(body.violatedPolicies, ['scans-per-hour-overall']);
@@ -286,7 +334,10 @@ describe('a deployment without scanners', () => {
   test('lists the tools as unavailable and answers execute with 503, counting nothing', async () => {
     const h = await startHarness({ withScanners: false });
     const catalog = await (await h.request(CATALOG)).json();
-    assert.deepEqual(catalog.tools.map((t: { available: boolean }) => t.available), [false, false]);
+    assert.deepEqual(
+      catalog.tools.map((t: { available: boolean }) => t.available),
+      [false, false],
+    );
     const ip = freshIp();
     const res = await postJson(h, EXECUTE_SH, { target: 'example.com' }, { ip });
     await expectProblem(res, 'service_unavailable');

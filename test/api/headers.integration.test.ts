@@ -28,7 +28,14 @@ describe('headers on every response', () => {
       assert.equal(header('api-version'), '1');
       assert.match(header('ratelimit-policy') ?? '', /^"per-minute";q=10;w=60$/);
       assert.match(header('ratelimit') ?? '', /^"per-minute";r=\d+;t=\d+$/);
-      for (const name of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+      for (const name of [
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+      ]) {
         assert.match(header(name) ?? '', /^\d+$/, name);
       }
       assert.ok(Number(header('x-ratelimit-reset')) > h.clock.time / 1000, 'X-RateLimit-Reset is in epoch seconds');
@@ -39,7 +46,10 @@ describe('headers on every response', () => {
       assert.equal(header('referrer-policy'), 'no-referrer');
       assert.match(header('content-security-policy') ?? '', /default-src 'none'.*frame-ancestors 'none'/);
       assert.equal(header('access-control-allow-origin'), '*');
-      assert.match(header('access-control-expose-headers') ?? '', /RateLimit-Remaining.*Retry-After|Retry-After.*RateLimit-Remaining/);
+      assert.match(
+        header('access-control-expose-headers') ?? '',
+        /RateLimit-Remaining.*Retry-After|Retry-After.*RateLimit-Remaining/,
+      );
     });
   }
 
@@ -48,7 +58,11 @@ describe('headers on every response', () => {
     const res = await h.request(EXECUTE_SH, {
       ip,
       method: 'OPTIONS',
-      headers: { origin: 'https://agent.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-api-key, content-type' },
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, x-api-key, content-type',
+      },
     });
     assert.equal(res.status, 204);
     assert.match(res.headers.get('access-control-allow-methods') ?? '', /POST/);

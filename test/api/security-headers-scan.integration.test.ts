@@ -27,11 +27,33 @@ const GOOD_HEADERS: [string, string][] = [
 
 /** Each host name of the site answers as its route says; http:// redirects to https:// by default. */
 const routes: Record<string, (r: SiteRequest) => SiteResponse> = {
-  'good.test': (r) => (r.secure ? { headers: GOOD_HEADERS, body: '<html><head><title>ok</title></head></html>' } : { status: 301, headers: [['location', `https://good.test:${site.port}/`]] }),
-  'bare.test': () => ({ headers: [['content-type', 'text/html']], body: '<html><script src="http://cdn.example/x.js"></script></html>' }),
+  'good.test': (r) =>
+    r.secure
+      ? { headers: GOOD_HEADERS, body: '<html><head><title>ok</title></head></html>' }
+      : { status: 301, headers: [['location', `https://good.test:${site.port}/`]] },
+  'bare.test': () => ({
+    headers: [['content-type', 'text/html']],
+    body: '<html><script src="http://cdn.example/x.js"></script></html>',
+  }),
   'cookies.test': (r) =>
-    r.secure ? { headers: [['content-type', 'text/plain'], ['set-cookie', 'sessionid=abc; Path=/'], ['strict-transport-security', 'max-age=63072000']] } : { status: 301, headers: [['location', `https://cookies.test:${site.port}/`]] },
-  'challenge.test': () => ({ status: 403, headers: [['content-type', 'text/html'], ['server', 'cloudflare'], ['cf-mitigated', 'challenge']], body: '<title>Just a moment...</title>' }),
+    r.secure
+      ? {
+          headers: [
+            ['content-type', 'text/plain'],
+            ['set-cookie', 'sessionid=abc; Path=/'],
+            ['strict-transport-security', 'max-age=63072000'],
+          ],
+        }
+      : { status: 301, headers: [['location', `https://cookies.test:${site.port}/`]] },
+  'challenge.test': () => ({
+    status: 403,
+    headers: [
+      ['content-type', 'text/html'],
+      ['server', 'cloudflare'],
+      ['cf-mitigated', 'challenge'],
+    ],
+    body: '<title>Just a moment...</title>',
+  }),
   'broken.test': () => ({ status: 500, headers: [['content-type', 'text/plain']], body: 'oops' }),
 };
 
@@ -69,7 +91,8 @@ describe('security-headers scans of real local sites', () => {
     assert.equal(body.grade, 'A+');
     assert.ok(body.gradeScore >= 100);
     assert.equal(body.result.details.tests.length, 12);
-    for (const t of body.result.details.tests) assert.ok(t.name && t.result && typeof t.scoreModifier === 'number' && t.description && t.recommendation, t.name);
+    for (const t of body.result.details.tests)
+      assert.ok(t.name && t.result && typeof t.scoreModifier === 'number' && t.description && t.recommendation, t.name);
     const redirection = body.result.details.tests.find((t: { name: string }) => t.name === 'redirection');
     assert.equal(redirection.result, 'redirection-to-https');
     assert.equal(body.result.details.retrieval.finalUrl, target('good.test'));
@@ -80,7 +103,11 @@ describe('security-headers scans of real local sites', () => {
   test('asks DNS about each name once per scan, however many requests reach it', async () => {
     const before = doh.log.length;
     assert.equal((await postJson(h, EXECUTE_SH, { target: target('good.test') })).status, 200);
-    const asked = doh.log.slice(before).filter((q) => q.name === 'good.test').map((q) => q.type).sort();
+    const asked = doh.log
+      .slice(before)
+      .filter((q) => q.name === 'good.test')
+      .map((q) => q.type)
+      .sort();
     assert.deepEqual(asked, ['A', 'AAAA'], 'https, http, the redirect and the CORS probe share one answer');
   });
 
@@ -88,7 +115,9 @@ describe('security-headers scans of real local sites', () => {
     const body = await (await postJson(h, EXECUTE_SH, { target: target('bare.test') })).json();
     assert.equal(body.grade, 'F');
     assert.equal(body.result.status, 'failed');
-    const byName = Object.fromEntries(body.result.details.tests.map((t: { name: string; result: string }) => [t.name, t.result]));
+    const byName = Object.fromEntries(
+      body.result.details.tests.map((t: { name: string; result: string }) => [t.name, t.result]),
+    );
     assert.equal(byName['content-security-policy'], 'csp-not-implemented');
     assert.equal(byName['x-frame-options'], 'x-frame-options-not-implemented');
     assert.equal(byName['subresource-integrity'], 'sri-not-implemented-and-external-scripts-not-loaded-securely');
@@ -103,7 +132,10 @@ describe('security-headers scans of real local sites', () => {
   });
 
   test('never grades a bot challenge: 422 naming the vendor and the evidence', async () => {
-    const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: target('challenge.test') }), 'unprocessable_entity');
+    const body = await expectProblem(
+      await postJson(h, EXECUTE_SH, { target: target('challenge.test') }),
+      'unprocessable_entity',
+    );
     assert.equal(body.grade, null);
     assert.equal(body.result.status, 'error');
     assert.equal(body.result.details.reason, 'bot-challenge');
@@ -112,12 +144,18 @@ describe('security-headers scans of real local sites', () => {
   });
 
   test('does not grade an unexpected status', async () => {
-    const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: target('broken.test') }), 'unprocessable_entity');
+    const body = await expectProblem(
+      await postJson(h, EXECUTE_SH, { target: target('broken.test') }),
+      'unprocessable_entity',
+    );
     assert.equal(body.result.details.reason, 'unexpected-status');
   });
 
   test('reports a name that does not resolve', async () => {
-    const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: `https://missing.test:${site.port}/` }), 'unprocessable_entity');
+    const body = await expectProblem(
+      await postJson(h, EXECUTE_SH, { target: `https://missing.test:${site.port}/` }),
+      'unprocessable_entity',
+    );
     assert.equal(body.result.details.reason, 'dns');
   });
 });
@@ -126,7 +164,10 @@ describe('the address guard on the API', () => {
   test('refuses a name resolving to loopback; the site receives nothing', async () => {
     const h = await scanHarness({});
     const before = site.requests.length;
-    const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: target('good.test') }), 'unprocessable_entity');
+    const body = await expectProblem(
+      await postJson(h, EXECUTE_SH, { target: target('good.test') }),
+      'unprocessable_entity',
+    );
     assert.equal(body.result.details.reason, 'blocked-address');
     assert.equal(site.requests.length, before);
   });

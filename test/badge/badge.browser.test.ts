@@ -9,7 +9,12 @@ import { artifactPath, browser } from '../support/browser.ts';
 import { startHarness, type Harness } from '../support/harness.ts';
 
 const STYLES = ['default', 'compact', 'mini'] as const;
-const GRADES: [string, string | null][] = [['aplus.example', 'A+'], ['bminus.example', 'B-'], ['f.example', 'F'], ['unknown.example', null]];
+const GRADES: [string, string | null][] = [
+  ['aplus.example', 'A+'],
+  ['bminus.example', 'B-'],
+  ['f.example', 'F'],
+  ['unknown.example', null],
+];
 
 let h: Harness;
 before(async () => {
@@ -26,15 +31,29 @@ describe('badges in a browser', () => {
     const declared = await Promise.all(
       urls.map(async (url) => {
         const svg = await (await fetch(url)).text();
-        return { width: Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]), height: Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1]) };
+        return {
+          width: Number(/<svg[^>]* width="([\d.]+)"/.exec(svg)?.[1]),
+          height: Number(/<svg[^>]* height="([\d.]+)"/.exec(svg)?.[1]),
+        };
       }),
     );
-    await page.setContent(`<!doctype html><body style="background:#fff">${urls.map((u) => `<p><img src="${u}" alt=""></p>`).join('')}</body>`);
+    await page.setContent(
+      `<!doctype html><body style="background:#fff">${urls.map((u) => `<p><img src="${u}" alt=""></p>`).join('')}</body>`,
+    );
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
-    const rendered = await page.evaluate(() => [...document.images].map((img) => ({ ok: img.naturalWidth > 0, width: img.getBoundingClientRect().width, height: img.getBoundingClientRect().height })));
+    const rendered = await page.evaluate(() =>
+      [...document.images].map((img) => ({
+        ok: img.naturalWidth > 0,
+        width: img.getBoundingClientRect().width,
+        height: img.getBoundingClientRect().height,
+      })),
+    );
     rendered.forEach((r, i) => {
       assert.ok(r.ok, `${urls[i]} did not load`);
-      assert.ok(Math.abs(r.width - declared[i]!.width) < 0.6 && Math.abs(r.height - declared[i]!.height) < 0.6, `${urls[i]}: ${JSON.stringify(r)} vs ${JSON.stringify(declared[i])}`);
+      assert.ok(
+        Math.abs(r.width - declared[i]!.width) < 0.6 && Math.abs(r.height - declared[i]!.height) < 0.6,
+        `${urls[i]}: ${JSON.stringify(r)} vs ${JSON.stringify(declared[i])}`,
+      );
     });
     await page.screenshot({ path: artifactPath('badges-in-img.png'), fullPage: true });
     await page.close();
@@ -49,14 +68,18 @@ describe('badges in a browser', () => {
         const out: string[] = [];
         for (const svg of document.querySelectorAll('svg')) {
           const box = svg.getBoundingClientRect();
-          const rects = [...svg.querySelectorAll('rect')].map((r) => r.getBoundingClientRect()).filter((r) => r.height >= box.height - 0.5 && r.width < box.width - 0.5);
+          const rects = [...svg.querySelectorAll('rect')]
+            .map((r) => r.getBoundingClientRect())
+            .filter((r) => r.height >= box.height - 0.5 && r.width < box.width - 0.5);
           for (const text of svg.querySelectorAll('text')) {
             const t = text.getBoundingClientRect();
             if (t.width === 0) continue;
-            if (t.left < box.left - 0.5 || t.right > box.right + 0.5) out.push(`"${text.textContent}" spills out of the badge`);
+            if (t.left < box.left - 0.5 || t.right > box.right + 0.5)
+              out.push(`"${text.textContent}" spills out of the badge`);
             // In a two-part badge the text must also stay inside its own part.
             const part = rects.find((r) => t.left + t.width / 2 >= r.left && t.left + t.width / 2 <= r.right);
-            if (part && (t.left < part.left - 0.5 || t.right > part.right + 0.5)) out.push(`"${text.textContent}" spills out of its part`);
+            if (part && (t.left < part.left - 0.5 || t.right > part.right + 0.5))
+              out.push(`"${text.textContent}" spills out of its part`);
           }
         }
         return out;
@@ -77,7 +100,9 @@ describe('badges in a browser', () => {
     });
     const res = await page.goto(`${h.url}/api/badge/${hostile}`);
     assert.equal(res?.status(), 400);
-    await page.setContent(`<img src="${h.url}/api/badge/${hostile}"><img src="${h.url}/api/badge/x.example%3Cscript%3E">`);
+    await page.setContent(
+      `<img src="${h.url}/api/badge/${hostile}"><img src="${h.url}/api/badge/x.example%3Cscript%3E">`,
+    );
     await page.waitForTimeout(200);
     assert.equal(dialogs, 0);
     await page.close();

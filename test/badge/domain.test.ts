@@ -108,7 +108,10 @@ describe('normalizeBadgeDomain: refused forms say why', () => {
       assert.equal(result.ok, false, JSON.stringify(result));
       if (!result.ok) {
         assert.match(result.reason, reason);
-        assert.ok(!result.reason.includes('<') && !result.reason.includes('onload'), 'the reason does not echo the input');
+        assert.ok(
+          !result.reason.includes('<') && !result.reason.includes('onload'),
+          'the reason does not echo the input',
+        );
       }
     });
   }

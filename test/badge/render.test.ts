@@ -44,7 +44,9 @@ function geometry(svg: string) {
   const rects = elements
     .filter((e) => e.name === 'rect' && e.attributes.fill?.startsWith('#') && e.attributes.width !== '0')
     .map((e) => ({ x: Number(e.attributes.x ?? 0), width: Number(e.attributes.width), fill: e.attributes.fill }));
-  const texts = elements.filter((e) => e.name === 'text' && e.attributes.y === '140').map((e) => ({ text: e.text, x: e.attributes.x, textLength: e.attributes.textLength }));
+  const texts = elements
+    .filter((e) => e.name === 'text' && e.attributes.y === '140')
+    .map((e) => ({ text: e.text, x: e.attributes.x, textLength: e.attributes.textLength }));
   return { width: root.attributes.width, height: root.attributes.height, rects, texts };
 }
 
@@ -72,7 +74,10 @@ describe('renderBadge matches badge-maker 6.0.0', () => {
 
   test('compact is byte-identical to badge-maker flat-square for every grade', () => {
     for (const grade of GRADE_SCALE) {
-      assert.equal(renderBadge(grade, 'compact'), makeBadge({ label: 'security', message: grade, color: EXPECTED_COLOUR[grade], style: 'flat-square' }));
+      assert.equal(
+        renderBadge(grade, 'compact'),
+        makeBadge({ label: 'security', message: grade, color: EXPECTED_COLOUR[grade], style: 'flat-square' }),
+      );
     }
   });
 
@@ -82,8 +87,13 @@ describe('renderBadge matches badge-maker 6.0.0', () => {
       const width = measure(text, { font: '11px Verdana' }) | 0;
       assert.equal(textWidth(text), width % 2 === 0 ? width + 1 : width, text);
     }
-    for (const [char, hundredths] of Object.entries(VERDANA_11PX_HUNDREDTHS)) assert.equal(hundredths, Math.round(measure(char, { font: '11px Verdana' }) * 100), char);
-    assert.deepEqual(Object.keys(VERDANA_11PX_HUNDREDTHS).sort(), [...new Set([...'security', ...MESSAGES.join('')])].sort(), 'exactly the characters shown');
+    for (const [char, hundredths] of Object.entries(VERDANA_11PX_HUNDREDTHS))
+      assert.equal(hundredths, Math.round(measure(char, { font: '11px Verdana' }) * 100), char);
+    assert.deepEqual(
+      Object.keys(VERDANA_11PX_HUNDREDTHS).sort(),
+      [...new Set([...'security', ...MESSAGES.join('')])].sort(),
+      'exactly the characters shown',
+    );
   });
 
   test('a character outside the table is a bug, not a guess', () => {
@@ -117,7 +127,10 @@ describe('renderBadge: styles', () => {
   test('compact: the same halves with square corners, no gradient, no shadow', () => {
     const svg = renderBadge('A+', 'compact');
     const elements = parseXml(svg);
-    assert.deepEqual(geometry(svg).texts.map((t) => t.text), ['security', 'A+']);
+    assert.deepEqual(
+      geometry(svg).texts.map((t) => t.text),
+      ['security', 'A+'],
+    );
     assert.equal(byName(elements, 'g')[0]!.attributes['shape-rendering'], 'crispEdges');
     for (const name of ['clipPath', 'linearGradient', 'filter']) assert.equal(byName(elements, name).length, 0, name);
     assert.equal(byName(elements, 'text').length, 2);
@@ -126,7 +139,10 @@ describe('renderBadge: styles', () => {
   test('mini: the grade alone, no label half', () => {
     const svg = renderBadge('B', 'mini');
     const g = geometry(svg);
-    assert.deepEqual(g.texts.map((t) => t.text), ['B']);
+    assert.deepEqual(
+      g.texts.map((t) => t.text),
+      ['B'],
+    );
     assert.deepEqual(g.rects, [{ x: 0, width: 17, fill: '#95991a' }]);
     assert.equal(g.width, '17');
     assert.ok(!/>security</.test(svg), 'no visible label');
@@ -135,7 +151,10 @@ describe('renderBadge: styles', () => {
   test('every style is 20 px high and wider with a longer message', () => {
     for (const style of BADGE_STYLES) {
       assert.equal(geometry(renderBadge('A', style)).height, '20');
-      assert.ok(Number(geometry(renderBadge('A+', style)).width) > Number(geometry(renderBadge('A', style)).width), style);
+      assert.ok(
+        Number(geometry(renderBadge('A+', style)).width) > Number(geometry(renderBadge('A', style)).width),
+        style,
+      );
     }
   });
 });
@@ -156,7 +175,10 @@ describe('renderBadge: grades and colours', () => {
       assert.equal(badgeMessage(stored), '?', String(stored));
       assert.equal(renderBadge(stored, 'default'), renderBadge(null, 'default'));
     }
-    assert.deepEqual(geometry(renderBadge(null, 'default')).texts.map((t) => t.text), ['security', '?']);
+    assert.deepEqual(
+      geometry(renderBadge(null, 'default')).texts.map((t) => t.text),
+      ['security', '?'],
+    );
   });
 
   test('white text is readable on every background by badge-maker’s brightness rule (≤ 0.69)', () => {
@@ -198,7 +220,8 @@ describe('renderBadge: accessibility and markup', () => {
         const svg = renderBadge(message === '?' ? null : message, style);
         const elements = parseXml(svg);
         const names = new Set(elements.map((e) => e.name));
-        for (const banned of ['script', 'a', 'foreignObject', 'image', 'use', 'style']) assert.ok(!names.has(banned), `${banned} in ${style} ${message}`);
+        for (const banned of ['script', 'a', 'foreignObject', 'image', 'use', 'style'])
+          assert.ok(!names.has(banned), `${banned} in ${style} ${message}`);
         for (const e of elements) {
           for (const [name, value] of Object.entries(e.attributes)) {
             assert.ok(!/^on/i.test(name) && !/href$/i.test(name), `${name} on <${e.name}>`);

@@ -31,7 +31,14 @@ describe('GET /api/badge/{domain}', () => {
   });
 
   test('the domain in any pasted form: URL, www, path, case, IDN, percent-encoded', async () => {
-    for (const path of ['https://www.example.com/docs/page', 'https:/example.com', 'WWW.EXAMPLE.COM', 'example.com.', 'example.com:8443', 'https%3A%2F%2Fexample.com%2F']) {
+    for (const path of [
+      'https://www.example.com/docs/page',
+      'https:/example.com',
+      'WWW.EXAMPLE.COM',
+      'example.com.',
+      'example.com:8443',
+      'https%3A%2F%2Fexample.com%2F',
+    ]) {
       const res = await h.request(`/api/badge/${path}`);
       assert.equal(res.status, 200, path);
       assert.equal(await res.text(), renderBadge('A+', 'default'), path);
@@ -53,7 +60,11 @@ describe('GET /api/badge/{domain}', () => {
       assert.equal(res.status, 200, style);
       assert.equal(await res.text(), renderBadge('D-', style), style);
     }
-    assert.equal(await (await h.request('/api/badge/graded.example')).text(), renderBadge('D-', 'default'), 'default when absent');
+    assert.equal(
+      await (await h.request('/api/badge/graded.example')).text(),
+      renderBadge('D-', 'default'),
+      'default when absent',
+    );
   });
 
   test('400 problem for an invalid domain', async () => {
@@ -111,11 +122,20 @@ describe('GET /api/badge/{domain}', () => {
   test('anonymous and keys with badges:read are served; a key without it gets 403; an invalid key 401', async () => {
     const { key: full } = await h.createKey();
     const { key: noBadges } = await h.createKey(['tools:read', 'tools:execute']);
-    assert.equal((await h.request('/api/badge/example.com', { headers: { authorization: `Bearer ${full}` } })).status, 200);
+    assert.equal(
+      (await h.request('/api/badge/example.com', { headers: { authorization: `Bearer ${full}` } })).status,
+      200,
+    );
     assert.equal((await h.request('/api/badge/example.com', { headers: { 'x-api-key': full } })).status, 200);
-    const body = await expectProblem(await h.request('/api/badge/example.com', { headers: { authorization: `Bearer ${noBadges}` } }), 'forbidden');
+    const body = await expectProblem(
+      await h.request('/api/badge/example.com', { headers: { authorization: `Bearer ${noBadges}` } }),
+      'forbidden',
+    );
     assert.match(body.detail, /badges:read/);
-    await expectProblem(await h.request('/api/badge/example.com', { headers: { authorization: 'Bearer asc_live_notarealkey' } }), 'unauthorized');
+    await expectProblem(
+      await h.request('/api/badge/example.com', { headers: { authorization: 'Bearer asc_live_notarealkey' } }),
+      'unauthorized',
+    );
   });
 
   test('own per-minute policy of 120 per client address, which leaves the API’s 10 per minute untouched', async () => {

@@ -29,7 +29,14 @@ describe('badge handler (local router)', () => {
   });
 
   test('every pasted form of the domain finds the same grade', async () => {
-    for (const path of ['https://www.Example.com/page?x=1', 'https:/example.com', 'https%3A%2F%2Fexample.com%2F', 'EXAMPLE.com.', 'example.com:8443/', 'www.example.com']) {
+    for (const path of [
+      'https://www.Example.com/page?x=1',
+      'https:/example.com',
+      'https%3A%2F%2Fexample.com%2F',
+      'EXAMPLE.com.',
+      'example.com:8443/',
+      'www.example.com',
+    ]) {
       const res = await app.get(`/api/badge/${path}`);
       assert.equal(res.status, 200, path);
       assert.equal(await res.text(), renderBadge('A+', 'default'), path);

@@ -44,7 +44,10 @@ describe('hostile domains: a 400 problem, or an SVG that carries nothing from th
         const body = await expectProblem(res, 'bad_request');
         assert.match(res.headers.get('content-type')!, /^application\/problem\+json/);
         assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
-        assert.ok(!/[<>]|alert|onload|onerror|script/.test(body.detail), `nothing from the input is echoed: ${body.detail}`);
+        assert.ok(
+          !/[<>]|alert|onload|onerror|script/.test(body.detail),
+          `nothing from the input is echoed: ${body.detail}`,
+        );
         return;
       }
       assert.equal(res.status, 200, `either 400 or a badge, got ${res.status}`);
@@ -52,17 +55,27 @@ describe('hostile domains: a 400 problem, or an SVG that carries nothing from th
       const svg = await res.text();
       const elements = parseXml(svg);
       assert.ok(!/<script/i.test(svg), '<script');
-      for (const e of elements) for (const name of Object.keys(e.attributes)) assert.ok(!/^on/i.test(name), `${name}= on <${e.name}>`);
+      for (const e of elements)
+        for (const name of Object.keys(e.attributes)) assert.ok(!/^on/i.test(name), `${name}= on <${e.name}>`);
       assert.ok(!/\son[a-z]+\s*=/i.test(svg), 'no on…= anywhere');
-      const shown = elements.map((e) => e.text).join(' ') + ' ' + elements.flatMap((e) => Object.values(e.attributes)).join(' ');
-      for (const fragment of ['a.com', 'onload', 'alert', 'svg onload', 'example.com']) assert.ok(!shown.includes(fragment), `"${fragment}" from the input appears in the SVG`);
+      const shown =
+        elements.map((e) => e.text).join(' ') + ' ' + elements.flatMap((e) => Object.values(e.attributes)).join(' ');
+      for (const fragment of ['a.com', 'onload', 'alert', 'svg onload', 'example.com'])
+        assert.ok(!shown.includes(fragment), `"${fragment}" from the input appears in the SVG`);
       const texts = new Set(elements.filter((e) => e.name === 'text' || e.name === 'title').map((e) => e.text));
-      for (const text of texts) assert.match(text, /^(security|security: (A\+|A|A-|B\+|B|B-|C\+|C|C-|D\+|D|D-|F|grade unknown)|A\+|A|A-|B\+|B|B-|C\+|C|C-|D\+|D|D-|F|\?)$/);
+      for (const text of texts)
+        assert.match(
+          text,
+          /^(security|security: (A\+|A|A-|B\+|B|B-|C\+|C|C-|D\+|D|D-|F|grade unknown)|A\+|A|A-|B\+|B|B-|C\+|C|C-|D\+|D|D-|F|\?)$/,
+        );
     });
   }
 
   test('the ones that are host names followed by junk are accepted as that host; the rest are refused', () => {
-    const accepted = HOSTILE.map((input) => ({ input, result: normalizeBadgeDomain(pathFor(input).slice('/api/badge/'.length).split('?')[0]!) }))
+    const accepted = HOSTILE.map((input) => ({
+      input,
+      result: normalizeBadgeDomain(pathFor(input).slice('/api/badge/'.length).split('?')[0]!),
+    }))
       .filter((r) => r.result.ok)
       .map((r) => [r.input, r.result.ok && r.result.domain]);
     assert.deepEqual(accepted, [

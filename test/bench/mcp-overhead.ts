@@ -14,13 +14,25 @@ import type { ScanOutcome } from '../../src/tools/tool.ts';
 const ROUNDS = 5;
 const CALLS = 200;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const OUTCOME: ScanOutcome = { assessed: true, grade: 'A', gradeScore: 90, result: { status: 'passed', message: 'Grade A.', details: { findings: [] } } };
+const OUTCOME: ScanOutcome = {
+  assessed: true,
+  grade: 'A',
+  gradeScore: 90,
+  result: { status: 'passed', message: 'Grade A.', details: { findings: [] } },
+};
 
 export async function measureMcpOverhead(): Promise<Record<string, number>> {
   const app = createApp({
     config: parseConfig({}),
     store: new MemoryStore(),
-    limits: { anonymousPerMinute: 1e9, keyPerMinute: 1e9, scansPerHourPerClient: 1e9, scansPerHourPerTarget: 1e9, scansPerHourOverall: 1e9, badgePerMinute: 1e9 },
+    limits: {
+      anonymousPerMinute: 1e9,
+      keyPerMinute: 1e9,
+      scansPerHourPerClient: 1e9,
+      scansPerHourPerTarget: 1e9,
+      scansPerHourOverall: 1e9,
+      badgePerMinute: 1e9,
+    },
     scanners: { 'email-security': async () => OUTCOME },
   });
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
@@ -28,7 +40,11 @@ export async function measureMcpOverhead(): Promise<Record<string, number>> {
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
   const body = JSON.stringify({ target: 'example.com' });
   const rest = async () => {
-    const res = await fetch(`${server.url}/api/v1/agent/tools/email-security/execute`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`${server.url}/api/v1/agent/tools/email-security/execute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     if (res.status !== 200) throw new Error(`REST execute answered ${res.status}`);
     await res.arrayBuffer();
   };

@@ -34,7 +34,10 @@ if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
   process.exit(1);
 }
 
-async function startBareServer(body: string, headers: Record<string, string>): Promise<{ url: string; close(): Promise<void> }> {
+async function startBareServer(
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
     response.end(body);
@@ -52,12 +55,21 @@ async function startBareServer(body: string, headers: Record<string, string>): P
 const app = createApp({
   config: parseConfig({}),
   store: new MemoryStore(),
-  limits: { anonymousPerMinute: 1e9, keyPerMinute: 1e9, scansPerHourPerClient: 1e9, scansPerHourPerTarget: 1e9, scansPerHourOverall: 1e9, badgePerMinute: 1e9 },
+  limits: {
+    anonymousPerMinute: 1e9,
+    keyPerMinute: 1e9,
+    scansPerHourPerClient: 1e9,
+    scansPerHourPerTarget: 1e9,
+    scansPerHourOverall: 1e9,
+    badgePerMinute: 1e9,
+  },
 });
 const appServer = await startServer(app, { port: 0, hostname: '127.0.0.1' });
 const catalogUrl = `${appServer.url}/api/v1/agent/tools`;
 const sample = await fetch(catalogUrl);
-const sampleHeaders = Object.fromEntries([...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)));
+const sampleHeaders = Object.fromEntries(
+  [...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
+);
 const bareServer = await startBareServer(await sample.text(), sampleHeaders);
 const tinyServer = await startBareServer(JSON.stringify({ ok: true }), { 'content-type': 'application/json' });
 
@@ -68,7 +80,9 @@ function load(url: string, duration: number): Promise<Result> {
 
 function assertAllSucceeded(name: string, result: Result): void {
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests.total} requests`);
+    throw new Error(
+      `${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests.total} requests`,
+    );
   }
 }
 
@@ -143,7 +157,13 @@ const UNITS: Record<string, string> = {
 
 let exitCode = 0;
 try {
-  const figures = { ...(await measure()), ...(await measureStoreRoundTrips()), ...(await measureScanOverhead()), ...(await measureEmailLatency()), ...(await measureMcpOverhead()) };
+  const figures = {
+    ...(await measure()),
+    ...(await measureStoreRoundTrips()),
+    ...(await measureScanOverhead()),
+    ...(await measureEmailLatency()),
+    ...(await measureMcpOverhead()),
+  };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${UNITS[name]}`);
 } catch (error) {

@@ -16,7 +16,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function measureScanOverhead(): Promise<Record<string, number>> {
   const site = await startSite(['bench.test'], (r) =>
     r.secure
-      ? { headers: [['content-type', 'text/html'], ['strict-transport-security', 'max-age=63072000']], body: '<html><title>bench</title></html>' }
+      ? {
+          headers: [
+            ['content-type', 'text/html'],
+            ['strict-transport-security', 'max-age=63072000'],
+          ],
+          body: '<html><title>bench</title></html>',
+        }
       : { status: 301, headers: [['location', `https://bench.test:${r.headers.host?.split(':')[1]}/`]] },
   );
   const doh = await startDohServer({ 'bench.test': [{ type: 'A', data: '127.0.0.1' }] });
@@ -26,7 +32,13 @@ export async function measureScanOverhead(): Promise<Record<string, number>> {
   const target = `https://bench.test:${site.port}/`;
   // The baseline: one plain GET of the page, TLS verified, a fresh connection each time (as a scan has).
   const plainGet = async () => {
-    const dispatcher = new Agent({ connect: { ca: site.cert, servername: 'bench.test', lookup: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]) } });
+    const dispatcher = new Agent({
+      connect: {
+        ca: site.cert,
+        servername: 'bench.test',
+        lookup: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]),
+      },
+    });
     try {
       await (await fetch(target, { dispatcher } as RequestInit)).arrayBuffer();
     } finally {

@@ -17,13 +17,19 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
   const bridge = await startUpstashBridge(redis.port);
   const store = new UpstashStore({ url: bridge.url, token: bridge.token, prefix: 'bench' });
   const config = parseConfig({});
-  const { app, settled } = trackBackgroundWork(createApp({ config, store, scanners: { 'security-headers': async () => GRADED } }));
+  const { app, settled } = trackBackgroundWork(
+    createApp({ config, store, scanners: { 'security-headers': async () => GRADED } }),
+  );
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
   const { key } = await new KeyService(store, config.apiKeyPrefix, Date.now).create({ name: 'bench', owner: 'bench' });
 
   const catalog = () => fetch(`${server.url}/api/v1/agent/tools`);
   const execute = (target: string) =>
-    fetch(`${server.url}/api/v1/agent/tools/security-headers/execute`, { method: 'POST', headers: { 'x-api-key': key }, body: JSON.stringify({ target }) });
+    fetch(`${server.url}/api/v1/agent/tools/security-headers/execute`, {
+      method: 'POST',
+      headers: { 'x-api-key': key },
+      body: JSON.stringify({ target }),
+    });
   async function trips(send: () => Promise<Response>): Promise<number> {
     const before = bridge.requests.length;
     await (await send()).arrayBuffer();

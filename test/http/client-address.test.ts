@@ -15,7 +15,10 @@ test('takes the right-most X-Forwarded-For entry: the one the trusted proxy appe
 
 test('falls back to the connection when the trusted header is missing or garbage', () => {
   assert.equal(clientAddress(new Headers(), '192.0.2.1', 'cf-connecting-ip'), '192.0.2.1');
-  assert.equal(clientAddress(new Headers({ 'cf-connecting-ip': 'evil' }), '192.0.2.1', 'cf-connecting-ip'), '192.0.2.1');
+  assert.equal(
+    clientAddress(new Headers({ 'cf-connecting-ip': 'evil' }), '192.0.2.1', 'cf-connecting-ip'),
+    '192.0.2.1',
+  );
 });
 
 test('counts IPv4 per address, IPv4-mapped IPv6 as IPv4, and IPv6 per /64', () => {

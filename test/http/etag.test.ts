@@ -8,7 +8,10 @@ describe('strongEtag', () => {
   test('is the quoted hex SHA-256 of the UTF-8 bytes, strong (no W/)', async () => {
     const svg = renderBadge('A+', 'default');
     assert.equal(await strongEtag(svg), `"${createHash('sha256').update(svg, 'utf8').digest('hex')}"`);
-    assert.equal(await strongEtag('bücher'), `"${createHash('sha256').update(Buffer.from('bücher', 'utf8')).digest('hex')}"`);
+    assert.equal(
+      await strongEtag('bücher'),
+      `"${createHash('sha256').update(Buffer.from('bücher', 'utf8')).digest('hex')}"`,
+    );
   });
 
   test('differs between badges and is stable for one badge', async () => {

@@ -7,13 +7,16 @@ const LIMIT = 8192;
 
 function streamOf(chunks: Uint8Array[], onPull?: () => void): ReadableStream<Uint8Array> {
   let i = 0;
-  return new ReadableStream({
-    pull(controller) {
-      onPull?.();
-      if (i < chunks.length) controller.enqueue(chunks[i++]!);
-      else controller.close();
+  return new ReadableStream(
+    {
+      pull(controller) {
+        onPull?.();
+        if (i < chunks.length) controller.enqueue(chunks[i++]!);
+        else controller.close();
+      },
     },
-  }, { highWaterMark: 0 }); // pull only when read
+    { highWaterMark: 0 },
+  ); // pull only when read
 }
 
 const request = (body: BodyInit | null, headers: Record<string, string> = {}) =>
@@ -50,7 +53,10 @@ test('refuses a declared length over the limit without reading the body', async 
 test('stops reading a chunked or lying body as soon as it passes the limit', async () => {
   let pulls = 0;
   const chunk = new Uint8Array(4096).fill(0x20);
-  const endless = streamOf(Array.from({ length: 1000 }, () => chunk), () => pulls++);
+  const endless = streamOf(
+    Array.from({ length: 1000 }, () => chunk),
+    () => pulls++,
+  );
   const error = await refusal(readJsonBody(request(endless, { 'content-length': '10' }), LIMIT));
   assert.equal(error.code, 'payload_too_large');
   assert.ok(pulls <= 4, `read ${pulls} chunks`);
@@ -58,7 +64,10 @@ test('stops reading a chunked or lying body as soon as it passes the limit', asy
 
 test('explains an empty body, bad UTF-8 and broken JSON', async () => {
   assert.match((await refusal(readJsonBody(request(null), LIMIT))).options.detail, /empty/);
-  assert.match((await refusal(readJsonBody(request(new Uint8Array([0x7b, 0xff, 0x7d])), LIMIT))).options.detail, /UTF-8/);
+  assert.match(
+    (await refusal(readJsonBody(request(new Uint8Array([0x7b, 0xff, 0x7d])), LIMIT))).options.detail,
+    /UTF-8/,
+  );
   const broken = await refusal(readJsonBody(request('{"target": '), LIMIT));
   assert.equal(broken.code, 'bad_request');
   assert.match(broken.options.detail, /not valid JSON/);

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { crc32, displayPrefix, generateKey, isValidKeyPrefix, keyShapeProblem, sha256Hex } from '../../src/keys/key-format.ts';
+import {
+  crc32,
+  displayPrefix,
+  generateKey,
+  isValidKeyPrefix,
+  keyShapeProblem,
+  sha256Hex,
+} from '../../src/keys/key-format.ts';
 
 const PREFIX = 'asc_live_';
 
@@ -42,7 +49,8 @@ test('shows only the prefix and four characters in listings', () => {
 
 test('accepts only sensible configured prefixes', () => {
   for (const ok of ['asc_live_', 'sk_', 'acme_test_']) assert.ok(isValidKeyPrefix(ok), ok);
-  for (const bad of ['asc', 'asc-live_', '_x_', 'ASC_', 'a_very_long_prefix_x_', '']) assert.ok(!isValidKeyPrefix(bad), bad);
+  for (const bad of ['asc', 'asc-live_', '_x_', 'ASC_', 'a_very_long_prefix_x_', ''])
+    assert.ok(!isValidKeyPrefix(bad), bad);
 });
 
 test('hashes with SHA-256 in lower-case hex', async () => {

@@ -9,7 +9,11 @@ import { freshIp, startHarness } from '../support/harness.ts';
 import { switchableStore } from '../support/failing-store.ts';
 import { connectClient } from './support.ts';
 
-type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
+type ToolResult = {
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, any>;
+  isError?: boolean;
+};
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
@@ -19,7 +23,10 @@ describe('the MCP endpoint when something fails', () => {
     const h = await startHarness({ wrapStore: (memory) => (control = switchableStore(memory)).store });
     const client = await connectClient(h);
     control.setDown(true);
-    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'example.org' } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'example.org' },
+    })) as ToolResult;
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent?.code, 'service_unavailable');
     assert.equal(result.structuredContent?.retryAfterSec, 30);
@@ -31,7 +38,11 @@ describe('the MCP endpoint when something fails', () => {
     const h = await startHarness({ wrapStore: (memory) => (control = switchableStore(memory)).store });
     const { key } = await h.createKey();
     control.setDown(true);
-    const res = await h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, 'x-api-key': key }, body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' });
+    const res = await h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'x-api-key': key },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    });
     assert.equal(res.status, 503);
     assert.equal(res.headers.get('retry-after'), '30');
     const body = await res.json();
@@ -48,7 +59,10 @@ describe('the MCP endpoint when something fails', () => {
       },
     });
     const client = await connectClient(h);
-    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'example.org' } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'example.org' },
+    })) as ToolResult;
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent?.code, 'internal_error');
     assert.doesNotMatch(JSON.stringify(result), /secret internals/);

@@ -11,9 +11,18 @@ import { CATALOG, EXECUTE_ES, freshIp, postJson } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 import { rawHead, rawRequest } from '../support/raw-http.ts';
 
-type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
+type ToolResult = {
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, any>;
+  isError?: boolean;
+};
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+};
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** The JSON-RPC error body of an HTTP-level refusal, with the problem document in `data`. */
@@ -47,7 +56,11 @@ describe('refusals on the MCP endpoint', () => {
   });
 
   test('the raw 401 carries WWW-Authenticate, the rate-limit headers and a JSON-RPC error with the problem', async () => {
-    const res = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, authorization: 'Bearer nonsense' }, body: JSON.stringify(INITIALIZE) });
+    const res = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, authorization: 'Bearer nonsense' },
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(res.status, 401);
     assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer/);
     assert.ok(res.headers.get('ratelimit-policy'));
@@ -59,7 +72,8 @@ describe('refusals on the MCP endpoint', () => {
 
   test('REST and MCP requests from one address draw on the same per-minute limit, and the 429 says when to retry', async () => {
     const ip = freshIp();
-    for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute - 2; i++) assert.equal((await world.h.request(CATALOG, { ip })).status, 200);
+    for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute - 2; i++)
+      assert.equal((await world.h.request(CATALOG, { ip })).status, 200);
     // The current client needs two messages to discover the server and list the tools.
     const client = await connectClient(world.h, { ip });
     await client.listTools();
@@ -68,14 +82,22 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(rest.headers.get('ratelimit-remaining'), '0');
 
     const refused = await client.listTools().catch((e) => e);
-    assert.ok(refused instanceof SdkHttpError, `${refused?.constructor?.name}: ${refused} ${JSON.stringify(refused?.data)}`);
+    assert.ok(
+      refused instanceof SdkHttpError,
+      `${refused?.constructor?.name}: ${refused} ${JSON.stringify(refused?.data)}`,
+    );
     assert.equal(refused.status, 429);
     const error = JSON.parse(String(refused.data?.text)).error;
     assert.equal(error.data.code, 'rate_limit_exceeded');
     assert.ok(error.data.retryAfterSec >= 1 && error.data.retryAfterSec <= 120, JSON.stringify(error.data));
     assert.deepEqual(error.data.violatedPolicies, ['per-minute']);
 
-    const raw = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(INITIALIZE) });
+    const raw = await world.h.request('/mcp', {
+      ip,
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(raw.status, 429);
     assert.equal(raw.headers.get('retry-after'), String((await rpcError(raw)).data.retryAfterSec));
   });
@@ -84,8 +106,15 @@ describe('refusals on the MCP endpoint', () => {
     const ip = freshIp();
     const client = await connectLegacyClient(world.h, { ip });
     await client.listTools();
-    for (const target of ['parked.test', 'monitor.test']) assert.notEqual(((await client.callTool({ name: 'email_security_scan', arguments: { target } })) as ToolResult).isError, true);
-    const refused = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'm365.test' } })) as ToolResult;
+    for (const target of ['parked.test', 'monitor.test'])
+      assert.notEqual(
+        ((await client.callTool({ name: 'email_security_scan', arguments: { target } })) as ToolResult).isError,
+        true,
+      );
+    const refused = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'm365.test' },
+    })) as ToolResult;
     assert.equal(refused.isError, true);
     assert.equal(refused.structuredContent?.code, 'rate_limit_exceeded');
     assert.ok(refused.structuredContent?.retryAfterSec > 0);
@@ -95,9 +124,15 @@ describe('refusals on the MCP endpoint', () => {
     const ip = freshIp();
     assert.equal((await postJson(world.h, EXECUTE_ES, { target: 'parked.test' }, { ip })).status, 200);
     const client = await connectClient(world.h, { ip });
-    const second = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'monitor.test' } })) as ToolResult;
+    const second = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'monitor.test' },
+    })) as ToolResult;
     assert.notEqual(second.isError, true);
-    const third = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'm365.test' } })) as ToolResult;
+    const third = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'm365.test' },
+    })) as ToolResult;
     assert.equal(third.isError, true);
     assert.equal(third.structuredContent?.code, 'rate_limit_exceeded');
     assert.deepEqual(third.structuredContent?.violatedPolicies, ['scans-per-hour-per-client']);
@@ -109,13 +144,25 @@ describe('refusals on the MCP endpoint', () => {
   });
 
   test('a browser Origin other than our own is refused with 403; our own and non-browser clients are served', async () => {
-    const evil = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'https://evil.example' }, body: JSON.stringify(INITIALIZE) });
+    const evil = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, origin: 'https://evil.example' },
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(evil.status, 403);
     assert.equal((await rpcError(evil)).data.code, 'forbidden');
-    const nullOrigin = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'null' }, body: JSON.stringify(INITIALIZE) });
+    const nullOrigin = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, origin: 'null' },
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(nullOrigin.status, 403);
     await nullOrigin.arrayBuffer();
-    const own = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'https://scan.test' }, body: JSON.stringify(INITIALIZE) });
+    const own = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, origin: 'https://scan.test' },
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(own.status, 200, await own.clone().text());
     await own.arrayBuffer();
   });
@@ -125,18 +172,37 @@ describe('refusals on the MCP endpoint', () => {
     const port = new URL(local.h.url).port;
     // fetch() would replace the Host header, so the rebinding request is written by hand.
     const body = JSON.stringify(INITIALIZE);
-    const head = rawHead('POST', '/mcp', [...Object.entries(MCP_HEADERS), ['origin', `http://evil.example:${port}`], ['content-length', String(Buffer.byteLength(body))]], `evil.example:${port}`);
+    const head = rawHead(
+      'POST',
+      '/mcp',
+      [
+        ...Object.entries(MCP_HEADERS),
+        ['origin', `http://evil.example:${port}`],
+        ['content-length', String(Buffer.byteLength(body))],
+      ],
+      `evil.example:${port}`,
+    );
     const rebound = await rawRequest(local.h.url, head + body);
     assert.equal(rebound.status, 403);
     assert.equal(JSON.parse(rebound.text).error.data.code, 'forbidden');
-    assert.match(JSON.parse(rebound.text).error.data.type, new RegExp(`^http://evil\\.example:${port}/`), 'the request really carried the forged Host');
+    assert.match(
+      JSON.parse(rebound.text).error.data.type,
+      new RegExp(`^http://evil\\.example:${port}/`),
+      'the request really carried the forged Host',
+    );
     const client = await connectClient(local.h);
     assert.equal((await client.listTools()).tools.length, 2, 'clients that send no Origin are served');
   });
 
   test('an origin listed in MCP_ALLOWED_ORIGINS is served', async () => {
-    const other = await startMcpWorld({ env: { MCP_ALLOWED_ORIGINS: 'https://inspector.example, https://app.example' } });
-    const res = await other.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, origin: 'https://app.example' }, body: JSON.stringify(INITIALIZE) });
+    const other = await startMcpWorld({
+      env: { MCP_ALLOWED_ORIGINS: 'https://inspector.example, https://app.example' },
+    });
+    const res = await other.h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, origin: 'https://app.example' },
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(res.status, 200);
     await res.arrayBuffer();
   });
@@ -158,13 +224,30 @@ describe('refusals on the MCP endpoint', () => {
 
   test('batches and listen streams are refused: one message per POST, nothing to subscribe to', async () => {
     const ip = freshIp();
-    const call = { jsonrpc: '2.0', method: 'tools/call', params: { name: 'email_security_scan', arguments: { target: 'weakkey.test' } } };
-    const batch = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify([{ ...call, id: 1 }, { ...call, id: 2 }]) });
+    const call = {
+      jsonrpc: '2.0',
+      method: 'tools/call',
+      params: { name: 'email_security_scan', arguments: { target: 'weakkey.test' } },
+    };
+    const batch = await world.h.request('/mcp', {
+      ip,
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: JSON.stringify([
+        { ...call, id: 1 },
+        { ...call, id: 2 },
+      ]),
+    });
     assert.equal(batch.status, 400);
     const batchError = await rpcError(batch);
     assert.equal(batchError.code, -32600);
     assert.match(batchError.message, /batches are not supported/);
-    const listen = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: {} }) });
+    const listen = await world.h.request('/mcp', {
+      ip,
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'subscriptions/listen', params: {} }),
+    });
     assert.equal(listen.status, 400);
     const body = await listen.json();
     assert.equal(body.id, 7);
@@ -174,16 +257,29 @@ describe('refusals on the MCP endpoint', () => {
 
   test('a notification counts against the per-minute limit like any POST', async () => {
     const ip = freshIp();
-    const res = await world.h.request('/mcp', { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const res = await world.h.request('/mcp', {
+      ip,
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
     assert.equal(res.status, 202);
     assert.equal(res.headers.get('ratelimit-remaining'), String(SPEC_LIMITS.anonymousPerMinute - 1));
   });
 
   test("the SDK's own transport refusals carry the problem document too", async () => {
-    const wrongType = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(INITIALIZE) });
+    const wrongType = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'content-type': 'text/plain' },
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(wrongType.status, 415);
     assert.equal((await rpcError(wrongType)).data.code, 'unsupported_media_type');
-    const wrongAccept = await world.h.request('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, accept: 'text/html' }, body: JSON.stringify(INITIALIZE) });
+    const wrongAccept = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: { ...MCP_HEADERS, accept: 'text/html' },
+      body: JSON.stringify(INITIALIZE),
+    });
     assert.equal(wrongAccept.status, 406);
     const error = await rpcError(wrongAccept);
     assert.equal(error.data.code, 'not_acceptable');
@@ -201,9 +297,13 @@ describe('refusals on the MCP endpoint', () => {
   });
 
   test('a CORS preflight allows the MCP headers', async () => {
-    const res = await world.h.request('/mcp', { method: 'OPTIONS', headers: { origin: 'https://scan.test', 'access-control-request-method': 'POST' } });
+    const res = await world.h.request('/mcp', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://scan.test', 'access-control-request-method': 'POST' },
+    });
     assert.equal(res.status, 204);
     assert.match(res.headers.get('access-control-allow-headers') ?? '', /MCP-Protocol-Version/);
-    for (const header of ['Mcp-Method', 'Mcp-Name', 'Authorization', 'X-Api-Key']) assert.match(res.headers.get('access-control-allow-headers') ?? '', new RegExp(header));
+    for (const header of ['Mcp-Method', 'Mcp-Name', 'Authorization', 'X-Api-Key'])
+      assert.match(res.headers.get('access-control-allow-headers') ?? '', new RegExp(header));
   });
 });

@@ -9,7 +9,11 @@ import { ScanResponseSchema, UnassessedScanSchema } from '../../src/schemas.ts';
 import { postJson, EXECUTE_ES } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 
-type ToolResult = { content: { type: string; text: string }[]; structuredContent?: Record<string, any>; isError?: boolean };
+type ToolResult = {
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, any>;
+  isError?: boolean;
+};
 
 let world: McpWorld;
 before(async () => {
@@ -21,19 +25,29 @@ describe('the MCP endpoint with the current client', () => {
     const client = await connectClient(world.h);
     assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
     assert.equal(client.getServerVersion()?.name, 'agent-scan');
-    assert.equal(client.getServerCapabilities()?.tools?.listChanged, false, 'a stateless server never announces list changes');
+    assert.equal(
+      client.getServerCapabilities()?.tools?.listChanged,
+      false,
+      'a stateless server never announces list changes',
+    );
   });
 
   test('lists both tools with input schemas from the REST schemas, output schemas and read-only hints', async () => {
     const { tools } = await (await connectClient(world.h)).listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['security_headers_scan', 'email_security_scan']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['security_headers_scan', 'email_security_scan'],
+    );
     const [headers, email] = tools as any[];
     assert.deepEqual(headers.inputSchema.required, ['target']);
     assert.equal(headers.inputSchema.properties.target.maxLength, 2048);
     assert.equal(headers.inputSchema.properties.selectors, undefined, 'selectors belong to email-security only');
     assert.equal(email.inputSchema.properties.selectors.maxItems, 10);
     assert.equal(email.outputSchema.type, 'object');
-    assert.deepEqual(email.outputSchema.anyOf.map((s: { title: string }) => s.title), ['ScanResponse', 'UnassessedScan', 'Problem']);
+    assert.deepEqual(
+      email.outputSchema.anyOf.map((s: { title: string }) => s.title),
+      ['ScanResponse', 'UnassessedScan', 'Problem'],
+    );
     for (const t of tools) {
       assert.equal(t.annotations?.readOnlyHint, true);
       assert.equal(t.annotations?.destructiveHint, false);
@@ -43,7 +57,10 @@ describe('the MCP endpoint with the current client', () => {
 
   test('grades a local site, with the REST envelope as structured content and a readable summary first', async () => {
     const client = await connectClient(world.h);
-    const result = (await client.callTool({ name: 'security_headers_scan', arguments: { target: world.siteUrl('bare.test') } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'security_headers_scan',
+      arguments: { target: world.siteUrl('bare.test') },
+    })) as ToolResult;
     assert.notEqual(result.isError, true);
     const body = v.parse(ScanResponseSchema, result.structuredContent);
     assert.equal(body.toolName, 'security-headers');
@@ -53,12 +70,19 @@ describe('the MCP endpoint with the current client', () => {
     assert.match(summary, /grade F, score \d+/);
     assert.match(summary, /Top findings \(3 of \d+\):\n- /);
     assert.match(summary, /content-security-policy|Content Security Policy/i);
-    assert.deepEqual(JSON.parse(result.content[1]!.text), result.structuredContent, 'the serialized envelope for clients without structured content');
+    assert.deepEqual(
+      JSON.parse(result.content[1]!.text),
+      result.structuredContent,
+      'the serialized envelope for clients without structured content',
+    );
   });
 
   test('grades a domain from the local DoH server like the REST API does', async () => {
     const client = await connectClient(world.h);
-    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'nodmarc.test' } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'nodmarc.test' },
+    })) as ToolResult;
     const rest = await (await postJson(world.h, EXECUTE_ES, { target: 'nodmarc.test' })).json();
     const mcp = v.parse(ScanResponseSchema, result.structuredContent);
     assert.equal(mcp.grade, rest.grade);
@@ -69,14 +93,20 @@ describe('the MCP endpoint with the current client', () => {
 
   test('passes selectors through to the DKIM check', async () => {
     const client = await connectClient(world.h);
-    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'gworkspace.test', selectors: ['Google'] } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'gworkspace.test', selectors: ['Google'] },
+    })) as ToolResult;
     const body = v.parse(ScanResponseSchema, result.structuredContent);
     assert.match(JSON.stringify(body.result.details), /google\._domainkey\.gworkspace\.test/);
   });
 
   test('refuses an invalid target with the REST message, as a tool error the agent can correct', async () => {
     const client = await connectClient(world.h);
-    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'https://www.gworkspace.test/x' } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'https://www.gworkspace.test/x' },
+    })) as ToolResult;
     const rest = await (await postJson(world.h, EXECUTE_ES, { target: 'https://www.gworkspace.test/x' })).json();
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent?.code, 'bad_request');
@@ -89,7 +119,10 @@ describe('the MCP endpoint with the current client', () => {
 
   test('answers a scan that ran but could not assess the target as a tool error carrying the envelope', async () => {
     const client = await connectClient(world.h);
-    const result = (await client.callTool({ name: 'security_headers_scan', arguments: { target: 'https://unresolvable.test/' } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'security_headers_scan',
+      arguments: { target: 'https://unresolvable.test/' },
+    })) as ToolResult;
     assert.equal(result.isError, true);
     const body = v.parse(UnassessedScanSchema, result.structuredContent);
     assert.equal(body.code, 'unprocessable_entity');
@@ -99,7 +132,10 @@ describe('the MCP endpoint with the current client', () => {
   test('refuses a key without the tools:execute scope', async () => {
     const { key } = await world.h.createKey(['tools:read']);
     const client = await connectClient(world.h, { key });
-    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'parked.test' } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'parked.test' },
+    })) as ToolResult;
     assert.equal(result.isError, true);
     assert.equal(result.structuredContent?.code, 'forbidden');
   });
@@ -114,8 +150,14 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
   test('connects statelessly, lists the tools and scans', async () => {
     const client = await connectLegacyClient(world.h);
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['security_headers_scan', 'email_security_scan']);
-    const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'parked.test' } })) as ToolResult;
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['security_headers_scan', 'email_security_scan'],
+    );
+    const result = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'parked.test' },
+    })) as ToolResult;
     assert.equal(v.parse(ScanResponseSchema, result.structuredContent).grade, 'A+');
     assert.match(result.content[0]!.text, /^email-security scan of parked\.test: grade A\+/);
   });
@@ -123,11 +165,17 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
   test('gets refusals and unassessable scans as tool errors carrying the problem, not as exceptions', async () => {
     const client = await connectLegacyClient(world.h);
     await client.listTools(); // the 2025-era client then checks results against the output schemas
-    const invalid = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'www.gworkspace.test' } })) as ToolResult;
+    const invalid = (await client.callTool({
+      name: 'email_security_scan',
+      arguments: { target: 'www.gworkspace.test' },
+    })) as ToolResult;
     assert.equal(invalid.isError, true);
     assert.equal(invalid.structuredContent?.code, 'bad_request');
     assert.match(invalid.structuredContent?.detail, /apex/);
-    const unassessed = (await client.callTool({ name: 'security_headers_scan', arguments: { target: 'https://unresolvable.test/' } })) as ToolResult;
+    const unassessed = (await client.callTool({
+      name: 'security_headers_scan',
+      arguments: { target: 'https://unresolvable.test/' },
+    })) as ToolResult;
     assert.equal(unassessed.isError, true);
     assert.equal(v.parse(UnassessedScanSchema, unassessed.structuredContent).code, 'unprocessable_entity');
   });
@@ -135,7 +183,10 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
   test('works with a key in Authorization: Bearer', async () => {
     const { key } = await world.h.createKey();
     const client = await connectLegacyClient(world.h, { bearer: key });
-    const result = (await client.callTool({ name: 'security_headers_scan', arguments: { target: world.siteUrl('good.test') } })) as ToolResult;
+    const result = (await client.callTool({
+      name: 'security_headers_scan',
+      arguments: { target: world.siteUrl('good.test') },
+    })) as ToolResult;
     assert.equal(result.structuredContent?.grade, 'A+');
     const entry = world.h.log.findLast((e) => e.path === '/mcp');
     assert.match(entry?.keyId ?? '', /^key_/);
@@ -148,10 +199,16 @@ describe('how agents learn to connect', () => {
     const catalog = await (await world.h.request('/api/v1/agent/tools')).json();
     assert.equal(catalog.mcp.url, 'https://scan.test/mcp');
     assert.equal(catalog.mcp.clientConfig.mcpServers['agent-scan'].url, 'https://scan.test/mcp');
-    assert.deepEqual(catalog.tools.map((t: { mcpToolName: string }) => t.mcpToolName), tools.map((t) => t.name));
+    assert.deepEqual(
+      catalog.tools.map((t: { mcpToolName: string }) => t.mcpToolName),
+      tools.map((t) => t.name),
+    );
     const llms = await (await world.h.request('/llms.txt')).text();
     assert.match(llms, /\[MCP endpoint\]\(https:\/\/scan\.test\/mcp\)/);
-    for (const [tool, name] of [['security-headers', 'security_headers_scan'], ['email-security', 'email_security_scan']]) {
+    for (const [tool, name] of [
+      ['security-headers', 'security_headers_scan'],
+      ['email-security', 'email_security_scan'],
+    ]) {
       const skill = await (await world.h.request(`/agent-skills/${tool}.md`)).text();
       assert.match(skill, new RegExp(`MCP tool \`${name}\` at \`https://scan\\.test/mcp\``));
     }

@@ -31,17 +31,30 @@ export interface McpWorld {
   siteUrl(host: 'good.test' | 'bare.test'): string;
 }
 
-export async function startMcpWorld(options: { limits?: Limits; env?: Record<string, string> } = {}): Promise<McpWorld> {
+export async function startMcpWorld(
+  options: { limits?: Limits; env?: Record<string, string> } = {},
+): Promise<McpWorld> {
   const site = await startSite(['good.test', 'bare.test'], (r) => {
     const host = String(r.headers.host ?? '').split(':')[0];
-    if (host === 'good.test') return r.secure ? { headers: GOOD_HEADERS, body: '<html></html>' } : { status: 301, headers: [['location', `https://good.test:${site.port}/`]] };
+    if (host === 'good.test')
+      return r.secure
+        ? { headers: GOOD_HEADERS, body: '<html></html>' }
+        : { status: 301, headers: [['location', `https://good.test:${site.port}/`]] };
     return { headers: [['content-type', 'text/html']], body: '<html></html>' };
   });
-  const doh = await startDohServer({ ...mailZones(), 'good.test': [{ type: 'A', data: '127.0.0.1' }], 'bare.test': [{ type: 'A', data: '127.0.0.1' }] });
+  const doh = await startDohServer({
+    ...mailZones(),
+    'good.test': [{ type: 'A', data: '127.0.0.1' }],
+    'bare.test': [{ type: 'A', data: '127.0.0.1' }],
+  });
   const env = { DOH_URL: doh.url, HSTS_PRELOAD_STATUS_URL: 'none', SCAN_ALLOW_PRIVATE_TARGETS: '1', ...options.env };
   const scanFetch = createPinnedFetch({ ca: [site.cert] });
   atEnd(() => scanFetch.close());
-  const h = await startHarness({ env, ...(options.limits ? { limits: options.limits } : {}), scanners: createScanners(parseConfig(env), { scanFetch, fetch, mtaStsPort: site.port }) });
+  const h = await startHarness({
+    env,
+    ...(options.limits ? { limits: options.limits } : {}),
+    scanners: createScanners(parseConfig(env), { scanFetch, fetch, mtaStsPort: site.port }),
+  });
   return { h, site, siteUrl: (host) => `https://${host}:${site.port}/` };
 }
 
@@ -64,7 +77,9 @@ function headersFor(caller: Caller): Record<string, string> {
 /** The current client (`@modelcontextprotocol/client`), negotiating the 2026-07-28 revision. */
 export async function connectClient(h: Harness, caller: Caller = {}): Promise<Client> {
   const client = new Client({ name: 'agent-scan-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: headersFor(caller) } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: headersFor(caller) } }),
+  );
   atEnd(() => client.close());
   return client;
 }

@@ -119,7 +119,10 @@ test('the embedded IPv4 address is reported for transition formats', () => {
   assert.deepEqual(checkAddress('64:ff9b::a9fe:a9fe').embedded, { address: '169.254.169.254', range: 'linkLocal' });
   assert.deepEqual(checkAddress('2002:c0a8:101::').embedded, { address: '192.168.1.1', range: 'private' });
   // Teredo stores the client address with every bit inverted.
-  assert.deepEqual(checkAddress('2001:0:4136:e378:8000:63bf:3fff:fdd2').embedded, { address: '192.0.2.45', range: 'reserved' });
+  assert.deepEqual(checkAddress('2001:0:4136:e378:8000:63bf:3fff:fdd2').embedded, {
+    address: '192.0.2.45',
+    range: 'reserved',
+  });
 });
 
 test('allowPrivate lifts the restriction except for the unspecified address', () => {

@@ -6,15 +6,42 @@ const withCode = (code: string, message = `boom ${code}`) => Object.assign(new E
 const fetchFailed = (cause: unknown) => new TypeError('fetch failed', { cause });
 
 const CASES: [string, unknown, string, string | null][] = [
-  ['connection refused', fetchFailed(withCode('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.1:80')), 'refused', 'ECONNREFUSED'],
-  ['refused on every address (happy eyeballs)', fetchFailed(Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]), { code: 'ECONNREFUSED' })), 'refused', 'ECONNREFUSED'],
-  ['refused inside an AggregateError without a code', fetchFailed(new AggregateError([withCode('ENETUNREACH'), withCode('ECONNREFUSED')])), 'refused', 'ECONNREFUSED'],
+  [
+    'connection refused',
+    fetchFailed(withCode('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.1:80')),
+    'refused',
+    'ECONNREFUSED',
+  ],
+  [
+    'refused on every address (happy eyeballs)',
+    fetchFailed(
+      Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')]), { code: 'ECONNREFUSED' }),
+    ),
+    'refused',
+    'ECONNREFUSED',
+  ],
+  [
+    'refused inside an AggregateError without a code',
+    fetchFailed(new AggregateError([withCode('ENETUNREACH'), withCode('ECONNREFUSED')])),
+    'refused',
+    'ECONNREFUSED',
+  ],
   ['self-signed leaf', fetchFailed(withCode('DEPTH_ZERO_SELF_SIGNED_CERT')), 'tls', 'DEPTH_ZERO_SELF_SIGNED_CERT'],
   ['self-signed in chain', fetchFailed(withCode('SELF_SIGNED_CERT_IN_CHAIN')), 'tls', 'SELF_SIGNED_CERT_IN_CHAIN'],
-  ['unknown issuer', fetchFailed(withCode('UNABLE_TO_VERIFY_LEAF_SIGNATURE')), 'tls', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'],
+  [
+    'unknown issuer',
+    fetchFailed(withCode('UNABLE_TO_VERIFY_LEAF_SIGNATURE')),
+    'tls',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  ],
   ['wrong name', fetchFailed(withCode('ERR_TLS_CERT_ALTNAME_INVALID')), 'tls', 'ERR_TLS_CERT_ALTNAME_INVALID'],
   ['expired', fetchFailed(withCode('CERT_HAS_EXPIRED')), 'tls', 'CERT_HAS_EXPIRED'],
-  ['TLS to a plain HTTP port', fetchFailed(withCode('ERR_SSL_WRONG_VERSION_NUMBER')), 'tls', 'ERR_SSL_WRONG_VERSION_NUMBER'],
+  [
+    'TLS to a plain HTTP port',
+    fetchFailed(withCode('ERR_SSL_WRONG_VERSION_NUMBER')),
+    'tls',
+    'ERR_SSL_WRONG_VERSION_NUMBER',
+  ],
   ['name not found', fetchFailed(withCode('ENOTFOUND')), 'dns', 'ENOTFOUND'],
   ['temporary DNS failure', fetchFailed(withCode('EAI_AGAIN')), 'dns', 'EAI_AGAIN'],
   ['connect timeout', fetchFailed(withCode('UND_ERR_CONNECT_TIMEOUT')), 'timeout', 'UND_ERR_CONNECT_TIMEOUT'],

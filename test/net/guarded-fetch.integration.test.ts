@@ -22,7 +22,13 @@ const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, time
 const pinned = createPinnedFetch();
 atEnd(() => pinned.close());
 
-const deps = (overrides: Partial<GuardedFetchDeps> = {}): GuardedFetchDeps => ({ fetch: pinned, resolver, allowPrivate: true, userAgent: 'agent-scan-test/1.0', ...overrides });
+const deps = (overrides: Partial<GuardedFetchDeps> = {}): GuardedFetchDeps => ({
+  fetch: pinned,
+  resolver,
+  allowPrivate: true,
+  userAgent: 'agent-scan-test/1.0',
+  ...overrides,
+});
 const at = (server: { port: number }, host: string, path = '/') => `http://${host}:${server.port}${path}`;
 
 function expectOk(result: GuardedResult) {
@@ -45,8 +51,19 @@ test('a GET records status, headers as sent (order and repeats kept) and the vet
   assert.deepEqual(hop.addresses, ['127.0.0.1']);
   assert.equal(hop.headerSource, 'wire');
   const names = hop.headers.map(([name]) => name);
-  assert.deepEqual(names.slice(0, 7), ['content-type', 'x-dup', 'set-cookie', 'strict-transport-security', 'x-dup', 'set-cookie', 'strict-transport-security']);
-  assert.deepEqual(hop.headers.filter(([n]) => n === 'strict-transport-security').map(([, v]) => v), ['max-age=1', 'max-age=2']);
+  assert.deepEqual(names.slice(0, 7), [
+    'content-type',
+    'x-dup',
+    'set-cookie',
+    'strict-transport-security',
+    'x-dup',
+    'set-cookie',
+    'strict-transport-security',
+  ]);
+  assert.deepEqual(
+    hop.headers.filter(([n]) => n === 'strict-transport-security').map(([, v]) => v),
+    ['max-age=1', 'max-age=2'],
+  );
   assert.equal(result.body, null);
 });
 
@@ -54,33 +71,62 @@ test('through the platform fetch, headers are what the Fetch API can give: sorte
   const result = expectOk(await guardedFetch(`http://127.0.0.1:${site.port}/`, {}, deps({ fetch: globalThis.fetch })));
   const hop = result.chain[0]!;
   assert.equal(hop.headerSource, 'fetch');
-  assert.deepEqual(hop.headers.filter(([n]) => n === 'x-dup'), [['x-dup', 'first, second']]);
-  assert.deepEqual(hop.headers.filter(([n]) => n === 'strict-transport-security'), [['strict-transport-security', 'max-age=1, max-age=2']]);
-  assert.deepEqual(hop.headers.filter(([n]) => n === 'set-cookie'), [['set-cookie', 'a=1; Secure'], ['set-cookie', 'b=2; HttpOnly']]);
+  assert.deepEqual(
+    hop.headers.filter(([n]) => n === 'x-dup'),
+    [['x-dup', 'first, second']],
+  );
+  assert.deepEqual(
+    hop.headers.filter(([n]) => n === 'strict-transport-security'),
+    [['strict-transport-security', 'max-age=1, max-age=2']],
+  );
+  assert.deepEqual(
+    hop.headers.filter(([n]) => n === 'set-cookie'),
+    [
+      ['set-cookie', 'a=1; Secure'],
+      ['set-cookie', 'b=2; HttpOnly'],
+    ],
+  );
   const names = hop.headers.map(([n]) => n);
   assert.deepEqual(names, [...names].sort());
 });
 
 test('redirects are followed by hand: relative Location, every hop recorded', async () => {
   const result = expectOk(await guardedFetch(at(site, 'site.test', '/chain/3'), {}, deps()));
-  assert.deepEqual(result.chain.map((h) => [new URL(h.url).pathname, h.status]), [['/chain/3', 301], ['/chain/2', 301], ['/chain/1', 301], ['/chain/0', 200]]);
+  assert.deepEqual(
+    result.chain.map((h) => [new URL(h.url).pathname, h.status]),
+    [
+      ['/chain/3', 301],
+      ['/chain/2', 301],
+      ['/chain/1', 301],
+      ['/chain/0', 200],
+    ],
+  );
   assert.equal(new URL(result.url).pathname, '/chain/0');
 });
 
 test('a redirect to another host is vetted again (its name is resolved)', async () => {
   const mark = doh.log.length;
   const to = at(other, 'other.test', '/');
-  const result = expectOk(await guardedFetch(at(site, 'site.test', `/redirect?to=${encodeURIComponent(to)}`), {}, deps()));
-  assert.deepEqual(result.chain.map((h) => h.status), [302, 200]);
+  const result = expectOk(
+    await guardedFetch(at(site, 'site.test', `/redirect?to=${encodeURIComponent(to)}`), {}, deps()),
+  );
+  assert.deepEqual(
+    result.chain.map((h) => h.status),
+    [302, 200],
+  );
   assert.equal(result.url, to);
   assert.ok(doh.log.slice(mark).some((e) => e.name === 'other.test'));
   assert.equal(other.requests.at(-1)?.url, '/');
 });
 
 test('303 turns the method into GET; HEAD stays HEAD; OPTIONS is sent as asked', async () => {
-  const seeOther = expectOk(await guardedFetch(at(site, 'site.test', '/see-other'), { method: 'OPTIONS', readBody: true }, deps()));
+  const seeOther = expectOk(
+    await guardedFetch(at(site, 'site.test', '/see-other'), { method: 'OPTIONS', readBody: true }, deps()),
+  );
   assert.equal(JSON.parse(seeOther.body!).method, 'GET');
-  const head = expectOk(await guardedFetch(at(site, 'site.test', '/see-other'), { method: 'HEAD', readBody: true }, deps()));
+  const head = expectOk(
+    await guardedFetch(at(site, 'site.test', '/see-other'), { method: 'HEAD', readBody: true }, deps()),
+  );
   assert.equal(head.body, null);
   assert.equal(site.requests.at(-1)?.method, 'HEAD');
   expectOk(await guardedFetch(at(site, 'site.test', '/echo'), { method: 'OPTIONS' }, deps()));
@@ -92,23 +138,37 @@ test('a redirect without Location is the final response; an unparsable one ends 
   assert.equal(none.status, 302);
   const bad = expectFailure(await guardedFetch(at(site, 'site.test', '/bad-location'), {}, deps()), 'invalid-redirect');
   assert.equal(bad.chain.length, 1);
-  const scheme = expectFailure(await guardedFetch(at(site, 'site.test', '/redirect?to=file:///etc/passwd'), {}, deps()), 'invalid-redirect');
+  const scheme = expectFailure(
+    await guardedFetch(at(site, 'site.test', '/redirect?to=file:///etc/passwd'), {}, deps()),
+    'invalid-redirect',
+  );
   assert.equal(scheme.url, 'file:///etc/passwd');
 });
 
 test('redirects stop after maxRedirects', async () => {
-  const loop = expectFailure(await guardedFetch(at(site, 'site.test', '/loop'), { maxRedirects: 3 }, deps()), 'too-many-redirects');
+  const loop = expectFailure(
+    await guardedFetch(at(site, 'site.test', '/loop'), { maxRedirects: 3 }, deps()),
+    'too-many-redirects',
+  );
   assert.equal(loop.chain.length, 4);
   expectOk(await guardedFetch(at(site, 'site.test', '/chain/10'), {}, deps()));
-  const eleven = expectFailure(await guardedFetch(at(site, 'site.test', '/chain/11'), {}, deps()), 'too-many-redirects');
+  const eleven = expectFailure(
+    await guardedFetch(at(site, 'site.test', '/chain/11'), {}, deps()),
+    'too-many-redirects',
+  );
   assert.equal(eleven.chain.length, 11);
-  expectFailure(await guardedFetch(at(site, 'site.test', '/chain/1'), { maxRedirects: 0 }, deps()), 'too-many-redirects');
+  expectFailure(
+    await guardedFetch(at(site, 'site.test', '/chain/1'), { maxRedirects: 0 }, deps()),
+    'too-many-redirects',
+  );
 });
 
 test('the body is read as a stream and cut at maxBodyBytes', async () => {
   const full = expectOk(await guardedFetch(at(site, 'site.test', '/big?bytes=5000'), { readBody: true }, deps()));
   assert.deepEqual([full.bodyBytes, full.truncated, full.body!.length], [5000, false, 5000]);
-  const cut = expectOk(await guardedFetch(at(site, 'site.test', '/big?bytes=200000'), { readBody: true, maxBodyBytes: 1000 }, deps()));
+  const cut = expectOk(
+    await guardedFetch(at(site, 'site.test', '/big?bytes=200000'), { readBody: true, maxBodyBytes: 1000 }, deps()),
+  );
   assert.deepEqual([cut.bodyBytes, cut.truncated, cut.body!.length], [1000, true, 1000]);
   const html = expectOk(await guardedFetch(at(site, 'site.test'), { readBody: true }, deps()));
   assert.equal(html.body, '<html><title>public site</title></html>');
@@ -125,7 +185,9 @@ test('no response in time is a timeout; so is the scan deadline', async () => {
 });
 
 test('a body that stalls keeps the headers and reports what arrived', async () => {
-  const result = expectOk(await guardedFetch(at(site, 'site.test', '/stall-body'), { readBody: true, timeoutMs: 200 }, deps()));
+  const result = expectOk(
+    await guardedFetch(at(site, 'site.test', '/stall-body'), { readBody: true, timeoutMs: 200 }, deps()),
+  );
   assert.equal(result.body, 'partial ');
   assert.equal(result.truncated, true);
   assert.equal(result.bodyError, 'timeout');
@@ -157,7 +219,15 @@ test('a certificate that does not verify is a tls failure; insecureTls accepts i
 
 test('URLs that are not http(s), carry credentials or do not parse are refused before anything else', async () => {
   const mark = doh.log.length;
-  for (const url of ['ftp://site.test/', 'file:///etc/passwd', 'javascript:alert(1)', `http://user:pw@site.test:${site.port}/`, `http://user@site.test:${site.port}/`, 'not a url', 'http://']) {
+  for (const url of [
+    'ftp://site.test/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    `http://user:pw@site.test:${site.port}/`,
+    `http://user@site.test:${site.port}/`,
+    'not a url',
+    'http://',
+  ]) {
     expectFailure(await guardedFetch(url, {}, deps()), 'invalid-url');
   }
   assert.equal(doh.log.length, mark);
@@ -172,7 +242,10 @@ test('the scanner identifies itself; request headers are passed on', async () =>
 });
 
 test('a refusal names the range, not the internal address', async () => {
-  const result = expectFailure(await guardedFetch(at(site, 'site.test'), {}, deps({ allowPrivate: false })), 'blocked-address');
+  const result = expectFailure(
+    await guardedFetch(at(site, 'site.test'), {}, deps({ allowPrivate: false })),
+    'blocked-address',
+  );
   assert.equal(result.range, 'loopback');
   assert.match(result.message, /site\.test resolves to an address in the loopback range/);
   assert.doesNotMatch(result.message, /127\.0\.0\.1/);

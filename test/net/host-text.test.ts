@@ -17,10 +17,23 @@ import {
 } from '../../src/net/host-text.ts';
 
 test('invisible characters: whitespace, controls and the Unicode ones that render as nothing', () => {
-  for (const text of ['a b', 'a\tb', 'a\u0000', 'a\u007f', 'a\u00a0', 'a\u00ad', 'a\u200b', 'a\u2028', 'a\u2060', 'a\u3000', '\ufeffa']) {
+  for (const text of [
+    'a b',
+    'a\tb',
+    'a\u0000',
+    'a\u007f',
+    'a\u00a0',
+    'a\u00ad',
+    'a\u200b',
+    'a\u2028',
+    'a\u2060',
+    'a\u3000',
+    '\ufeffa',
+  ]) {
     assert.equal(hasInvisibleCharacters(text), true, JSON.stringify(text));
   }
-  for (const text of ['example.com', 'bücher.de', 'münchen.例え.jp']) assert.equal(hasInvisibleCharacters(text), false, text);
+  for (const text of ['example.com', 'bücher.de', 'münchen.例え.jp'])
+    assert.equal(hasInvisibleCharacters(text), false, text);
 });
 
 test('percent-decoding never throws: null for a "%" that does not start valid UTF-8', () => {
@@ -60,7 +73,8 @@ test('host names: ASCII labels of letters, digits and inner hyphens, within the 
   assert.equal(isHostname(longest.slice(1)), true);
   assert.equal(longest.slice(1).length, MAX_DNS_NAME_LENGTH);
   assert.equal(isHostname(longest), false);
-  for (const host of ['', 'a..b', '-a.com', 'a-.com', 'a_b.com', 'A.com', 'example.com.']) assert.equal(isHostname(host), false, host);
+  for (const host of ['', 'a..b', '-a.com', 'a-.com', 'a_b.com', 'A.com', 'example.com.'])
+    assert.equal(isHostname(host), false, host);
   for (const host of ['a', 'a-b.c0m', 'xn--bcher-kva.de']) assert.equal(isHostname(host), true, host);
 });
 
@@ -68,12 +82,17 @@ test('the URL parser lower-cases and converts IDNs; asciiHostname refuses URL sy
   assert.equal(urlHostname('Bücher.DE.'), 'xn--bcher-kva.de');
   assert.equal(urlHostname('exa mple.com'), null);
   assert.equal(asciiHostname('Bücher.de.'), 'xn--bcher-kva.de');
-  for (const input of ['example.com/x', 'user@example.com', 'example.com:80', 'ex%41mple.com', '[::1]', 'a..b']) assert.equal(asciiHostname(input), null, input);
+  for (const input of ['example.com/x', 'user@example.com', 'example.com:80', 'ex%41mple.com', '[::1]', 'a..b'])
+    assert.equal(asciiHostname(input), null, input);
 });
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -86,7 +105,11 @@ test('no other file under src/ spells out these rules again', () => {
   ];
   const offences = sourceFiles('src')
     .filter((file) => file !== join('src', 'net', 'host-text.ts'))
-    .flatMap((file) => readFileSync(file, 'utf8').split('\n').flatMap((line, i) => copies.filter((c) => c.pattern.test(line)).map((c) => `${file}:${i + 1}: ${c.what}`)));
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) => copies.filter((c) => c.pattern.test(line)).map((c) => `${file}:${i + 1}: ${c.what}`)),
+    );
   assert.deepEqual(offences, []);
   const own = readFileSync(join('src', 'net', 'host-text.ts'), 'utf8');
   for (const c of copies) assert.ok(c.pattern.test(own), `the check for ${c.what} matches nothing`);

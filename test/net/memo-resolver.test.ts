@@ -12,7 +12,15 @@ function countingResolver() {
     async query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
       asked.push(`${type} ${name}`);
       await gate;
-      return { name: name.toLowerCase(), type, rcode: 'NOERROR', outcome: 'nodata', authenticated: false, answers: [], cnameChain: [] };
+      return {
+        name: name.toLowerCase(),
+        type,
+        rcode: 'NOERROR',
+        outcome: 'nodata',
+        authenticated: false,
+        answers: [],
+        cnameChain: [],
+      };
     },
   };
   return { resolver, asked, release };

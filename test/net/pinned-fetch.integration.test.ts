@@ -18,7 +18,13 @@ test('a name the system cannot resolve connects to the vetted address', async ()
 
 test('the header block is reported as sent: order, case folded, repeats kept', async () => {
   let reported: { status: number; headers: HeaderPair[] } | null = null;
-  const response = await pinned(`http://site.test:${site.port}/`, {}, hints(['127.0.0.1'], { onWireHeaders: (status: number, headers: HeaderPair[]) => (reported = { status, headers }) }));
+  const response = await pinned(
+    `http://site.test:${site.port}/`,
+    {},
+    hints(['127.0.0.1'], {
+      onWireHeaders: (status: number, headers: HeaderPair[]) => (reported = { status, headers }),
+    }),
+  );
   await response.arrayBuffer();
   assert.ok(reported);
   const { status, headers } = reported as { status: number; headers: HeaderPair[] };
@@ -93,7 +99,9 @@ test('more hosts at once than the pool holds all get an answer, and the pool shr
 test('with the default pool size, 40 hosts at once all get an answer', async () => {
   const fresh = createPinnedFetch();
   atEnd(() => fresh.close());
-  const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => fresh(`http://h${i}.test:${site.port}/`, {}, hints(['127.0.0.1']))));
+  const responses = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => fresh(`http://h${i}.test:${site.port}/`, {}, hints(['127.0.0.1']))),
+  );
   for (const response of responses) {
     assert.equal(response.status, 200);
     await response.arrayBuffer();
@@ -107,7 +115,11 @@ test('an agent with a request in flight is not evicted: its idle connection is r
   const small = createPinnedFetch({ maxAgents: 1 });
   atEnd(() => small.close());
   const stalled = new AbortController();
-  const busy = await small(`http://keep.test:${site.port}/stall-body`, { signal: stalled.signal }, hints(['127.0.0.1']));
+  const busy = await small(
+    `http://keep.test:${site.port}/stall-body`,
+    { signal: stalled.signal },
+    hints(['127.0.0.1']),
+  );
   assert.equal(busy.status, 200);
   await (await small(`http://keep.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer(); // a second connection, left idle
   await (await small(`http://other.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer(); // overfills the pool

@@ -16,7 +16,18 @@ const doh = await startDohServer(
       { type: 'MX', data: { preference: 10, exchange: 'MX1.Example.com.' } },
       { type: 'MX', data: { preference: 20, exchange: 'mx2.example.com' } },
       { type: 'NS', data: 'ns1.example.net' },
-      { type: 'SOA', data: { mname: 'ns1.example.net', rname: 'hostmaster.example.com', serial: 2024010101, refresh: 7200, retry: 900, expire: 1209600, minimum: 300 } },
+      {
+        type: 'SOA',
+        data: {
+          mname: 'ns1.example.net',
+          rname: 'hostmaster.example.com',
+          serial: 2024010101,
+          refresh: 7200,
+          retry: 900,
+          expire: 1209600,
+          minimum: 300,
+        },
+      },
       { type: 'SPF', data: ['v=spf1 ', '-all'] },
     ],
     'www.example.com': [{ type: 'CNAME', data: 'edge.example.net' }],
@@ -50,10 +61,16 @@ test('A, AAAA: addresses as strings; names normalised', async () => {
   assert.equal(a.name, 'example.com');
   assert.equal(a.outcome, 'answer');
   assert.equal(a.rcode, 'NOERROR');
-  assert.deepEqual(a.answers.map((r) => r.address), ['192.0.2.1', '192.0.2.2']);
+  assert.deepEqual(
+    a.answers.map((r) => r.address),
+    ['192.0.2.1', '192.0.2.2'],
+  );
   assert.deepEqual(a.cnameChain, []);
   const aaaa = await resolver.query('example.com', 'AAAA');
-  assert.deepEqual(aaaa.answers.map((r) => [r.type, r.name, r.address]), [['AAAA', 'example.com', '2001:db8::1']]);
+  assert.deepEqual(
+    aaaa.answers.map((r) => [r.type, r.name, r.address]),
+    [['AAAA', 'example.com', '2001:db8::1']],
+  );
 });
 
 test('TXT: character-strings joined without spaces, and kept as sent', async () => {
@@ -73,18 +90,36 @@ test('TXT bytes that are not UTF-8 stay visibly non-ASCII', async () => {
 
 test('MX, NS, SOA, SPF, TLSA and PTR records are typed', async () => {
   const mx = await resolver.query('example.com', 'MX');
-  assert.deepEqual(mx.answers.map((r) => [r.preference, r.exchange]), [[10, 'mx1.example.com'], [20, 'mx2.example.com']]);
+  assert.deepEqual(
+    mx.answers.map((r) => [r.preference, r.exchange]),
+    [
+      [10, 'mx1.example.com'],
+      [20, 'mx2.example.com'],
+    ],
+  );
   const ns = await resolver.query('example.com', 'NS');
-  assert.deepEqual(ns.answers.map((r) => r.target), ['ns1.example.net']);
+  assert.deepEqual(
+    ns.answers.map((r) => r.target),
+    ['ns1.example.net'],
+  );
   const soa = await resolver.query('example.com', 'SOA');
   assert.equal(soa.answers[0]!.serial, 2024010101);
   assert.equal(soa.answers[0]!.rname, 'hostmaster.example.com');
   const spf = await resolver.query('example.com', 'SPF');
-  assert.deepEqual(spf.answers.map((r) => [r.text, r.strings]), [['v=spf1 -all', ['v=spf1 ', '-all']]]);
+  assert.deepEqual(
+    spf.answers.map((r) => [r.text, r.strings]),
+    [['v=spf1 -all', ['v=spf1 ', '-all']]],
+  );
   const tlsa = await resolver.query('_25._tcp.mx1.example.com', 'TLSA');
-  assert.deepEqual(tlsa.answers.map(({ usage, selector, matchingType, data }) => ({ usage, selector, matchingType, data })), [{ usage: 3, selector: 1, matchingType: 1, data: 'ab12cd34' }]);
+  assert.deepEqual(
+    tlsa.answers.map(({ usage, selector, matchingType, data }) => ({ usage, selector, matchingType, data })),
+    [{ usage: 3, selector: 1, matchingType: 1, data: 'ab12cd34' }],
+  );
   const ptr = await resolver.query('7.100.51.198.in-addr.arpa', 'PTR');
-  assert.deepEqual(ptr.answers.map((r) => r.target), ['origin.example.org']);
+  assert.deepEqual(
+    ptr.answers.map((r) => r.target),
+    ['origin.example.org'],
+  );
 });
 
 test('a CNAME chain inside the answer is followed and reported', async () => {
@@ -92,27 +127,43 @@ test('a CNAME chain inside the answer is followed and reported', async () => {
   const result = await resolver.query('www.example.com', 'A');
   assert.equal(result.outcome, 'answer');
   assert.deepEqual(result.cnameChain, ['edge.example.net', 'origin.example.org']);
-  assert.deepEqual(result.answers.map((r) => [r.name, r.address]), [['origin.example.org', '198.51.100.7']]);
+  assert.deepEqual(
+    result.answers.map((r) => [r.name, r.address]),
+    [['origin.example.org', '198.51.100.7']],
+  );
   assert.equal(queriesSince(mark).length, 1);
 });
 
 test('asking for the CNAME itself does not follow it', async () => {
   const result = await resolver.query('www.example.com', 'CNAME');
-  assert.deepEqual(result.answers.map((r) => r.target), ['edge.example.net']);
+  assert.deepEqual(
+    result.answers.map((r) => r.target),
+    ['edge.example.net'],
+  );
   assert.deepEqual(result.cnameChain, []);
 });
 
 test('a CNAME whose target was left out is followed by asking for the target', async () => {
   const plain = await startDohServer(
-    { 'www.example.com': [{ type: 'CNAME', data: 'edge.example.net' }], 'edge.example.net': [{ type: 'CNAME', data: 'origin.example.org' }], 'origin.example.org': [{ type: 'A', data: '198.51.100.7' }] },
+    {
+      'www.example.com': [{ type: 'CNAME', data: 'edge.example.net' }],
+      'edge.example.net': [{ type: 'CNAME', data: 'origin.example.org' }],
+      'origin.example.org': [{ type: 'A', data: '198.51.100.7' }],
+    },
     { chaseCnames: false },
   );
   const r = createDohResolver({ url: plain.url, fetch: globalThis.fetch });
   const result = await r.query('www.example.com', 'A');
   assert.equal(result.outcome, 'answer');
   assert.deepEqual(result.cnameChain, ['edge.example.net', 'origin.example.org']);
-  assert.deepEqual(result.answers.map((a) => a.address), ['198.51.100.7']);
-  assert.deepEqual(plain.log.map((e) => e.name), ['www.example.com', 'edge.example.net', 'origin.example.org']);
+  assert.deepEqual(
+    result.answers.map((a) => a.address),
+    ['198.51.100.7'],
+  );
+  assert.deepEqual(
+    plain.log.map((e) => e.name),
+    ['www.example.com', 'edge.example.net', 'origin.example.org'],
+  );
 });
 
 test('a CNAME to a missing name is NXDOMAIN with the chain kept', async () => {
@@ -126,7 +177,13 @@ test('a CNAME loop is an error, not a hang', async () => {
   // A recursive resolver answers SERVFAIL itself …
   assert.equal((await resolver.query('loop-a.example', 'A')).outcome, 'servfail');
   // … and when the loop is ours to follow, we stop.
-  const plain = await startDohServer({ 'loop-a.example': [{ type: 'CNAME', data: 'loop-b.example' }], 'loop-b.example': [{ type: 'CNAME', data: 'loop-a.example' }] }, { chaseCnames: false });
+  const plain = await startDohServer(
+    {
+      'loop-a.example': [{ type: 'CNAME', data: 'loop-b.example' }],
+      'loop-b.example': [{ type: 'CNAME', data: 'loop-a.example' }],
+    },
+    { chaseCnames: false },
+  );
   const result = await createDohResolver({ url: plain.url, fetch: globalThis.fetch }).query('loop-a.example', 'A');
   assert.equal(result.outcome, 'error');
   assert.match(result.error ?? '', /loops/);
@@ -136,7 +193,10 @@ test('a CNAME loop is an error, not a hang', async () => {
 test('a CNAME chain longer than 8 is an error', async () => {
   const zones: Record<string, { type: 'CNAME'; data: string }[]> = {};
   for (let i = 0; i < 12; i++) zones[`c${i}.example`] = [{ type: 'CNAME', data: `c${i + 1}.example` }];
-  const long = await startDohServer({ ...zones, 'c12.example': [{ type: 'A', data: '192.0.2.1' }] }, { chaseCnames: false });
+  const long = await startDohServer(
+    { ...zones, 'c12.example': [{ type: 'A', data: '192.0.2.1' }] },
+    { chaseCnames: false },
+  );
   const result = await createDohResolver({ url: long.url, fetch: globalThis.fetch }).query('c0.example', 'A');
   assert.equal(result.outcome, 'error');
   assert.match(result.error ?? '', /longer than 8/);
@@ -182,7 +242,10 @@ test('queries ask for recursion and DNSSEC data; the AD bit is reported', async 
 test('a timeout is retried once, then reported', async () => {
   const mark = doh.log.length;
   await resolver.query('slow.example', 'TXT');
-  assert.deepEqual(queriesSince(mark).map((e) => e.answer), ['TIMEOUT', 'TIMEOUT']);
+  assert.deepEqual(
+    queriesSince(mark).map((e) => e.answer),
+    ['TIMEOUT', 'TIMEOUT'],
+  );
   const noRetry = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 200, retries: 0 });
   const mark2 = doh.log.length;
   assert.equal((await noRetry.query('slow.example', 'TXT')).outcome, 'timeout');
@@ -194,7 +257,10 @@ test('an HTTP 5xx is retried once; a second one is an error; a 4xx is not retrie
   const mark = doh.log.length;
   const recovered = await resolver.query('example.com', 'A');
   assert.equal(recovered.outcome, 'answer');
-  assert.deepEqual(queriesSince(mark).map((e) => e.answer), ['HTTP 503', 'NOERROR']);
+  assert.deepEqual(
+    queriesSince(mark).map((e) => e.answer),
+    ['HTTP 503', 'NOERROR'],
+  );
 
   doh.failNext(2, 502);
   const failed = await resolver.query('example.com', 'A');
@@ -212,7 +278,8 @@ test('a network error is retried once', async () => {
   let calls = 0;
   const flaky: typeof fetch = async (input, init) => {
     calls++;
-    if (calls === 1) throw new TypeError('fetch failed', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
+    if (calls === 1)
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) });
     return fetch(input, init);
   };
   const r = createDohResolver({ url: doh.url, fetch: flaky });
@@ -222,11 +289,24 @@ test('a network error is retried once', async () => {
 
 test('an answer that is not a DNS message, or for another question, is an error', async () => {
   const html: typeof fetch = async () => new Response('<html>', { headers: { 'content-type': 'text/html' } });
-  assert.match((await createDohResolver({ url: doh.url, fetch: html }).query('example.com', 'A')).error ?? '', /text\/html/);
-  const garbage: typeof fetch = async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'application/dns-message' } });
-  assert.match((await createDohResolver({ url: doh.url, fetch: garbage }).query('example.com', 'A')).error ?? '', /decoded/);
+  assert.match(
+    (await createDohResolver({ url: doh.url, fetch: html }).query('example.com', 'A')).error ?? '',
+    /text\/html/,
+  );
+  const garbage: typeof fetch = async () =>
+    new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'application/dns-message' } });
+  assert.match(
+    (await createDohResolver({ url: doh.url, fetch: garbage }).query('example.com', 'A')).error ?? '',
+    /decoded/,
+  );
   const other: typeof fetch = async () => {
-    const reply = packet.encode({ type: 'response', id: 0, flags: 0, questions: [{ type: 'A', name: 'other.example', class: 'IN' }], answers: [{ type: 'A', name: 'other.example', data: '192.0.2.66' }] });
+    const reply = packet.encode({
+      type: 'response',
+      id: 0,
+      flags: 0,
+      questions: [{ type: 'A', name: 'other.example', class: 'IN' }],
+      answers: [{ type: 'A', name: 'other.example', data: '192.0.2.66' }],
+    });
     return new Response(new Uint8Array(reply), { headers: { 'content-type': 'application/dns-message' } });
   };
   const mismatch = await createDohResolver({ url: doh.url, fetch: other }).query('example.com', 'A');
@@ -248,7 +328,14 @@ test('a cancelled lookup is a timeout and is not retried', async () => {
 
 test('names and types that cannot be asked for are refused without a query', async () => {
   const mark = doh.log.length;
-  for (const name of ['', 'a..b', `${'a'.repeat(64)}.example`, 'bücher.example', 'a b.example', `${'abc.'.repeat(64)}example`]) {
+  for (const name of [
+    '',
+    'a..b',
+    `${'a'.repeat(64)}.example`,
+    'bücher.example',
+    'a b.example',
+    `${'abc.'.repeat(64)}example`,
+  ]) {
     const result = await resolver.query(name, 'A');
     assert.equal(result.outcome, 'error', name);
   }
@@ -273,15 +360,26 @@ test('the test server also answers RFC 8484 GET requests', async () => {
   const response = await fetch(`${doh.url}?dns=${query}`, { headers: { accept: 'application/dns-message' } });
   assert.equal(response.headers.get('content-type'), 'application/dns-message');
   const decoded = packet.decode(new Uint8Array(await response.arrayBuffer()));
-  assert.deepEqual(decoded.answers?.map((a) => a.data), ['192.0.2.1', '192.0.2.2']);
+  assert.deepEqual(
+    decoded.answers?.map((a) => a.data),
+    ['192.0.2.1', '192.0.2.2'],
+  );
   assert.equal(doh.log.at(-1)!.method, 'GET');
 });
 
 test('answers that change between queries (for rebinding tests)', async () => {
-  const flip = await startDohServer({ 'flip.example': ({ count }) => [{ type: 'A', data: count === 0 ? '192.0.2.1' : '127.0.0.1' }] });
+  const flip = await startDohServer({
+    'flip.example': ({ count }) => [{ type: 'A', data: count === 0 ? '192.0.2.1' : '127.0.0.1' }],
+  });
   const r: Resolver = createDohResolver({ url: flip.url, fetch: globalThis.fetch });
-  assert.deepEqual((await r.query('flip.example', 'A')).answers.map((a) => a.address), ['192.0.2.1']);
-  assert.deepEqual((await r.query('flip.example', 'A')).answers.map((a) => a.address), ['127.0.0.1']);
+  assert.deepEqual(
+    (await r.query('flip.example', 'A')).answers.map((a) => a.address),
+    ['192.0.2.1'],
+  );
+  assert.deepEqual(
+    (await r.query('flip.example', 'A')).answers.map((a) => a.address),
+    ['127.0.0.1'],
+  );
 });
 
 test('the codec works without Node Buffer (Web APIs only)', async () => {
@@ -291,7 +389,13 @@ test('the codec works without Node Buffer (Web APIs only)', async () => {
     delete globalThis.Buffer;
     const bytes = encodeQuery('example.com', 'TXT');
     assert.ok(bytes instanceof Uint8Array);
-    const reply = packet.encode({ type: 'response', id: 0, flags: packet.AUTHENTIC_DATA, questions: [{ type: 'TXT', name: 'example.com', class: 'IN' }], answers: [{ type: 'TXT', name: 'example.com', data: ['a', 'b'] }] });
+    const reply = packet.encode({
+      type: 'response',
+      id: 0,
+      flags: packet.AUTHENTIC_DATA,
+      questions: [{ type: 'TXT', name: 'example.com', class: 'IN' }],
+      answers: [{ type: 'TXT', name: 'example.com', data: ['a', 'b'] }],
+    });
     const { decodeResponse } = await import('../../src/net/dns-message.ts');
     const decoded = decodeResponse(reply);
     assert.equal(decoded.authenticated, true);

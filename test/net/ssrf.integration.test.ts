@@ -22,7 +22,10 @@ const P = canary.port;
 const publicSite = await startTargetServer(siteRoutes, { host: SIMULATED_PUBLIC_HOST });
 const Q = publicSite.port;
 // Same port as the canary, on the simulated-public address: where the rebinding name's vetted address leads.
-const decoy = await startTargetServer((_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('decoy'), { host: SIMULATED_PUBLIC_HOST, port: P });
+const decoy = await startTargetServer(
+  (_req, res) => void res.writeHead(200, { 'content-type': 'text/plain' }).end('decoy'),
+  { host: SIMULATED_PUBLIC_HOST, port: P },
+);
 
 const doh = await startDohServer({
   'public.test': [{ type: 'A', data: SIMULATED_PUBLIC.site }],
@@ -36,8 +39,14 @@ const doh = await startDohServer({
   'nat64.test': [{ type: 'AAAA', data: '64:ff9b::7f00:1' }],
   'cgnat.test': [{ type: 'A', data: '100.64.0.1' }],
   'zero.test': [{ type: 'A', data: '0.0.0.0' }],
-  'mixed.test': [{ type: 'A', data: SIMULATED_PUBLIC.site }, { type: 'A', data: '127.0.0.1' }],
-  'mixed6.test': [{ type: 'A', data: SIMULATED_PUBLIC.site }, { type: 'AAAA', data: '::1' }],
+  'mixed.test': [
+    { type: 'A', data: SIMULATED_PUBLIC.site },
+    { type: 'A', data: '127.0.0.1' },
+  ],
+  'mixed6.test': [
+    { type: 'A', data: SIMULATED_PUBLIC.site },
+    { type: 'AAAA', data: '::1' },
+  ],
   'alias.test': [{ type: 'CNAME', data: 'cdn.alias.test' }],
   'cdn.alias.test': [{ type: 'CNAME', data: 'loopback.test' }],
   '127.0.0.1.nip.io': [{ type: 'A', data: '127.0.0.1' }],
@@ -50,7 +59,8 @@ atEnd(() => pinned.close());
 const network = simulatedInternet(pinned);
 const guardOn: GuardedFetchDeps = { fetch: network, resolver, allowPrivate: false, userAgent: 'agent-scan-ssrf-test' };
 
-const redirectFrom = (to: string, status = 302) => `http://public.test:${Q}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
+const redirectFrom = (to: string, status = 302) =>
+  `http://public.test:${Q}/redirect?status=${status}&to=${encodeURIComponent(to)}`;
 
 type Reason = 'blocked-address' | 'invalid-url' | 'invalid-redirect';
 // [description, url, expected reason, public hops allowed before the refusal]
@@ -182,22 +192,46 @@ test('DNS rebinding: the connection goes to the address that was checked', async
   assert.equal(decoy.requests.length, 1);
   assert.equal(canary.connections, 0);
   // One A and one AAAA question: nothing asked again at connect time …
-  assert.deepEqual(doh.log.slice(mark).map((e) => e.type).sort(), ['A', 'AAAA']);
+  assert.deepEqual(
+    doh.log
+      .slice(mark)
+      .map((e) => e.type)
+      .sort(),
+    ['A', 'AAAA'],
+  );
   // … although the name now points at loopback: a fetch that resolved again would have hit the canary.
   const now = await resolver.query('rebind.test', 'A');
-  assert.deepEqual(now.answers.map((a) => a.address), ['127.0.0.1']);
+  assert.deepEqual(
+    now.answers.map((a) => a.address),
+    ['127.0.0.1'],
+  );
 });
 
 test('the pinned fetch itself connects only to the vetted addresses', async () => {
   // A name is never resolved again: the vetted address is used whatever DNS says now.
-  const response = await pinned(`http://loopback.test:${P}/`, {}, { addresses: [SIMULATED_PUBLIC_HOST], insecureTls: false });
+  const response = await pinned(
+    `http://loopback.test:${P}/`,
+    {},
+    { addresses: [SIMULATED_PUBLIC_HOST], insecureTls: false },
+  );
   assert.equal(await response.text(), 'decoy');
   // An IP-literal URL must be one of the vetted addresses (net.connect skips lookup for literals).
-  await assert.rejects(pinned(`http://127.0.0.1:${P}/`, {}, { addresses: [SIMULATED_PUBLIC_HOST], insecureTls: false }), { code: 'ERR_ADDRESS_NOT_VETTED' });
-  await assert.rejects(pinned(`http://public.test:${Q}/`, {}, { addresses: [], insecureTls: false }), { code: 'ERR_ADDRESS_NOT_VETTED' });
-  await assert.rejects(pinned(`http://public.test:${Q}/`, {}, { addresses: ['not-an-ip'], insecureTls: false }), { code: 'ERR_ADDRESS_NOT_VETTED' });
+  await assert.rejects(
+    pinned(`http://127.0.0.1:${P}/`, {}, { addresses: [SIMULATED_PUBLIC_HOST], insecureTls: false }),
+    { code: 'ERR_ADDRESS_NOT_VETTED' },
+  );
+  await assert.rejects(pinned(`http://public.test:${Q}/`, {}, { addresses: [], insecureTls: false }), {
+    code: 'ERR_ADDRESS_NOT_VETTED',
+  });
+  await assert.rejects(pinned(`http://public.test:${Q}/`, {}, { addresses: ['not-an-ip'], insecureTls: false }), {
+    code: 'ERR_ADDRESS_NOT_VETTED',
+  });
   // A redirect is never followed inside the pinned fetch, whatever the caller asks.
-  const redirect = await pinned(redirectFrom(`http://127.0.0.1:${P}/`), { redirect: 'follow' }, { addresses: [SIMULATED_PUBLIC_HOST], insecureTls: false });
+  const redirect = await pinned(
+    redirectFrom(`http://127.0.0.1:${P}/`),
+    { redirect: 'follow' },
+    { addresses: [SIMULATED_PUBLIC_HOST], insecureTls: false },
+  );
   assert.equal(redirect.status, 302);
   await redirect.body?.cancel();
   assert.equal(canary.connections, 0);
@@ -224,7 +258,10 @@ test('control: with allowPrivate the same URLs DO reach the canary', async () =>
   assert.ok(named.ok);
   const redirected = await guardedFetch(redirectFrom(`http://127.0.0.1:${P}/`), {}, guardOff);
   assert.ok(redirected.ok);
-  assert.deepEqual(redirected.chain.map((h) => h.status), [302, 200]);
+  assert.deepEqual(
+    redirected.chain.map((h) => h.status),
+    [302, 200],
+  );
   assert.equal(canary.requests.length, 3);
   // The unspecified address stays refused even then.
   const zero = await guardedFetch(`http://0.0.0.0:${P}/`, {}, guardOff);

@@ -23,7 +23,10 @@ interface Run {
 /** Runs `npm run admin`'s entry point as its own process. */
 function admin(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/node/admin.ts', ...args], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/node/admin.ts', ...args], {
+      env: { PATH: process.env.PATH, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -57,8 +60,12 @@ describe('the operator CLI (npm run admin)', () => {
   });
 
   test('a key goes from created to used to revoked, refused once the one-minute cache expires', async () => {
-    const h = await startHarness({ store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now }) });
-    const { key, id } = JSON.parse((await admin(['keys', 'create', '--name', 'laptop', '--owner', 'user_7', '--json'], env)).stdout);
+    const h = await startHarness({
+      store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now }),
+    });
+    const { key, id } = JSON.parse(
+      (await admin(['keys', 'create', '--name', 'laptop', '--owner', 'user_7', '--json'], env)).stdout,
+    );
     const use = () => h.request(CATALOG, { headers: { authorization: `Bearer ${key}` } });
     assert.equal((await use()).status, 200);
     // The CLI stamps the harness clock's time, so the revocation is judged on the same clock.
@@ -83,7 +90,10 @@ describe('the operator CLI (npm run admin)', () => {
 
   test('keys grades by the badge’s normal form (normalizeBadgeDomain), refusing what the badge refuses', async () => {
     const store = new UpstashStore({ url: bridge.url, token: bridge.token });
-    for (const [input, key] of [['www.com', 'www.com'], ['https://WWW.Bücher.de/page?x=1', 'xn--bcher-kva.de']] as const) {
+    for (const [input, key] of [
+      ['www.com', 'www.com'],
+      ['https://WWW.Bücher.de/page?x=1', 'xn--bcher-kva.de'],
+    ] as const) {
       const run = await admin(['grades', 'set', input, 'B'], env);
       assert.equal(run.code, 0, run.stderr);
       assert.equal((await store.latestGrade(key))?.grade, 'B', input);
@@ -98,7 +108,16 @@ describe('the operator CLI (npm run admin)', () => {
   });
 
   test('explains usage mistakes with exit code 2', async () => {
-    for (const args of [['keys', 'create', '--name', 'x'], ['keys', 'revoke'], ['keys', 'revoke', 'key_nope'], ['grades', 'set', 'example.com', 'Z'], ['frobnicate'], ['keys', 'list', '--bogus'], ['keys', 'list', '--now', 'yesterday'], ['keys', 'list', '--now']]) {
+    for (const args of [
+      ['keys', 'create', '--name', 'x'],
+      ['keys', 'revoke'],
+      ['keys', 'revoke', 'key_nope'],
+      ['grades', 'set', 'example.com', 'Z'],
+      ['frobnicate'],
+      ['keys', 'list', '--bogus'],
+      ['keys', 'list', '--now', 'yesterday'],
+      ['keys', 'list', '--now'],
+    ]) {
       const run = await admin(args, env);
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
       assert.ok(run.stderr.length > 20, args.join(' '));
@@ -106,7 +125,9 @@ describe('the operator CLI (npm run admin)', () => {
   });
 
   test('grades a saved capture without any store', async () => {
-    const line = readFileSync(new URL('../fixtures/observatory/real-sites.jsonl', import.meta.url), 'utf8').split('\n')[0]!;
+    const line = readFileSync(new URL('../fixtures/observatory/real-sites.jsonl', import.meta.url), 'utf8').split(
+      '\n',
+    )[0]!;
     const { expected: _expected, ...capture } = JSON.parse(line);
     const file = join(mkdtempSync(join(tmpdir(), 'capture-')), 'mozilla.json');
     writeFileSync(file, JSON.stringify(capture));
@@ -120,7 +141,10 @@ describe('the operator CLI (npm run admin)', () => {
   test('grades a saved email-security capture too', async () => {
     const doh = await startDohServer(mailZones());
     const resolver = createDohResolver({ url: doh.url, fetch });
-    const capture = await retrieveEmail('parked.test', { resolver, fetch: { fetch: () => Promise.reject(new Error('no fetch')), resolver, allowPrivate: false, userAgent: 'test' } });
+    const capture = await retrieveEmail('parked.test', {
+      resolver,
+      fetch: { fetch: () => Promise.reject(new Error('no fetch')), resolver, allowPrivate: false, userAgent: 'test' },
+    });
     const file = join(mkdtempSync(join(tmpdir(), 'capture-')), 'parked.json');
     writeFileSync(file, JSON.stringify(capture));
     const run = await admin(['grade-capture', file], {});

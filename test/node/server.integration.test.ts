@@ -67,9 +67,20 @@ describe('the Node server (deploy/node/server.ts)', () => {
     await fetch(`${s.url}/nowhere?key=${key}`);
     s.child.kill('SIGTERM');
     await once(s.child, 'exit');
-    const lines = s.stdout().trim().split('\n').map((line) => JSON.parse(line));
+    const lines = s
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.equal(lines.length, 3);
-    assert.deepEqual(lines.map((l) => [l.method, l.path, l.status]), [['GET', '/api/v1/agent/tools', 200], ['GET', '/api/v1/agent/tools', 401], ['GET', '/nowhere', 404]]);
+    assert.deepEqual(
+      lines.map((l) => [l.method, l.path, l.status]),
+      [
+        ['GET', '/api/v1/agent/tools', 200],
+        ['GET', '/api/v1/agent/tools', 401],
+        ['GET', '/nowhere', 404],
+      ],
+    );
     for (const line of lines) {
       assert.equal(typeof line.durationMs, 'number');
       assert.equal(line.client, '127.0.0.1');

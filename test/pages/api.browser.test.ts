@@ -59,5 +59,8 @@ test('email-security: selectors reach the scanner; a 400 shows its detail and hi
   const box = await page.locator('.problem').innerText();
   assert.match(box, /Bad Request \(400\)/);
   assert.match(box, /use example\.com/);
-  assert.deepEqual(problems.filter((p) => !p.startsWith('Failed to load resource: the server responded with a status of 400')), []);
+  assert.deepEqual(
+    problems.filter((p) => !p.startsWith('Failed to load resource: the server responded with a status of 400')),
+    [],
+  );
 });

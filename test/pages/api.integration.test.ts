@@ -85,22 +85,35 @@ describe('pages', () => {
   });
 
   test('HTML pages: CSP, CORP same-origin, no-cache; their assets load with the right types', async () => {
-    const pages = ['/', '/tools/security-headers', '/tools/email-security', '/developers/errors', '/developers/errors/not-found'];
+    const pages = [
+      '/',
+      '/tools/security-headers',
+      '/tools/email-security',
+      '/developers/errors',
+      '/developers/errors/not-found',
+    ];
     const assets = new Set<string>();
     for (const path of pages) {
       const response = await h.request(path);
       assert.equal(response.status, 200, path);
       assert.equal(response.headers.get('content-type'), HTML);
-      assert.equal(response.headers.get('content-security-policy'), path.startsWith('/tools/') ? TOOL_PAGE_CSP : DOCUMENT_PAGE_CSP);
+      assert.equal(
+        response.headers.get('content-security-policy'),
+        path.startsWith('/tools/') ? TOOL_PAGE_CSP : DOCUMENT_PAGE_CSP,
+      );
       assert.equal(response.headers.get('cross-origin-resource-policy'), 'same-origin');
       assert.equal(response.headers.get('cache-control'), 'no-cache');
-      for (const m of (await response.text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)) assets.add(m[1]!.replaceAll('&amp;', '&'));
+      for (const m of (await response.text()).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g))
+        assets.add(m[1]!.replaceAll('&amp;', '&'));
     }
     assert.equal(assets.size, 2);
     for (const asset of assets) {
       const response = await h.request(asset);
       assert.equal(response.status, 200, asset);
-      assert.equal(response.headers.get('content-type'), asset.startsWith('/assets/tool-page.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
+      assert.equal(
+        response.headers.get('content-type'),
+        asset.startsWith('/assets/tool-page.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8',
+      );
       assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
     }
   });
@@ -108,7 +121,15 @@ describe('pages', () => {
   test('the landing page links only to paths that answer 200', async () => {
     const page = await (await h.request('/')).text();
     const hrefs = [...page.matchAll(/href="(\/[^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-    for (const path of ['/tools/security-headers', '/agent-skills/email-security.md', '/openapi.json', '/llms.txt', '/developers/errors', '/api/v1/agent/tools']) assert.ok(hrefs.includes(path), path);
+    for (const path of [
+      '/tools/security-headers',
+      '/agent-skills/email-security.md',
+      '/openapi.json',
+      '/llms.txt',
+      '/developers/errors',
+      '/api/v1/agent/tools',
+    ])
+      assert.ok(hrefs.includes(path), path);
     for (const path of new Set(hrefs)) assert.equal((await h.request(path)).status, 200, path);
   });
 
@@ -118,7 +139,13 @@ describe('pages', () => {
     assert.equal(response.headers.get('content-type'), 'text/plain; charset=utf-8');
     const text = await response.text();
     assert.match(text, /^# Agent Scan API\n\n> .+\n/);
-    for (const url of [`${BASE}/api/v1/agent/tools`, `${BASE}/openapi.json`, `${BASE}/agent-skills/security-headers.md`, `${BASE}/tools/email-security`, `${BASE}/developers/errors`]) {
+    for (const url of [
+      `${BASE}/api/v1/agent/tools`,
+      `${BASE}/openapi.json`,
+      `${BASE}/agent-skills/security-headers.md`,
+      `${BASE}/tools/email-security`,
+      `${BASE}/developers/errors`,
+    ]) {
       assert.ok(text.includes(`](${url})`), url);
     }
   });
@@ -126,7 +153,13 @@ describe('pages', () => {
   test('a tool page grades A+ (140, as docs/pages.md says) on our own security-headers analyzer, from the headers the server sends', async () => {
     const response = await h.request('/tools/security-headers');
     const headers = [...response.headers] as [string, string][];
-    const outcome = gradeCapture({ host: 'scan.test', http: null, https: { verified: true, chain: [{ url: `${BASE}/tools/security-headers`, status: 200, headers }] }, cors: null, html: await response.text() });
+    const outcome = gradeCapture({
+      host: 'scan.test',
+      http: null,
+      https: { verified: true, chain: [{ url: `${BASE}/tools/security-headers`, status: 200, headers }] },
+      cors: null,
+      html: await response.text(),
+    });
     assert.equal(outcome.grade, 'A+', outcome.result.message);
     assert.equal(outcome.gradeScore, 140);
   });
@@ -149,7 +182,12 @@ describe('pages', () => {
 });
 
 describe('unknown pages are 404 problems', () => {
-  for (const path of ['/tools/unknown', '/tools/website-security', '/agent-skills/unknown.md', '/developers/errors/unknown']) {
+  for (const path of [
+    '/tools/unknown',
+    '/tools/website-security',
+    '/agent-skills/unknown.md',
+    '/developers/errors/unknown',
+  ]) {
     test(path, async () => {
       await expectProblem(await h.request(path), 'not_found');
     });

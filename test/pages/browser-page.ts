@@ -5,7 +5,14 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Handler } from '../../src/context.ts';
-import { errorIndexPage, errorPage, landingPage, siteStylesheet, toolPage, toolPageScript } from '../../src/pages/routes.ts';
+import {
+  errorIndexPage,
+  errorPage,
+  landingPage,
+  siteStylesheet,
+  toolPage,
+  toolPageScript,
+} from '../../src/pages/routes.ts';
 import { browser } from '../support/browser.ts';
 import { atEnd } from '../support/cleanup.ts';
 import { BASE, callHandler } from './page-context.ts';
@@ -35,7 +42,11 @@ function handlerFor(path: string): Handler {
   return landingPage;
 }
 
-export async function openToolPage(tool: string, answer: ExecuteAnswer | 'network-error', options: { width?: number; fakeClock?: boolean } = {}): Promise<OpenedPage> {
+export async function openToolPage(
+  tool: string,
+  answer: ExecuteAnswer | 'network-error',
+  options: { width?: number; fakeClock?: boolean } = {},
+): Promise<OpenedPage> {
   const context = await (await browser()).newContext({ viewport: { width: options.width ?? 1024, height: 800 } });
   atEnd(() => context.close());
   const page = await context.newPage();
@@ -43,7 +54,11 @@ export async function openToolPage(tool: string, answer: ExecuteAnswer | 'networ
   const posted: unknown[] = [];
   page.on('console', (message) => {
     // Chromium logs every 4xx/5xx fetch; the pages show those on purpose.
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of/.test(message.text())) problems.push(message.text());
+    if (
+      message.type() === 'error' &&
+      !/^Failed to load resource: the server responded with a status of/.test(message.text())
+    )
+      problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(String(error)));
   if (options.fakeClock) await page.clock.install();
@@ -59,7 +74,11 @@ export async function openToolPage(tool: string, answer: ExecuteAnswer | 'networ
       return route.fulfill({ status: answer.status, headers: { 'content-type': type, ...answer.headers }, body });
     }
     const response = await callHandler(handlerFor(url.pathname), url.href, { headers: request.headers() });
-    return route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+    return route.fulfill({
+      status: response.status,
+      headers: Object.fromEntries(response.headers),
+      body: Buffer.from(await response.arrayBuffer()),
+    });
   });
   await page.goto(`${BASE}/tools/${tool}`);
   return { page, context, posted, problems };
@@ -67,7 +86,10 @@ export async function openToolPage(tool: string, answer: ExecuteAnswer | 'networ
 
 /** Fills the form, submits it, and waits until the results region has its heading. */
 export async function scan(page: Page, target: string, selectors?: string): Promise<void> {
-  await page.getByLabel(/URL or domain|Domain/).first().fill(target);
+  await page
+    .getByLabel(/URL or domain|Domain/)
+    .first()
+    .fill(target);
   if (selectors !== undefined) await page.getByLabel(/DKIM selectors/).fill(selectors);
   await page.getByRole('button', { name: 'Scan' }).click();
   await page.locator('#results h2').waitFor();
@@ -77,7 +99,9 @@ export async function scan(page: Page, target: string, selectors?: string): Prom
 export async function noInjectedMarkup(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const w = window as unknown as { __pwned?: unknown };
-    const injected = document.querySelectorAll('#results img, #results script, #results b, #results iframe, #results [onerror]');
+    const injected = document.querySelectorAll(
+      '#results img, #results script, #results b, #results iframe, #results [onerror]',
+    );
     return w.__pwned === undefined && injected.length === 0;
   });
 }

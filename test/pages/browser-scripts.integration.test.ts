@@ -13,7 +13,10 @@ import { BROWSER_SCRIPTS, compileScript, generateModule, ROOT } from '../../scri
 for (const script of BROWSER_SCRIPTS) {
   test(`${script.module} is current with ${script.entry}`, async () => {
     const committed = readFileSync(join(ROOT, script.module), 'utf8');
-    assert.ok(committed === (await generateModule(script)), `${script.module} is stale or edited by hand: run npm run build:browser`);
+    assert.ok(
+      committed === (await generateModule(script)),
+      `${script.module} is stale or edited by hand: run npm run build:browser`,
+    );
   });
 }
 

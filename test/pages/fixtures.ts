@@ -16,7 +16,10 @@ export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__p
 export function securityHeadersOutcome(): ScanOutcome {
   const capture: SecurityHeadersCapture = {
     host: 'example.com',
-    http: { verified: true, chain: [{ url: 'http://example.com/', status: 301, headers: [['location', 'https://example.com/']] }] },
+    http: {
+      verified: true,
+      chain: [{ url: 'http://example.com/', status: 301, headers: [['location', 'https://example.com/']] }],
+    },
     https: {
       verified: true,
       chain: [
@@ -46,7 +49,20 @@ export function challengeOutcome(): ScanOutcome {
   const capture: SecurityHeadersCapture = {
     host: 'example.com',
     http: null,
-    https: { verified: true, chain: [{ url: 'https://example.com/', status: 403, headers: [['content-type', 'text/html'], ['server', 'cloudflare'], ['cf-mitigated', 'challenge']] }] },
+    https: {
+      verified: true,
+      chain: [
+        {
+          url: 'https://example.com/',
+          status: 403,
+          headers: [
+            ['content-type', 'text/html'],
+            ['server', 'cloudflare'],
+            ['cf-mitigated', 'challenge'],
+          ],
+        },
+      ],
+    },
     cors: null,
     html: '<title>Just a moment...</title>',
   };
@@ -75,7 +91,12 @@ export function emailOutcome(): ScanOutcome {
 }
 
 /** The execute envelope the API answers with for an outcome (200, or the 422 problem). */
-export function envelope(tool: string, target: string, outcome: ScanOutcome, baseUrl = 'https://scan.test'): { status: number; body: Record<string, unknown> } {
+export function envelope(
+  tool: string,
+  target: string,
+  outcome: ScanOutcome,
+  baseUrl = 'https://scan.test',
+): { status: number; body: Record<string, unknown> } {
   const common = {
     apiVersion: '1',
     toolName: tool,

@@ -6,7 +6,16 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ERROR_CODES, errorSlug } from '../../src/http/errors.ts';
 import { SITE_STYLESHEET, TOOL_PAGE_SCRIPT } from '../../src/pages/assets.ts';
-import { agentSkill, errorIndexPage, errorPage, landingPage, llmsTxt, siteStylesheet, toolPage, toolPageScript } from '../../src/pages/routes.ts';
+import {
+  agentSkill,
+  errorIndexPage,
+  errorPage,
+  landingPage,
+  llmsTxt,
+  siteStylesheet,
+  toolPage,
+  toolPageScript,
+} from '../../src/pages/routes.ts';
 import { ifNoneMatchMatches } from '../../src/http/etag.ts';
 import { DOCUMENT_PAGE_CSP, TOOL_PAGE_CSP } from '../../src/pages/send.ts';
 import type { Handler } from '../../src/context.ts';
@@ -21,14 +30,24 @@ const PAGES: { path: string; handler: Handler; csp: string }[] = [
   { path: '/tools/security-headers', handler: toolPage, csp: TOOL_PAGE_CSP },
   { path: '/tools/email-security', handler: toolPage, csp: TOOL_PAGE_CSP },
   { path: '/developers/errors', handler: errorIndexPage, csp: DOCUMENT_PAGE_CSP },
-  ...ERROR_CODES.map((code) => ({ path: `/developers/errors/${errorSlug(code)}`, handler: errorPage, csp: DOCUMENT_PAGE_CSP })),
+  ...ERROR_CODES.map((code) => ({
+    path: `/developers/errors/${errorSlug(code)}`,
+    handler: errorPage,
+    csp: DOCUMENT_PAGE_CSP,
+  })),
 ];
 
 /** What our own scanner would see if it fetched this response over https (no http session). */
 async function selfGrade(url: string, response: Response) {
   const body = await response.text();
   const headers = [...response.headers] as [string, string][];
-  return gradeCapture({ host: new URL(url).hostname, http: null, https: { verified: true, chain: [{ url, status: response.status, headers }] }, cors: null, html: body });
+  return gradeCapture({
+    host: new URL(url).hostname,
+    http: null,
+    https: { verified: true, chain: [{ url, status: response.status, headers }] },
+    cors: null,
+    html: body,
+  });
 }
 
 describe('HTML pages', () => {
@@ -47,7 +66,10 @@ describe('HTML pages', () => {
       assert.equal(outcome.gradeScore, 140, 'the score docs/pages.md gives');
       const details = outcome.result.details as { testsFailed: number; findings: { severity: string; id: string }[] };
       assert.equal(details.testsFailed, 0);
-      assert.deepEqual(details.findings.filter((f) => f.severity === 'high' || f.severity === 'medium'), []);
+      assert.deepEqual(
+        details.findings.filter((f) => f.severity === 'high' || f.severity === 'medium'),
+        [],
+      );
       assert.equal(outcome.result.status, 'passed');
     });
   }
@@ -55,7 +77,9 @@ describe('HTML pages', () => {
   test('a matching If-None-Match gets 304 without a body', async () => {
     const first = await callHandler(toolPage, `${BASE}/tools/email-security`);
     const etag = first.headers.get('etag')!;
-    const second = await callHandler(toolPage, `${BASE}/tools/email-security`, { headers: { 'if-none-match': `W/${etag}, "other"` } });
+    const second = await callHandler(toolPage, `${BASE}/tools/email-security`, {
+      headers: { 'if-none-match': `W/${etag}, "other"` },
+    });
     assert.equal(second.status, 304);
     assert.equal(await second.text(), '');
     assert.equal(second.headers.get('etag'), etag);
@@ -78,9 +102,22 @@ describe('HTML pages', () => {
 });
 
 describe('not found', () => {
-  for (const path of ['/tools/unknown', '/tools/website-security', '/tools/', '/developers/errors/nope', '/developers/errors/rate_limit_exceeded', '/agent-skills/nope.md', '/agent-skills/security-headers', '/agent-skills/security-headers.txt']) {
+  for (const path of [
+    '/tools/unknown',
+    '/tools/website-security',
+    '/tools/',
+    '/developers/errors/nope',
+    '/developers/errors/rate_limit_exceeded',
+    '/agent-skills/nope.md',
+    '/agent-skills/security-headers',
+    '/agent-skills/security-headers.txt',
+  ]) {
     test(`${path} is a 404 problem`, async () => {
-      const handler = path.startsWith('/tools/') ? toolPage : path.startsWith('/agent-skills/') ? agentSkill : errorPage;
+      const handler = path.startsWith('/tools/')
+        ? toolPage
+        : path.startsWith('/agent-skills/')
+          ? agentSkill
+          : errorPage;
       const body = await expectProblem(await callHandler(handler, BASE + path), 'not_found');
       assert.match(body.error.hint, /https:\/\/scan\.test\//);
     });
@@ -132,4 +169,3 @@ describe('assets', () => {
     });
   }
 });
-

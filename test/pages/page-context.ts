@@ -28,7 +28,12 @@ export function pageContext(url: string, env: Record<string, string> = {}): Requ
   };
 }
 
-export async function callHandler(handler: Handler, url: string, init: RequestInit = {}, env: Record<string, string> = {}): Promise<Response> {
+export async function callHandler(
+  handler: Handler,
+  url: string,
+  init: RequestInit = {},
+  env: Record<string, string> = {},
+): Promise<Response> {
   const ctx = pageContext(url, env);
   const request = new Request(url, init) as unknown as IRequest;
   try {

@@ -20,7 +20,13 @@ import { ProblemSchema } from '../../src/schemas.ts';
 import { ALLOWLISTED_TOOLS } from '../../src/tools/registry.ts';
 
 const BASE = 'https://scan.test';
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** What every HTML page must satisfy under its CSP: no inline script, style or handler; accessible basics. */
 function assertCspSafeDocument(page: string): void {
@@ -29,7 +35,12 @@ function assertCspSafeDocument(page: string): void {
   assert.match(page, /<title>[^<]+<\/title>/);
   assert.equal((page.match(/<h1>/g) ?? []).length, 1, 'one h1');
   assert.match(page, /<main id="main">/);
-  for (const script of page.match(/<script\b[^>]*>/g) ?? []) assert.match(script, /^<script src="\/assets\/tool-page\.js\?v=[0-9a-z]+" defer>$/, 'only the versioned same-origin script');
+  for (const script of page.match(/<script\b[^>]*>/g) ?? [])
+    assert.match(
+      script,
+      /^<script src="\/assets\/tool-page\.js\?v=[0-9a-z]+" defer>$/,
+      'only the versioned same-origin script',
+    );
   assert.doesNotMatch(page, /<style\b/i);
   assert.doesNotMatch(page, /\sstyle=/i);
   assert.doesNotMatch(page, /\son[a-z]+=/i, 'no inline event handler');
@@ -50,9 +61,15 @@ describe('tool pages', () => {
     test(`${tool.name}: a labelled form wired to its execute path, a live status region, the range and scale`, () => {
       const page = renderToolPage(tool, BASE);
       assertCspSafeDocument(page);
-      assert.match(page, new RegExp(`data-tool="${tool.name}" data-execute="/api/v1/agent/tools/${tool.name}/execute"`));
+      assert.match(
+        page,
+        new RegExp(`data-tool="${tool.name}" data-execute="/api/v1/agent/tools/${tool.name}/execute"`),
+      );
       assert.match(page, new RegExp(`data-score-min="${tool.scoreRange.min}" data-score-max="${tool.scoreRange.max}"`));
-      assert.match(page, /<label for="target">[^<]+<\/label>\n<input type="text" id="target" name="target" required maxlength="2048"/);
+      assert.match(
+        page,
+        /<label for="target">[^<]+<\/label>\n<input type="text" id="target" name="target" required maxlength="2048"/,
+      );
       assert.match(page, /<p id="scan-status" class="scan-status" role="status" aria-live="polite"><\/p>/);
       assert.match(page, /<section id="results" class="results" aria-label="Scan results"/);
       assert.ok(page.includes(tool.gradeScale.join(', ')));
@@ -72,7 +89,9 @@ describe('tool pages', () => {
   });
 
   test('configuration values are escaped', () => {
-    const page = renderToolPage(ALLOWLISTED_TOOLS[0]!, BASE, { accountUrl: 'https://account.test/"><script>alert(1)</script>' });
+    const page = renderToolPage(ALLOWLISTED_TOOLS[0]!, BASE, {
+      accountUrl: 'https://account.test/"><script>alert(1)</script>',
+    });
     assert.ok(!page.includes('<script>alert(1)'));
     assert.ok(page.includes('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'));
   });
@@ -91,21 +110,43 @@ describe('agent skills', () => {
       assert.ok(description.length > 100 && description.length <= 1024, `description length ${description.length}`);
       assert.match(description, /Use when/);
       assert.ok(String(meta.compatibility).length <= 500);
-      assert.deepEqual(Object.values(meta.metadata as object).every((x) => typeof x === 'string'), true, 'metadata is string → string');
+      assert.deepEqual(
+        Object.values(meta.metadata as object).every((x) => typeof x === 'string'),
+        true,
+        'metadata is string → string',
+      );
 
       const body = skill.slice(match[0].length);
       assert.ok(body.split('\n').length < 500, 'under 500 lines');
-      for (const heading of ['## When to use it', '## When not to use it', '## How to call it', '## Authentication', '## Limits', '## How to read the result', '## Errors']) {
+      for (const heading of [
+        '## When to use it',
+        '## When not to use it',
+        '## How to call it',
+        '## Authentication',
+        '## Limits',
+        '## How to read the result',
+        '## Errors',
+      ]) {
         assert.ok(body.includes(`\n${heading}\n`), heading);
       }
       const execute = `${BASE}/api/v1/agent/tools/${tool.name}/execute`;
       assert.ok(body.includes(`curl -sS -X POST '${execute}'`));
       assert.ok(body.includes(`await fetch('${execute}'`));
-      for (const text of ['Authorization: Bearer <key>', 'X-Api-Key: <key>', '`tools:read`', '`tools:execute`', '`badges:read`', 'https://account.agent-scan.example/keys']) assert.ok(body.includes(text), text);
-      for (const text of ['| 10 per client IP | 30 per key |', '20 per client IP and 20 per target; 1,000 overall']) assert.ok(body.includes(text), text);
+      for (const text of [
+        'Authorization: Bearer <key>',
+        'X-Api-Key: <key>',
+        '`tools:read`',
+        '`tools:execute`',
+        '`badges:read`',
+        'https://account.agent-scan.example/keys',
+      ])
+        assert.ok(body.includes(text), text);
+      for (const text of ['| 10 per client IP | 30 per key |', '20 per client IP and 20 per target; 1,000 overall'])
+        assert.ok(body.includes(text), text);
       assert.ok(body.includes(tool.gradeScale.join(', ')));
       assert.ok(body.includes(`\`gradeScore\`: ${tool.scoreRange.min} to ${tool.scoreRange.max}.`));
-      for (const status of ['passed', 'warnings', 'failed', 'error']) assert.ok(body.includes(`| \`${status}\` |`), status);
+      for (const status of ['passed', 'warnings', 'failed', 'error'])
+        assert.ok(body.includes(`| \`${status}\` |`), status);
       for (const code of ERROR_CODES) {
         assert.ok(body.includes(`**${ERRORS[code].status} \`${code}\`**`), code);
         assert.ok(body.includes(`(${BASE}/developers/errors/${errorSlug(code)})`), code);
@@ -114,13 +155,24 @@ describe('agent skills', () => {
   }
 
   test('the limits shown are the service’s limits', () => {
-    const limits = { anonymousPerMinute: 5, keyPerMinute: 50, scansPerHourPerClient: 7, scansPerHourPerTarget: 8, scansPerHourOverall: 12345, badgePerMinute: 1 };
+    const limits = {
+      anonymousPerMinute: 5,
+      keyPerMinute: 50,
+      scansPerHourPerClient: 7,
+      scansPerHourPerTarget: 8,
+      scansPerHourOverall: 12345,
+      badgePerMinute: 1,
+    };
     const skill = renderSkill(ALLOWLISTED_TOOLS[0]!, BASE, { limits });
     assert.ok(skill.includes('| 5 per client IP | 50 per key |'));
     assert.ok(skill.includes('7 per client IP and 8 per target; 12,345 overall'));
     // The curl example, in the skill and on the tool page.
     assert.ok(skill.includes('# with a developer key (50 requests/min instead of 5)'));
-    assert.ok(renderToolPage(ALLOWLISTED_TOOLS[0]!, BASE, { limits }).includes('# with a developer key (50 requests/min instead of 5)'));
+    assert.ok(
+      renderToolPage(ALLOWLISTED_TOOLS[0]!, BASE, { limits }).includes(
+        '# with a developer key (50 requests/min instead of 5)',
+      ),
+    );
   });
 });
 
@@ -140,18 +192,24 @@ describe('error pages', () => {
       assert.ok(page.includes(`<h1>${escapeHtml(ERRORS[code].title)} `));
       assert.ok(page.includes(escapeHtml(ERRORS[code].hint)));
       assert.ok(page.includes(escapeHtml(ERROR_DOCS[code].meaning)));
-      for (const line of [...ERROR_DOCS[code].causes, ...ERROR_DOCS[code].actions]) assert.ok(page.includes(escapeHtml(line)), line);
+      for (const line of [...ERROR_DOCS[code].causes, ...ERROR_DOCS[code].actions])
+        assert.ok(page.includes(escapeHtml(line)), line);
 
       const pre = /<pre><code>([\s\S]+?)<\/code><\/pre>/.exec(page);
       assert.ok(pre);
       const text = unescape(pre[1]!);
-      assert.ok(text.startsWith(`HTTP/1.1 ${ERRORS[code].status} ${ERRORS[code].title}\nContent-Type: application/problem+json\n`));
+      assert.ok(
+        text.startsWith(
+          `HTTP/1.1 ${ERRORS[code].status} ${ERRORS[code].title}\nContent-Type: application/problem+json\n`,
+        ),
+      );
       const body = JSON.parse(text.slice(text.indexOf('\n\n') + 2));
       v.parse(ProblemSchema, body);
       assert.equal(body.code, code);
       assert.equal(body.status, ERRORS[code].status);
       assert.equal(body.type, `${BASE}/developers/errors/${errorSlug(code)}`);
-      if (code === 'rate_limit_exceeded' || code === 'service_unavailable') assert.ok(text.includes(`Retry-After: ${body.retryAfterSec}\n`));
+      if (code === 'rate_limit_exceeded' || code === 'service_unavailable')
+        assert.ok(text.includes(`Retry-After: ${body.retryAfterSec}\n`));
     });
   }
 
@@ -164,7 +222,8 @@ describe('error pages', () => {
   test('the index links every code', () => {
     const page = renderErrorIndex(BASE);
     assertCspSafeDocument(page);
-    for (const code of ERROR_CODES) assert.ok(page.includes(`<a href="/developers/errors/${errorSlug(code)}"><code>${code}</code></a>`), code);
+    for (const code of ERROR_CODES)
+      assert.ok(page.includes(`<a href="/developers/errors/${errorSlug(code)}"><code>${code}</code></a>`), code);
   });
 });
 
@@ -177,7 +236,10 @@ describe('llms.txt', () => {
     assert.match(lines[2]!, /^> \S/);
     const firstSection = lines.findIndex((l) => l.startsWith('## '));
     assert.ok(firstSection > 3);
-    assert.ok(lines.slice(3, firstSection).every((l) => !l.startsWith('#')), 'free text has no headings');
+    assert.ok(
+      lines.slice(3, firstSection).every((l) => !l.startsWith('#')),
+      'free text has no headings',
+    );
     const sections = lines.filter((l) => l.startsWith('#')).slice(1);
     assert.deepEqual(sections, ['## API', '## Agent skills', '## Tool pages', '## Errors', '## Optional']);
     for (const line of lines.slice(firstSection)) {
@@ -185,7 +247,8 @@ describe('llms.txt', () => {
       assert.match(line, /^- (?:\[[^\]]+\]\(https?:\/\/[^)\s]+\)(?:: .+)?|Not on this API: .+)$/, line);
     }
     const urls = [`${BASE}/api/v1/agent/tools`, `${BASE}/openapi.json`, `${BASE}/developers/errors`];
-    for (const tool of ALLOWLISTED_TOOLS) urls.push(`${BASE}/agent-skills/${tool.name}.md`, `${BASE}/tools/${tool.name}`);
+    for (const tool of ALLOWLISTED_TOOLS)
+      urls.push(`${BASE}/agent-skills/${tool.name}.md`, `${BASE}/tools/${tool.name}`);
     for (const code of ERROR_CODES) urls.push(`${BASE}/developers/errors/${errorSlug(code)}`);
     for (const url of urls) assert.ok(text.includes(`](${url})`), url);
   });
@@ -206,7 +269,19 @@ describe('assets', () => {
   test('the script parses, builds DOM only (no HTML parsing, eval or inline styles) and loads nothing', () => {
     const js = TOOL_PAGE_SCRIPT.body;
     assert.doesNotThrow(() => new vm.Script(js));
-    for (const forbidden of [/innerHTML/, /outerHTML/, /insertAdjacentHTML/, /document\.write/, /\beval\s*\(/, /new Function/, /setAttribute\(\s*['"](?:on|style|src)/i, /\.style\./, /import\s*\(/, /createContextualFragment/, /DOMParser/]) {
+    for (const forbidden of [
+      /innerHTML/,
+      /outerHTML/,
+      /insertAdjacentHTML/,
+      /document\.write/,
+      /\beval\s*\(/,
+      /new Function/,
+      /setAttribute\(\s*['"](?:on|style|src)/i,
+      /\.style\./,
+      /import\s*\(/,
+      /createContextualFragment/,
+      /DOMParser/,
+    ]) {
       assert.doesNotMatch(js, forbidden, String(forbidden));
     }
     assert.match(js, /^\/\*[^*]*\*\/\n\(\(\) => \{\n'use strict';/);

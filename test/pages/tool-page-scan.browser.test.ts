@@ -20,12 +20,25 @@ let site: Site;
 before(async () => {
   site = await startSite(['page-target.test'], (r) =>
     r.secure
-      ? { headers: [['content-type', 'text/html'], ['strict-transport-security', 'max-age=63072000'], ['x-content-type-options', 'nosniff'], ['x-frame-options', '<b>DENY</b>']], body: '<html></html>' }
+      ? {
+          headers: [
+            ['content-type', 'text/html'],
+            ['strict-transport-security', 'max-age=63072000'],
+            ['x-content-type-options', 'nosniff'],
+            ['x-frame-options', '<b>DENY</b>'],
+          ],
+          body: '<html></html>',
+        }
       : { status: 301, headers: [['location', `https://page-target.test:${site.port}/`]] },
   );
   const doh = await startDohServer({ 'page-target.test': [{ type: 'A', data: '127.0.0.1' }] });
   // No proxy is trusted here: the browser's own connection is the client whose limit runs out.
-  const env = { DOH_URL: doh.url, SCAN_ALLOW_PRIVATE_TARGETS: '1', HSTS_PRELOAD_STATUS_URL: 'none', TRUST_PROXY: 'none' };
+  const env = {
+    DOH_URL: doh.url,
+    SCAN_ALLOW_PRIVATE_TARGETS: '1',
+    HSTS_PRELOAD_STATUS_URL: 'none',
+    TRUST_PROXY: 'none',
+  };
   const scanFetch = createPinnedFetch({ ca: [site.cert] });
   atEnd(() => scanFetch.close());
   h = await startHarness({ env, scanners: createScanners(parseConfig(env), { scanFetch, fetch }) });
@@ -39,7 +52,8 @@ test('scans a local site from the page and shows the grade and every test', asyn
   await page.locator('.grade').waitFor({ timeout: 15_000 });
   assert.match((await page.locator('.grade').textContent()) ?? '', /^Grade [A-F][+-]?$/);
   const text = await page.locator('main').innerText();
-  for (const name of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'redirection']) assert.ok(text.toLowerCase().includes(name), name);
+  for (const name of ['content-security-policy', 'strict-transport-security', 'x-frame-options', 'redirection'])
+    assert.ok(text.toLowerCase().includes(name), name);
   assert.ok(text.includes('<b>DENY</b>'), 'a header value with markup is shown as text');
   assert.equal(await page.locator('main b').count(), 0);
   await page.screenshot({ path: artifactPath('tool-page-real-scan.png'), fullPage: true });

@@ -16,20 +16,33 @@ const text = (page: import('playwright-core').Page, selector: string) => page.lo
 describe('security-headers page', () => {
   test('shows grade, score and range, status, message, every test and finding; scan data stays text', async () => {
     const outcome = securityHeadersOutcome();
-    const { page, posted, problems } = await openToolPage('security-headers', envelope('security-headers', 'https://example.com/', outcome), { width: 360 });
+    const { page, posted, problems } = await openToolPage(
+      'security-headers',
+      envelope('security-headers', 'https://example.com/', outcome),
+      { width: 360 },
+    );
     await scan(page, '  example.com ');
     assert.deepEqual(posted, [{ target: 'example.com' }]);
 
     assert.equal(await page.locator('.grade').textContent(), `Grade ${outcome.grade}`);
-    assert.match(await page.locator('.grade').getAttribute('class') ?? '', /grade-d/);
+    assert.match((await page.locator('.grade').getAttribute('class')) ?? '', /grade-d/);
     const verdict = await text(page, '.verdict');
     assert.ok(verdict.includes(`${outcome.gradeScore} (range 0–165)`), verdict);
     assert.ok(verdict.includes(outcome.result.status));
     assert.ok(verdict.includes(outcome.result.message));
-    assert.match(await text(page, '#scan-status'), new RegExp(`^Grade ${outcome.grade}, score ${outcome.gradeScore}\\.`));
+    assert.match(
+      await text(page, '#scan-status'),
+      new RegExp(`^Grade ${outcome.grade}, score ${outcome.gradeScore}\\.`),
+    );
 
-    const details = outcome.result.details as { tests: { title: string; pass: boolean; scoreModifier: number; recommendation: string }[]; findings: { title: string; severity: string }[] };
-    const cards = page.locator('section.block').filter({ has: page.locator('h3', { hasText: /^Tests$/ }) }).locator('li.card');
+    const details = outcome.result.details as {
+      tests: { title: string; pass: boolean; scoreModifier: number; recommendation: string }[];
+      findings: { title: string; severity: string }[];
+    };
+    const cards = page
+      .locator('section.block')
+      .filter({ has: page.locator('h3', { hasText: /^Tests$/ }) })
+      .locator('li.card');
     assert.equal(await cards.count(), 12);
     const results = await text(page, '#results');
     for (const t of details.tests) {
@@ -40,7 +53,10 @@ describe('security-headers page', () => {
       assert.ok(cardText.includes(`Score modifier: ${modifier}`), `${t.title}: ${cardText}`);
       if (t.recommendation) assert.ok(cardText.includes(t.recommendation), t.title);
     }
-    assert.ok(results.includes(`content-security-policy: default-src 'self' 'unsafe-inline'; report-uri /csp?${HOSTILE}`), 'raw header values');
+    assert.ok(
+      results.includes(`content-security-policy: default-src 'self' 'unsafe-inline'; report-uri /csp?${HOSTILE}`),
+      'raw header values',
+    );
     for (const f of details.findings) assert.ok(results.includes(f.title), f.title);
     assert.ok(results.includes(`server: nginx/1.25.3 ${HOSTILE}`), 'finding evidence');
 
@@ -51,7 +67,10 @@ describe('security-headers page', () => {
   });
 
   test('422 bot challenge: message, reason, vendor and evidence, and a link to the error page', async () => {
-    const { page, problems } = await openToolPage('security-headers', envelope('security-headers', 'https://example.com/', challengeOutcome()));
+    const { page, problems } = await openToolPage(
+      'security-headers',
+      envelope('security-headers', 'https://example.com/', challengeOutcome()),
+    );
     await scan(page, 'example.com');
     const box = await text(page, '.problem');
     assert.ok(box.includes('Unprocessable Entity (422)'));
@@ -59,14 +78,25 @@ describe('security-headers page', () => {
     assert.ok(box.includes('bot-challenge: a bot or WAF challenge answered instead of the site'));
     assert.ok(box.includes('cloudflare'));
     assert.ok(box.includes('cf-mitigated: challenge'));
-    assert.equal(await page.getByRole('link', { name: 'About this error' }).getAttribute('href'), `${BASE}/developers/errors/unprocessable-entity`);
+    assert.equal(
+      await page.getByRole('link', { name: 'About this error' }).getAttribute('href'),
+      `${BASE}/developers/errors/unprocessable-entity`,
+    );
     assert.match(await text(page, '#scan-status'), /^No grade: The site answered with a bot or WAF challenge/);
     assert.deepEqual(problems, []);
   });
 
   test('429: detail, the limit, and Retry-After counted down to "try again now"', async () => {
-    const body = problemBody(BASE, 'rate_limit_exceeded', { detail: '10 requests per minute are allowed for this client address; retry in 42 s.', retryAfterSec: 42, extra: { violatedPolicies: ['per-minute'] } });
-    const { page, problems } = await openToolPage('security-headers', { status: 429, headers: { 'retry-after': '42' }, body }, { fakeClock: true });
+    const body = problemBody(BASE, 'rate_limit_exceeded', {
+      detail: '10 requests per minute are allowed for this client address; retry in 42 s.',
+      retryAfterSec: 42,
+      extra: { violatedPolicies: ['per-minute'] },
+    });
+    const { page, problems } = await openToolPage(
+      'security-headers',
+      { status: 429, headers: { 'retry-after': '42' }, body },
+      { fakeClock: true },
+    );
     await scan(page, 'example.com');
     assert.equal(await text(page, '[role="timer"]'), '42 s');
     assert.ok((await text(page, '.problem')).includes('Limit reached: per-minute'));
@@ -80,10 +110,18 @@ describe('security-headers page', () => {
   });
 
   test('a quota wait of minutes reads as minutes', async () => {
-    const body = problemBody(BASE, 'rate_limit_exceeded', { detail: 'Scan quota used up.', retryAfterSec: 1805, extra: { violatedPolicies: ['scans-per-hour-per-target'] } });
+    const body = problemBody(BASE, 'rate_limit_exceeded', {
+      detail: 'Scan quota used up.',
+      retryAfterSec: 1805,
+      extra: { violatedPolicies: ['scans-per-hour-per-target'] },
+    });
     const { page } = await openToolPage('security-headers', { status: 429, body }, { fakeClock: true });
     await scan(page, 'example.com');
-    assert.equal(await text(page, '[role="timer"]'), '30 min 05 s', 'retryAfterSec when there is no Retry-After header');
+    assert.equal(
+      await text(page, '[role="timer"]'),
+      '30 min 05 s',
+      'retryAfterSec when there is no Retry-After header',
+    );
   });
 
   test('400: detail and hint', async () => {
@@ -97,15 +135,25 @@ describe('security-headers page', () => {
   });
 
   test('503: the retry delay', async () => {
-    const body = problemBody(BASE, 'service_unavailable', { detail: 'The scan store is temporarily unavailable. No scan ran and nothing was counted.', retryAfterSec: 30 });
-    const { page } = await openToolPage('security-headers', { status: 503, headers: { 'retry-after': '30' }, body }, { fakeClock: true });
+    const body = problemBody(BASE, 'service_unavailable', {
+      detail: 'The scan store is temporarily unavailable. No scan ran and nothing was counted.',
+      retryAfterSec: 30,
+    });
+    const { page } = await openToolPage(
+      'security-headers',
+      { status: 503, headers: { 'retry-after': '30' }, body },
+      { fakeClock: true },
+    );
     await scan(page, 'example.com');
     assert.equal(await text(page, '[role="timer"]'), '30 s');
     assert.equal(await text(page, '#scan-status'), 'Service unavailable: try again in 30 s.');
   });
 
   test('a problem type that is not http(s) is not made a link; markup in a problem stays text', async () => {
-    const body = { ...problemBody(BASE, 'not_found', { detail: `Nothing here ${HOSTILE}` }), type: 'javascript:window.__pwned=3' };
+    const body = {
+      ...problemBody(BASE, 'not_found', { detail: `Nothing here ${HOSTILE}` }),
+      type: 'javascript:window.__pwned=3',
+    };
     const { page } = await openToolPage('security-headers', { status: 404, body });
     await scan(page, 'example.com');
     assert.equal(await page.locator('#results a[href^="javascript"]').count(), 0);
@@ -114,7 +162,11 @@ describe('security-headers page', () => {
   });
 
   test('an answer that is not JSON, and a network failure, are reported', async () => {
-    const notJson = await openToolPage('security-headers', { status: 502, headers: { 'content-type': 'text/html' }, body: '<h1>Bad gateway</h1>' });
+    const notJson = await openToolPage('security-headers', {
+      status: 502,
+      headers: { 'content-type': 'text/html' },
+      body: '<h1>Bad gateway</h1>',
+    });
     await scan(notJson.page, 'example.com');
     assert.ok((await text(notJson.page, '.problem')).includes('Unexpected answer (502)'));
     assert.equal(await notJson.page.locator('#results h1').count(), 0);
@@ -130,7 +182,11 @@ describe('security-headers page', () => {
 describe('email-security page', () => {
   test('sends the selectors; shows every section, findings, score items, caps and bulk-sender readiness as text', async () => {
     const outcome = emailOutcome();
-    const { page, posted, problems } = await openToolPage('email-security', envelope('email-security', 'example.com', outcome), { width: 360 });
+    const { page, posted, problems } = await openToolPage(
+      'email-security',
+      envelope('email-security', 'example.com', outcome),
+      { width: 360 },
+    );
     await scan(page, 'example.com', ' google, s1 ,, ');
     assert.deepEqual(posted, [{ target: 'example.com', selectors: ['google', 's1'] }]);
 
@@ -143,7 +199,10 @@ describe('email-security page', () => {
       caps: string[];
       bulkSender: { missing: string[]; notCheckableFromDns: string[] };
     };
-    const sections = page.locator('section.block').filter({ has: page.locator('h3', { hasText: /^Sections$/ }) }).locator('li.card');
+    const sections = page
+      .locator('section.block')
+      .filter({ has: page.locator('h3', { hasText: /^Sections$/ }) })
+      .locator('li.card');
     assert.equal(await sections.count(), 8);
     const labels = await sections.locator('h4').allInnerTexts();
     assert.deepEqual(labels, ['DMARC', 'SPF', 'DKIM', 'MX', 'MTA-STS', 'TLS-RPT', 'BIMI', 'DNSSEC']);
@@ -152,7 +211,8 @@ describe('email-security page', () => {
     for (const f of details.findings) assert.ok(results.includes(f.title), f.title);
     assert.equal(await page.locator('#results table tbody tr').count(), details.scoreItems.length);
     for (const cap of details.caps) assert.ok(results.includes(cap), cap);
-    for (const line of [...details.bulkSender.missing, ...details.bulkSender.notCheckableFromDns]) assert.ok(results.includes(line), line);
+    for (const line of [...details.bulkSender.missing, ...details.bulkSender.notCheckableFromDns])
+      assert.ok(results.includes(line), line);
     assert.match(results, /not ready/i);
     assert.ok(results.includes(`ruf=mailto:${HOSTILE}`), 'the DMARC record as published');
 
@@ -176,6 +236,10 @@ describe('email-security page', () => {
       return (window as unknown as { __inline?: number }).__inline;
     });
     assert.equal(ran, undefined);
-    assert.match(problems.join('\n'), /Content Security Policy/, 'a violation is seen, so the other tests would see one too');
+    assert.match(
+      problems.join('\n'),
+      /Content Security Policy/,
+      'a violation is seen, so the other tests would see one too',
+    );
   });
 });

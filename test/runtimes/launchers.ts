@@ -28,7 +28,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
 /** Spawns a server and waits until it answers on `port` (not for a log line: not all of them print one). */
-async function launch(command: string, args: string[], options: { env: Record<string, string>; port: number; cwd?: string; cleanup?: () => void }): Promise<RunningRuntime> {
+async function launch(
+  command: string,
+  args: string[],
+  options: { env: Record<string, string>; port: number; cwd?: string; cleanup?: () => void },
+): Promise<RunningRuntime> {
   const child: ChildProcess = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...options.env },
@@ -81,7 +85,17 @@ const deno: Launcher = {
   checksConfigAtStart: true,
   async start(env) {
     const port = await freePort();
-    const args = ['serve', '--allow-net', '--allow-env', '--no-prompt', '--host', '127.0.0.1', '--port', String(port), 'deploy/deno/main.ts'];
+    const args = [
+      'serve',
+      '--allow-net',
+      '--allow-env',
+      '--no-prompt',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      'deploy/deno/main.ts',
+    ];
     return launch(bin('deno'), args, { env: { ...env, DENO_NO_UPDATE_CHECK: '1' }, port });
   },
 };
@@ -91,7 +105,10 @@ const bun: Launcher = {
   checksConfigAtStart: true,
   async start(env) {
     const port = await freePort();
-    return launch(bin('bun'), ['deploy/bun/server.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, port });
+    return launch(bin('bun'), ['deploy/bun/server.ts'], {
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      port,
+    });
   },
 };
 
@@ -108,10 +125,15 @@ const workerd: Launcher = {
     const dir = mkdtempSync(join(tmpdir(), 'workerd-'));
     mkdirSync(join(dir, 'deploy/cloudflare'), { recursive: true });
     mkdirSync(join(dir, 'dist'));
-    const entry = transformSync(readFileSync(join(ROOT, 'deploy/cloudflare/worker.ts'), 'utf8'), { loader: 'ts', format: 'esm' }).code;
+    const entry = transformSync(readFileSync(join(ROOT, 'deploy/cloudflare/worker.ts'), 'utf8'), {
+      loader: 'ts',
+      format: 'esm',
+    }).code;
     writeFileSync(join(dir, 'deploy/cloudflare/worker.js'), entry);
     copyFileSync(join(ROOT, 'dist/agent-scan.js'), join(dir, 'dist/agent-scan.js'));
-    const bindings = Object.entries(env).map(([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`);
+    const bindings = Object.entries(env).map(
+      ([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`,
+    );
     writeFileSync(
       join(dir, 'config.capnp'),
       `using Workerd = import "/workerd/workerd.capnp";
@@ -133,7 +155,12 @@ const api :Workerd.Worker = (
 );
 `,
     );
-    return launch(bin('workerd'), ['serve', 'config.capnp', '--verbose'], { env: {}, port, cwd: dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) });
+    return launch(bin('workerd'), ['serve', 'config.capnp', '--verbose'], {
+      env: {},
+      port,
+      cwd: dir,
+      cleanup: () => rmSync(dir, { recursive: true, force: true }),
+    });
   },
 };
 
@@ -142,7 +169,10 @@ const edgeRuntime: Launcher = {
   checksConfigAtStart: false,
   async start(env) {
     const port = await freePort();
-    return launch(process.execPath, ['--import', 'tsx', 'test/runtimes/edge-runtime-host.ts'], { env: { ...env, PORT: String(port) }, port });
+    return launch(process.execPath, ['--import', 'tsx', 'test/runtimes/edge-runtime-host.ts'], {
+      env: { ...env, PORT: String(port) },
+      port,
+    });
   },
 };
 

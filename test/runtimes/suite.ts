@@ -26,11 +26,17 @@ export function describeRuntime(launcher: Launcher): void {
     let site: Site;
     let key: string;
     const call = (path: string, init: RequestInit = {}) => fetch(`${runtime.url}${path}`, init);
-    const withKey = (init: RequestInit = {}): RequestInit => ({ ...init, headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) } });
-    const problem = (response: Response, code: Parameters<typeof expectProblem>[1]) => expectProblem(response, code, runtime.url);
+    const withKey = (init: RequestInit = {}): RequestInit => ({
+      ...init,
+      headers: { authorization: `Bearer ${key}`, ...(init.headers as Record<string, string>) },
+    });
+    const problem = (response: Response, code: Parameters<typeof expectProblem>[1]) =>
+      expectProblem(response, code, runtime.url);
     /** Scans counted for a target in the hour bucket a test started in or the next (the hour may turn mid-test). */
     const quotaCount = async (target: string, hour: number) => {
-      const counts = await Promise.all([hour, hour + 1].map((h) => bridge.redis.get(`asc:quota:target:${target}:3600000:${h}`)));
+      const counts = await Promise.all(
+        [hour, hour + 1].map((h) => bridge.redis.get(`asc:quota:target:${target}:3600000:${h}`)),
+      );
       return counts.reduce((sum, c) => sum + Number(c ?? 0), 0);
     };
 
@@ -38,8 +44,18 @@ export function describeRuntime(launcher: Launcher): void {
       const redis = await startRedis();
       bridge = await startUpstashBridge(redis.port);
       const doh = await startDohServer(mailZones());
-      site = await startSite(['site.test'], () => ({ headers: [['content-type', 'text/html'], ['x-content-type-options', 'nosniff']], body: '<html></html>' }));
-      ({ key } = await new KeyService(new UpstashStore({ url: bridge.url, token: bridge.token }), 'asc_live_', Date.now).create({ name: 'runtime suite', owner: 'tests' }));
+      site = await startSite(['site.test'], () => ({
+        headers: [
+          ['content-type', 'text/html'],
+          ['x-content-type-options', 'nosniff'],
+        ],
+        body: '<html></html>',
+      }));
+      ({ key } = await new KeyService(
+        new UpstashStore({ url: bridge.url, token: bridge.token }),
+        'asc_live_',
+        Date.now,
+      ).create({ name: 'runtime suite', owner: 'tests' }));
       runtime = await launcher.start({
         UPSTASH_REDIS_REST_URL: bridge.url,
         UPSTASH_REDIS_REST_TOKEN: bridge.token,
@@ -51,14 +67,18 @@ export function describeRuntime(launcher: Launcher): void {
     after(() => runtime?.stop());
 
     // Workers and Vercel build the service on the first request; their entries cannot refuse to start.
-    if (launcher.checksConfigAtStart) test('refuses to start with an invalid configuration, naming every problem', async () => {
-      await assert.rejects(launcher.start({ BASE_URL: 'not a url', SCAN_ALLOW_PRIVATE_TARGETS: 'maybe' }), (error: Error) => {
-        assert.match(error.message, /exited with 1/);
-        assert.match(error.message, /BASE_URL must be an absolute URL/);
-        assert.match(error.message, /SCAN_ALLOW_PRIVATE_TARGETS/);
-        return true;
+    if (launcher.checksConfigAtStart)
+      test('refuses to start with an invalid configuration, naming every problem', async () => {
+        await assert.rejects(
+          launcher.start({ BASE_URL: 'not a url', SCAN_ALLOW_PRIVATE_TARGETS: 'maybe' }),
+          (error: Error) => {
+            assert.match(error.message, /exited with 1/);
+            assert.match(error.message, /BASE_URL must be an absolute URL/);
+            assert.match(error.message, /SCAN_ALLOW_PRIVATE_TARGETS/);
+            return true;
+          },
+        );
       });
-    });
 
     test('serves the catalog anonymously with the API and rate-limit headers', async () => {
       const first = await call(CATALOG);
@@ -66,13 +86,20 @@ export function describeRuntime(launcher: Launcher): void {
       assert.match(first.headers.get('content-type') ?? '', /^application\/json/);
       assert.equal(first.headers.get('api-version'), '1');
       const body = await first.json();
-      assert.deepEqual(body.tools.map((t: { name: string }) => t.name), ['security-headers', 'email-security']);
+      assert.deepEqual(
+        body.tools.map((t: { name: string }) => t.name),
+        ['security-headers', 'email-security'],
+      );
       assert.ok(body.tools.every((t: { available: boolean }) => t.available));
       assert.equal(first.headers.get('ratelimit-policy'), '"per-minute";q=10;w=60');
       assert.equal(first.headers.get('x-ratelimit-limit'), '10');
       const second = await call(CATALOG);
       await second.arrayBuffer();
-      assert.equal(Number(second.headers.get('ratelimit-remaining')), Number(first.headers.get('ratelimit-remaining')) - 1, 'both requests counted in the shared store');
+      assert.equal(
+        Number(second.headers.get('ratelimit-remaining')),
+        Number(first.headers.get('ratelimit-remaining')) - 1,
+        'both requests counted in the shared store',
+      );
       assert.match(second.headers.get('x-ratelimit-reset') ?? '', /^\d{10}$/);
     });
 
@@ -95,7 +122,10 @@ export function describeRuntime(launcher: Launcher): void {
     test('refuses a body over the limit and a body that fails validation', async () => {
       const big = JSON.stringify({ target: 'example.com', padding: 'x'.repeat(9 * 1024) });
       await problem(await call(execute('email-security'), withKey({ method: 'POST', body: big })), 'payload_too_large');
-      const invalid = await problem(await call(execute('email-security'), withKey({ method: 'POST', body: '{"target":42}' })), 'bad_request');
+      const invalid = await problem(
+        await call(execute('email-security'), withKey({ method: 'POST', body: '{"target":42}' })),
+        'bad_request',
+      );
       assert.match(invalid.detail, /target/);
     });
 
@@ -121,23 +151,38 @@ export function describeRuntime(launcher: Launcher): void {
     test('runs an email-security scan through the local DoH server, counted in the Upstash store', async () => {
       const before = bridge.requests.length;
       const hourBefore = currentHour();
-      const res = await call(execute('email-security'), withKey({ method: 'POST', body: JSON.stringify({ target: 'parked.test' }) }));
+      const res = await call(
+        execute('email-security'),
+        withKey({ method: 'POST', body: JSON.stringify({ target: 'parked.test' }) }),
+      );
       const body = await res.json();
       assert.equal(res.status, 200, `${JSON.stringify(body)}\n${runtime.output()}`);
       assert.equal(body.grade, 'A+', 'parked.test publishes everything a parked domain can');
-      const sent = bridge.requests.slice(before).flatMap((r) => r.commands).join(' ');
+      const sent = bridge.requests
+        .slice(before)
+        .flatMap((r) => r.commands)
+        .join(' ');
       assert.match(sent, /EVAL/i, 'the quota script ran in the store');
       assert.equal(await quotaCount('parked.test', hourBefore), 1);
-      await eventually(async () => assert.equal(await bridge.redis.llen('asc:scans:parked.test'), 1, 'the scan record written in the background'));
+      await eventually(async () =>
+        assert.equal(await bridge.redis.llen('asc:scans:parked.test'), 1, 'the scan record written in the background'),
+      );
     });
 
     test('runs an MCP tool call through the official client', async () => {
       const hourBefore = currentHour();
       const client = new Client({ name: 'runtime-suite', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-      await client.connect(new StreamableHTTPClientTransport(new URL(`${runtime.url}/mcp`), { requestInit: { headers: { 'x-api-key': key } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(`${runtime.url}/mcp`), {
+          requestInit: { headers: { 'x-api-key': key } },
+        }),
+      );
       try {
         assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
-        const result = (await client.callTool({ name: 'email_security_scan', arguments: { target: 'nodmarc.test' } })) as { structuredContent?: Record<string, unknown>; content: { text: string }[] };
+        const result = (await client.callTool({
+          name: 'email_security_scan',
+          arguments: { target: 'nodmarc.test' },
+        })) as { structuredContent?: Record<string, unknown>; content: { text: string }[] };
         assert.equal(result.structuredContent?.['toolName'], 'email-security', runtime.output());
         assert.match(result.content[0]!.text, /^email-security scan of nodmarc\.test: grade D/);
         assert.equal(await quotaCount('nodmarc.test', hourBefore), 1, 'counted in the shared quota');
@@ -147,7 +192,10 @@ export function describeRuntime(launcher: Launcher): void {
     });
 
     test('runs a security-headers scan of a local site', async () => {
-      const res = await call(execute('security-headers'), withKey({ method: 'POST', body: JSON.stringify({ target: `http://127.0.0.1:${site.port}/` }) }));
+      const res = await call(
+        execute('security-headers'),
+        withKey({ method: 'POST', body: JSON.stringify({ target: `http://127.0.0.1:${site.port}/` }) }),
+      );
       const body = await res.json();
       assert.equal(res.status, 200, `${JSON.stringify(body)}\n${runtime.output()}`);
       assert.equal(body.grade, 'F');

@@ -14,7 +14,12 @@ const HOUR = 3_600_000;
 let unique = 0;
 const id = (label: string) => `${label}-${++unique}-${Math.random().toString(36).slice(2, 8)}`;
 
-function windows(client: string, target: string, overall: string, limits = { client: 20, target: 20, overall: 1000 }): QuotaWindow[] {
+function windows(
+  client: string,
+  target: string,
+  overall: string,
+  limits = { client: 20, target: 20, overall: 1000 },
+): QuotaWindow[] {
   return [
     { policy: 'scans-per-hour-per-client', key: `client:${client}`, limit: limits.client, windowMs: HOUR },
     { policy: 'scans-per-hour-per-target', key: `target:${target}`, limit: limits.target, windowMs: HOUR },
@@ -114,13 +119,18 @@ export function storeContract(name: string, factory: StoreFactory): void {
       const d = await store.reserveScan(windows(id('c'), id('t'), id('overall')));
       assert.equal(d.allowed, true);
       assert.deepEqual(d.refusedBy, []);
-      assert.deepEqual(d.remaining, { 'scans-per-hour-per-client': 19, 'scans-per-hour-per-target': 19, 'scans-per-hour-overall': 999 });
+      assert.deepEqual(d.remaining, {
+        'scans-per-hour-per-client': 19,
+        'scans-per-hour-per-target': 19,
+        'scans-per-hour-overall': 999,
+      });
     });
 
     test('a scan refused by one window counts in none of them', async () => {
       const { store } = await fresh();
       const [client, target, overall] = [id('c'), id('t'), id('o')];
-      for (let i = 0; i < 20; i++) assert.equal((await store.reserveScan(windows(client, target, overall))).allowed, true);
+      for (let i = 0; i < 20; i++)
+        assert.equal((await store.reserveScan(windows(client, target, overall))).allowed, true);
       const otherTarget = id('t');
       const refused = await store.reserveScan(windows(client, otherTarget, overall));
       assert.equal(refused.allowed, false);
@@ -138,7 +148,11 @@ export function storeContract(name: string, factory: StoreFactory): void {
       const tight = { client: 2, target: 2, overall: 2 };
       for (let i = 0; i < 2; i++) await store.reserveScan(windows(client, target, overall, tight));
       const refused = await store.reserveScan(windows(client, target, overall, tight));
-      assert.deepEqual(refused.refusedBy.sort(), ['scans-per-hour-overall', 'scans-per-hour-per-client', 'scans-per-hour-per-target']);
+      assert.deepEqual(refused.refusedBy.sort(), [
+        'scans-per-hour-overall',
+        'scans-per-hour-per-client',
+        'scans-per-hour-per-target',
+      ]);
       assert.ok(refused.retryAt > clock.time && refused.retryAt <= clock.time + 2 * HOUR);
       clock.time = refused.retryAt;
       assert.equal((await store.reserveScan(windows(client, target, overall, tight))).allowed, true);
@@ -162,7 +176,10 @@ export function storeContract(name: string, factory: StoreFactory): void {
       await store.putKey(keyRecord());
       assert.deepEqual(await store.findKeyByHash(a.hash), a);
       assert.equal(await store.findKeyByHash('0'.repeat(64)), null);
-      assert.deepEqual((await store.listKeys(owner)).map((k) => k.id), [a.id, b.id]);
+      assert.deepEqual(
+        (await store.listKeys(owner)).map((k) => k.id),
+        [a.id, b.id],
+      );
     });
 
     test('revokes a key once, keeping the first revocation time', async () => {
@@ -187,10 +204,27 @@ export function storeContract(name: string, factory: StoreFactory): void {
     test('keeps scan records per target, newest first', async () => {
       const { clock, store } = await fresh();
       const target = `${id('site')}.example`;
-      await store.recordScan({ tool: 'security-headers', target, grade: 'B', gradeScore: 70, status: 'warnings', at: clock.time });
-      await store.recordScan({ tool: 'security-headers', target, grade: 'A', gradeScore: 90, status: 'passed', at: clock.time + 1 });
+      await store.recordScan({
+        tool: 'security-headers',
+        target,
+        grade: 'B',
+        gradeScore: 70,
+        status: 'warnings',
+        at: clock.time,
+      });
+      await store.recordScan({
+        tool: 'security-headers',
+        target,
+        grade: 'A',
+        gradeScore: 90,
+        status: 'passed',
+        at: clock.time + 1,
+      });
       const scans = await store.recentScans(target, 10);
-      assert.deepEqual(scans.map((s) => s.grade), ['A', 'B']);
+      assert.deepEqual(
+        scans.map((s) => s.grade),
+        ['A', 'B'],
+      );
       assert.deepEqual(await store.recentScans(`${id('other')}.example`, 10), []);
     });
 

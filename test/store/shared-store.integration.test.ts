@@ -19,12 +19,18 @@ before(async () => {
   bridge = await startUpstashBridge(redis.port);
 });
 
-const sharedStore = (prefix: string) => (clock: { now: () => number }) => new UpstashStore({ url: bridge.url, token: bridge.token, prefix, now: clock.now });
+const sharedStore = (prefix: string) => (clock: { now: () => number }) =>
+  new UpstashStore({ url: bridge.url, token: bridge.token, prefix, now: clock.now });
 
 /** `npm start` as its own process, on the shared store (default key prefix). */
 async function startServerProcess(): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/node/server.ts'], {
-    env: { PATH: process.env.PATH, PORT: '0', UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      UPSTASH_REDIS_REST_URL: bridge.url,
+      UPSTASH_REDIS_REST_TOKEN: bridge.token,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   atEnd(() => child.kill('SIGKILL'));
@@ -66,12 +72,20 @@ describe('instances sharing one Upstash store', () => {
 
   test('60 concurrent scans of one target from 3 addresses run exactly 20 times, and refused ones count nowhere', async () => {
     const prefix = 'scans';
-    const [h1, h2] = [await startHarness({ store: sharedStore(prefix) }), await startHarness({ store: sharedStore(prefix) })];
+    const [h1, h2] = [
+      await startHarness({ store: sharedStore(prefix) }),
+      await startHarness({ store: sharedStore(prefix) }),
+    ];
     const ips = [freshIp(), freshIp(), freshIp()];
     const keys = await Promise.all(ips.map(() => h1.createKey()));
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        postJson(i % 2 ? h1 : h2, EXECUTE_SH, { target: 'contested.example' }, { ip: ips[i % 3], headers: { 'x-api-key': keys[i % 3]!.key } }),
+        postJson(
+          i % 2 ? h1 : h2,
+          EXECUTE_SH,
+          { target: 'contested.example' },
+          { ip: ips[i % 3], headers: { 'x-api-key': keys[i % 3]!.key } },
+        ),
       ),
     );
     const statuses = responses.map((r) => r.status);
@@ -81,11 +95,16 @@ describe('instances sharing one Upstash store', () => {
     assert.equal(scans, 20);
 
     const hour = Math.floor(h1.clock.time / 3_600_000);
-    const counter = async (key: string) => Number((await bridge.redis.get(`${prefix}:quota:${key}:3600000:${hour}`)) ?? 0);
+    const counter = async (key: string) =>
+      Number((await bridge.redis.get(`${prefix}:quota:${key}:3600000:${hour}`)) ?? 0);
     assert.equal(await counter('target:contested.example'), 20);
     assert.equal(await counter('overall'), 20);
     const perClient = await Promise.all(ips.map((ip) => counter(`client:${ip}`)));
-    assert.equal(perClient.reduce((a, b) => a + b, 0), 20, `per-client counters ${perClient}`);
+    assert.equal(
+      perClient.reduce((a, b) => a + b, 0),
+      20,
+      `per-client counters ${perClient}`,
+    );
   });
 
   test('with Redis stopped, execute answers 503 with Retry-After 30 and runs nothing; it recovers by itself', async () => {
@@ -151,6 +170,9 @@ describe('round trips to the store per API request', () => {
   });
 
   test('an execute with a cached key costs at most 3 (limit, quota, record)', async () => {
-    assert.ok((await tripsFor(() => postJson(h, EXECUTE_SH, { target: 'trips.example' }, { headers: { 'x-api-key': key } }))) <= 3);
+    assert.ok(
+      (await tripsFor(() => postJson(h, EXECUTE_SH, { target: 'trips.example' }, { headers: { 'x-api-key': key } }))) <=
+        3,
+    );
   });
 });

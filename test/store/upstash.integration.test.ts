@@ -21,5 +21,10 @@ after(() => {
 
 storeContract('Upstash store on a real redis-server', (c) => {
   clock = c;
-  return new UpstashStore({ url: bridge.url, token: bridge.token, prefix: `t${Math.random().toString(36).slice(2, 8)}`, now: c.now });
+  return new UpstashStore({
+    url: bridge.url,
+    token: bridge.token,
+    prefix: `t${Math.random().toString(36).slice(2, 8)}`,
+    now: c.now,
+  });
 });

@@ -16,12 +16,24 @@ let launched: Promise<Browser> | null = null;
 
 /** One browser per test file; fails loudly when Chromium is not installed (CI installs it). */
 export function browser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}; the browser tests need it (apt-get install -y chromium, as .ci/run does).`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM_PATH}; the browser tests need it (apt-get install -y chromium, as .ci/run does).`,
+    );
   if (!launched) {
     launched = chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     });
     atEnd(async () => (await launched!).close());
   }

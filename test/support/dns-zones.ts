@@ -28,7 +28,18 @@ export type ZoneRecord = (
   | { type: 'TXT' | 'SPF'; data: string | Uint8Array | (string | Uint8Array)[] }
   | { type: 'MX'; data: { preference: number; exchange: string } }
   | { type: 'CNAME' | 'NS' | 'PTR'; data: string }
-  | { type: 'SOA'; data: { mname: string; rname: string; serial?: number; refresh?: number; retry?: number; expire?: number; minimum?: number } }
+  | {
+      type: 'SOA';
+      data: {
+        mname: string;
+        rname: string;
+        serial?: number;
+        refresh?: number;
+        retry?: number;
+        expire?: number;
+        minimum?: number;
+      };
+    }
   | { type: 'TLSA'; data: { usage: number; selector: number; matchingType: number; data: string } }
 ) & { ttl?: number };
 
@@ -49,7 +60,8 @@ export interface QueryInfo {
   count: number;
 }
 
-export type ZoneEntry = ZoneItem[] | NameMarker | { authenticated?: boolean; records: ZoneItem[] } | ((query: QueryInfo) => ZoneEntry);
+export type ZoneEntry =
+  ZoneItem[] | NameMarker | { authenticated?: boolean; records: ZoneItem[] } | ((query: QueryInfo) => ZoneEntry);
 
 export type Zones = Record<string, ZoneEntry>;
 
@@ -62,7 +74,12 @@ export interface AnswerOptions {
 
 export type ZoneAnswer =
   | { kind: 'timeout' }
-  | { kind: 'answer'; rcode: 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' | 'REFUSED'; records: (ZoneRecord & { name: string })[]; authenticated: boolean };
+  | {
+      kind: 'answer';
+      rcode: 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' | 'REFUSED';
+      records: (ZoneRecord & { name: string })[];
+      authenticated: boolean;
+    };
 
 const lower = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
@@ -70,7 +87,10 @@ export class ZoneBook {
   private readonly zones = new Map<string, ZoneEntry>();
   private readonly counts = new Map<string, number>();
 
-  constructor(zones: Zones, private readonly options: AnswerOptions = {}) {
+  constructor(
+    zones: Zones,
+    private readonly options: AnswerOptions = {},
+  ) {
     for (const [name, entry] of Object.entries(zones)) this.zones.set(lower(name), entry);
   }
 
@@ -96,8 +116,13 @@ export class ZoneBook {
       if (entry === 'TIMEOUT') return { kind: 'timeout' };
       if (typeof entry === 'string') return { kind: 'answer', rcode: entry, records, authenticated };
       const items = Array.isArray(entry) ? entry : (entry as { records: ZoneItem[] }).records;
-      const typed = items.filter((item): item is ZoneRecord => typeof item === 'object' && !('none' in item) && item.type === qtype);
-      const cname = items.find((item): item is ZoneRecord & { type: 'CNAME' } => typeof item === 'object' && item.type === 'CNAME' && !('none' in item));
+      const typed = items.filter(
+        (item): item is ZoneRecord => typeof item === 'object' && !('none' in item) && item.type === qtype,
+      );
+      const cname = items.find(
+        (item): item is ZoneRecord & { type: 'CNAME' } =>
+          typeof item === 'object' && item.type === 'CNAME' && !('none' in item),
+      );
       if (typed.length > 0) {
         records.push(...typed.map((record) => ({ ...record, name })));
         return { kind: 'answer', rcode: 'NOERROR', records, authenticated };
@@ -110,7 +135,8 @@ export class ZoneBook {
       }
       const declaredEmpty = items.some((item) => typeof item === 'object' && 'none' in item && item.type === qtype);
       if (!declaredEmpty && items.includes('TIMEOUT')) return { kind: 'timeout' };
-      if (!declaredEmpty && items.includes('SERVFAIL')) return { kind: 'answer', rcode: 'SERVFAIL', records: [], authenticated: false };
+      if (!declaredEmpty && items.includes('SERVFAIL'))
+        return { kind: 'answer', rcode: 'SERVFAIL', records: [], authenticated: false };
       return { kind: 'answer', rcode: 'NOERROR', records, authenticated };
     }
     // A CNAME chain longer than any resolver follows.
@@ -127,7 +153,8 @@ export class ZoneBook {
   }
 
   private isAuthenticated(name: string, entry: ZoneEntry | undefined): boolean {
-    if (entry && typeof entry === 'object' && !Array.isArray(entry) && entry.authenticated !== undefined) return entry.authenticated;
+    if (entry && typeof entry === 'object' && !Array.isArray(entry) && entry.authenticated !== undefined)
+      return entry.authenticated;
     return (this.options.authenticated ?? []).some((zone) => name === lower(zone) || name.endsWith(`.${lower(zone)}`));
   }
 }

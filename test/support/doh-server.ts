@@ -40,7 +40,8 @@ function characterStrings(data: string | Uint8Array | (string | Uint8Array)[]): 
   const parts = Array.isArray(data) ? data : [data];
   return parts.map((part) => {
     const bytes = typeof part === 'string' ? encoder.encode(part) : part;
-    if (bytes.length > 255) throw new Error(`a TXT character-string is at most 255 bytes (got ${bytes.length}); give a list of strings`);
+    if (bytes.length > 255)
+      throw new Error(`a TXT character-string is at most 255 bytes (got ${bytes.length}); give a list of strings`);
     return bytes;
   });
 }
@@ -131,16 +132,34 @@ export async function startDohServer(zones: Zones, options: DohServerOptions = {
       return; // never answered; closeAllConnections() ends it
     }
     entry.answer = answer.rcode;
-    const flags = (query.flag_rd ? packet.RECURSION_DESIRED : 0) | packet.RECURSION_AVAILABLE | (answer.authenticated && answer.rcode === 'NOERROR' ? packet.AUTHENTIC_DATA : 0) | RCODES[answer.rcode];
+    const flags =
+      (query.flag_rd ? packet.RECURSION_DESIRED : 0) |
+      packet.RECURSION_AVAILABLE |
+      (answer.authenticated && answer.rcode === 'NOERROR' ? packet.AUTHENTIC_DATA : 0) |
+      RCODES[answer.rcode];
     const body = packet.encode({
       type: 'response',
       id: query.id ?? 0,
       flags,
       questions: [question],
       answers: answer.records.map(toAnswer),
-      additionals: opt ? [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: opt.flag_do ? packet.DNSSEC_OK : 0, options: [] } as unknown as packet.Answer] : [],
+      additionals: opt
+        ? [
+            {
+              type: 'OPT',
+              name: '.',
+              udpPayloadSize: 1232,
+              flags: opt.flag_do ? packet.DNSSEC_OK : 0,
+              options: [],
+            } as unknown as packet.Answer,
+          ]
+        : [],
     });
-    response.writeHead(200, { 'content-type': 'application/dns-message', 'content-length': body.length, 'cache-control': 'max-age=0' });
+    response.writeHead(200, {
+      'content-type': 'application/dns-message',
+      'content-length': body.length,
+      'cache-control': 'max-age=0',
+    });
     response.end(body);
   };
 

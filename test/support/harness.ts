@@ -43,24 +43,48 @@ export function freshIp(): string {
  * Starts the real Node server (srvx, free port) around createApp with injected scanners and a
  * manual clock. The server trusts X-Forwarded-For so tests can speak as many client addresses.
  */
-export async function startHarness(options: { env?: Record<string, string>; limits?: Limits; wrapStore?: (s: MemoryStore) => Store; withScanners?: boolean; scanDeadlineMs?: number; store?: (clock: ManualClock) => Store; scanners?: Partial<Record<ToolName, Scanner>> } = {}): Promise<Harness> {
+export async function startHarness(
+  options: {
+    env?: Record<string, string>;
+    limits?: Limits;
+    wrapStore?: (s: MemoryStore) => Store;
+    withScanners?: boolean;
+    scanDeadlineMs?: number;
+    store?: (clock: ManualClock) => Store;
+    scanners?: Partial<Record<ToolName, Scanner>>;
+  } = {},
+): Promise<Harness> {
   const clock = new ManualClock();
   const memory = new MemoryStore({ now: clock.now });
   const store = options.store ? options.store(clock) : options.wrapStore ? options.wrapStore(memory) : memory;
-  const config = parseConfig({ TRUST_PROXY: 'x-forwarded-for', BASE_URL: 'https://scan.test', ACCOUNT_URL: 'https://account.scan.test/keys', ...options.env });
+  const config = parseConfig({
+    TRUST_PROXY: 'x-forwarded-for',
+    BASE_URL: 'https://scan.test',
+    ACCOUNT_URL: 'https://account.scan.test/keys',
+    ...options.env,
+  });
   const scanners = { 'security-headers': new RecordingScanner(), 'email-security': new RecordingScanner() };
   const log: AccessLogEntry[] = [];
   const errors: unknown[] = [];
-  const { app, settled } = trackBackgroundWork(createApp({
-    config,
-    store,
-    now: clock.now,
-    limits: options.limits ?? SPEC_LIMITS,
-    scanners: options.scanners ?? (options.withScanners === false ? {} : { 'security-headers': scanners['security-headers'].scan, 'email-security': scanners['email-security'].scan }),
-    scanDeadlineMs: options.scanDeadlineMs,
-    onRequestComplete: (entry) => log.push(entry),
-    onError: (error) => errors.push(error),
-  }));
+  const { app, settled } = trackBackgroundWork(
+    createApp({
+      config,
+      store,
+      now: clock.now,
+      limits: options.limits ?? SPEC_LIMITS,
+      scanners:
+        options.scanners ??
+        (options.withScanners === false
+          ? {}
+          : {
+              'security-headers': scanners['security-headers'].scan,
+              'email-security': scanners['email-security'].scan,
+            }),
+      scanDeadlineMs: options.scanDeadlineMs,
+      onRequestComplete: (entry) => log.push(entry),
+      onError: (error) => errors.push(error),
+    }),
+  );
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
   atEnd(() => server.close(1000));
   const keys = new KeyService(store, config.apiKeyPrefix, clock.now);
@@ -75,7 +99,12 @@ export async function startHarness(options: { env?: Record<string, string>; limi
     log,
     errors,
     async createKey(scopes, extra) {
-      const { key, record } = await keys.create({ name: 'test key', owner: 'user_test', scopes, expiresAt: extra?.expiresAt });
+      const { key, record } = await keys.create({
+        name: 'test key',
+        owner: 'user_test',
+        scopes,
+        expiresAt: extra?.expiresAt,
+      });
       return { key, id: record.id };
     },
     request(path, init = {}) {
@@ -88,10 +117,20 @@ export async function startHarness(options: { env?: Record<string, string>; limi
   };
 }
 
-export function postJson(h: Harness, path: string, body: unknown, init: RequestInit & { ip?: string } = {}): Promise<Response> {
+export function postJson(
+  h: Harness,
+  path: string,
+  body: unknown,
+  init: RequestInit & { ip?: string } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return h.request(path, { ...init, method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return h.request(path, {
+    ...init,
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 export const EXECUTE_SH = '/api/v1/agent/tools/security-headers/execute';

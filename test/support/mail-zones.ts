@@ -21,7 +21,10 @@ export function dkimRecord(bits: number): string[] {
 }
 
 /** A TXT record; text over 255 bytes is split into character-strings, as DNS requires. */
-const txt = (data: string | string[]): ZoneRecord => ({ type: 'TXT', data: typeof data === 'string' && data.length > 255 ? data.match(/.{1,255}/g)! : data });
+const txt = (data: string | string[]): ZoneRecord => ({
+  type: 'TXT',
+  data: typeof data === 'string' && data.length > 255 ? data.match(/.{1,255}/g)! : data,
+});
 const mx = (preference: number, exchange: string): ZoneRecord => ({ type: 'MX', data: { preference, exchange } });
 const a = (address: string): ZoneRecord => ({ type: 'A', data: address });
 
@@ -50,18 +53,41 @@ export function mailZones(): Zones {
   return {
     ...MAIL_HOSTS,
     // Google Workspace, DMARC reject with reports, the Google DKIM selector.
-    'gworkspace.test': [mx(1, 'aspmx.l.google.com'), mx(5, 'alt1.aspmx.l.google.com'), txt('v=spf1 include:_spf.google.com ~all'), { type: 'SOA', data: { mname: 'ns.gworkspace.test', rname: 'hostmaster.gworkspace.test' } }],
+    'gworkspace.test': [
+      mx(1, 'aspmx.l.google.com'),
+      mx(5, 'alt1.aspmx.l.google.com'),
+      txt('v=spf1 include:_spf.google.com ~all'),
+      { type: 'SOA', data: { mname: 'ns.gworkspace.test', rname: 'hostmaster.gworkspace.test' } },
+    ],
     '_dmarc.gworkspace.test': [txt('v=DMARC1; p=reject; rua=mailto:dmarc@gworkspace.test')],
     'google._domainkey.gworkspace.test': [txt(dkimRecord(2048))],
     // Microsoft 365: the DKIM selectors are CNAMEs into the tenant.
-    'm365.test': [mx(0, 'm365-test.mail.protection.outlook.com'), txt('v=spf1 include:spf.protection.outlook.com -all')],
+    'm365.test': [
+      mx(0, 'm365-test.mail.protection.outlook.com'),
+      txt('v=spf1 include:spf.protection.outlook.com -all'),
+    ],
     '_dmarc.m365.test': [txt('v=DMARC1; p=quarantine; rua=mailto:reports@m365.test')],
-    'selector1._domainkey.m365.test': [{ type: 'CNAME', data: 'selector1-m365-test._domainkey.m365test.onmicrosoft.com' }],
+    'selector1._domainkey.m365.test': [
+      { type: 'CNAME', data: 'selector1-m365-test._domainkey.m365test.onmicrosoft.com' },
+    ],
     // A parked domain: null MX, SPF -all, DMARC reject, DNSSEC-signed.
-    'parked.test': { authenticated: true, records: [mx(0, '.'), txt('v=spf1 -all'), { type: 'SOA', data: { mname: 'ns.parked.test', rname: 'hostmaster.parked.test' } }] },
-    '_dmarc.parked.test': { authenticated: true, records: [txt('v=DMARC1; p=reject; sp=reject; np=reject; rua=mailto:dmarc@parked.test')] },
+    'parked.test': {
+      authenticated: true,
+      records: [
+        mx(0, '.'),
+        txt('v=spf1 -all'),
+        { type: 'SOA', data: { mname: 'ns.parked.test', rname: 'hostmaster.parked.test' } },
+      ],
+    },
+    '_dmarc.parked.test': {
+      authenticated: true,
+      records: [txt('v=DMARC1; p=reject; sp=reject; np=reject; rua=mailto:dmarc@parked.test')],
+    },
     // SPF over the 10-lookup limit through twelve includes.
-    'toomany.test': [mx(10, 'aspmx.l.google.com'), txt(`v=spf1 ${Array.from({ length: 12 }, (_, i) => `include:i${i}.toomany.test`).join(' ')} -all`)],
+    'toomany.test': [
+      mx(10, 'aspmx.l.google.com'),
+      txt(`v=spf1 ${Array.from({ length: 12 }, (_, i) => `include:i${i}.toomany.test`).join(' ')} -all`),
+    ],
     ...includes(12, 'toomany.test'),
     '_dmarc.toomany.test': [txt('v=DMARC1; p=reject')],
     // DMARC p=none.

@@ -42,7 +42,12 @@ function track(server: Server, target: { requests: SeenRequest[]; connections: n
     socket.on('error', () => {});
   });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    target.requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, localAddress: request.socket.localAddress ?? '' });
+    target.requests.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      localAddress: request.socket.localAddress ?? '',
+    });
     route(request, response);
   });
   server.on('clientError', (_error, socket: Socket) => socket.destroy());
@@ -82,7 +87,12 @@ export async function selfSignedCertificate(names: string[]): Promise<{ cert: st
     keySize: 2048,
     algorithm: 'sha256',
     notAfterDate: new Date(Date.now() + 2 * 86_400_000),
-    extensions: [{ name: 'subjectAltName', altNames: [...names.map((value) => ({ type: 2 as const, value })), { type: 7 as const, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [...names.map((value) => ({ type: 2 as const, value })), { type: 7 as const, ip: '127.0.0.1' }],
+      },
+    ],
   });
   return { cert: pems.cert, key: pems.private };
 }
@@ -102,18 +112,27 @@ export const siteRoutes: Route = (request, response) => {
   const path = url.pathname;
   if (path === '/') {
     response.writeHead(200, [
-      'Content-Type', 'text/html; charset=utf-8',
-      'X-Dup', 'first',
-      'Set-Cookie', 'a=1; Secure',
-      'Strict-Transport-Security', 'max-age=1',
-      'X-Dup', 'second',
-      'Set-Cookie', 'b=2; HttpOnly',
-      'Strict-Transport-Security', 'max-age=2',
+      'Content-Type',
+      'text/html; charset=utf-8',
+      'X-Dup',
+      'first',
+      'Set-Cookie',
+      'a=1; Secure',
+      'Strict-Transport-Security',
+      'max-age=1',
+      'X-Dup',
+      'second',
+      'Set-Cookie',
+      'b=2; HttpOnly',
+      'Strict-Transport-Security',
+      'max-age=2',
     ]);
     return void response.end('<html><title>public site</title></html>');
   }
   if (path === '/redirect') {
-    return void response.writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('to') ?? '/' }).end();
+    return void response
+      .writeHead(Number(url.searchParams.get('status') ?? 302), { location: url.searchParams.get('to') ?? '/' })
+      .end();
   }
   if (path === '/no-location') return void response.writeHead(302).end();
   if (path === '/bad-location') return void response.writeHead(302, { location: 'http://[::1' }).end();
@@ -153,7 +172,8 @@ export interface Canary {
  * reaches it went somewhere a guarded scan must never go.
  */
 export async function startCanary(): Promise<Canary> {
-  const canaryRoute: Route = (_request, response) => void response.writeHead(200, { 'content-type': 'text/plain' }).end('CANARY REACHED');
+  const canaryRoute: Route = (_request, response) =>
+    void response.writeHead(200, { 'content-type': 'text/plain' }).end('CANARY REACHED');
   for (let attempt = 0; attempt < 5; attempt++) {
     const v4 = await startTargetServer(canaryRoute);
     let v6: TargetServer | null = null;

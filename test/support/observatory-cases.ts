@@ -33,7 +33,12 @@ export interface UnitCase {
 export interface RealSite extends SecurityHeadersCapture {
   id: string;
   testsPassed: number;
-  expected: { score: number; grade: string; error: string | null; tests: Record<string, { result: string; modifier: number }> };
+  expected: {
+    score: number;
+    grade: string;
+    error: string | null;
+    tests: Record<string, { result: string; modifier: number }>;
+  };
 }
 
 /** The case files name two tests by short names. */
@@ -50,7 +55,9 @@ export const CONFORMANCE_PRELOAD: Record<string, { preloaded: true; includeSubDo
 export const conformancePreload = (host: string): PreloadAnswer => CONFORMANCE_PRELOAD[host] ?? null;
 
 export function headerPairs(headers: HeaderObject | undefined): HeaderPairs {
-  return Object.entries(headers ?? {}).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name.toLowerCase(), v]));
+  return Object.entries(headers ?? {}).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name.toLowerCase(), v]),
+  );
 }
 
 /** Pairs of `extra` whose names `base` does not have, appended to `base`. */
@@ -95,12 +102,16 @@ export const loadUnitCases = (): UnitCase[] => readJsonLines<UnitCase>('unit-cas
 export const loadRealSites = (): RealSite[] => readJsonLines<RealSite>('real-sites.jsonl');
 
 /** A stable, readable name for a case. */
-export const caseName = (c: UnitCase, index: number): string => `#${index} ${testNameOf(c)} (${c.file}:${c.line}) ${c.site} → ${c.result}`;
+export const caseName = (c: UnitCase, index: number): string =>
+  `#${index} ${testNameOf(c)} (${c.file}:${c.line}) ${c.site} → ${c.result}`;
 
 /** Headers that pass every test with every bonus the headers alone can earn. */
 export const EXEMPLARY_HEADERS: HeaderPairs = [
   ['content-type', 'text/html; charset=utf-8'],
-  ['content-security-policy', "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"],
+  [
+    'content-security-policy',
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  ],
   ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
   ['x-content-type-options', 'nosniff'],
   ['x-frame-options', 'DENY'],
@@ -113,28 +124,49 @@ export const EXEMPLARY_HEADERS: HeaderPairs = [
 ];
 
 /** A page whose only script is same-site with integrity: SRI +5. */
-export const SRI_PAGE = '<!doctype html><title>x</title><script src="/app.js" integrity="sha384-abc" crossorigin="anonymous"></script>';
+export const SRI_PAGE =
+  '<!doctype html><title>x</title><script src="/app.js" integrity="sha384-abc" crossorigin="anonymous"></script>';
 
 /**
  * A synthetic capture of https://example.com/: http:// redirects to https:// on the same host,
  * whose final response has `headers` (by default EXEMPLARY_HEADERS) and `html`. Not preloaded:
  * with EXEMPLARY_HEADERS it scores 160; preloaded, 165.
  */
-export function siteCapture(overrides: { headers?: HeaderPairs; html?: string | null; status?: number; httpsChainBefore?: Hop[]; preload?: SecurityHeadersCapture['preload'] } = {}): SecurityHeadersCapture {
-  const final: Hop = { url: 'https://example.com/', status: overrides.status ?? 200, headers: overrides.headers ?? EXEMPLARY_HEADERS };
+export function siteCapture(
+  overrides: {
+    headers?: HeaderPairs;
+    html?: string | null;
+    status?: number;
+    httpsChainBefore?: Hop[];
+    preload?: SecurityHeadersCapture['preload'];
+  } = {},
+): SecurityHeadersCapture {
+  const final: Hop = {
+    url: 'https://example.com/',
+    status: overrides.status ?? 200,
+    headers: overrides.headers ?? EXEMPLARY_HEADERS,
+  };
   return {
     host: 'example.com',
-    http: { verified: true, chain: [{ url: 'http://example.com/', status: 301, headers: [['location', 'https://example.com/']] }, final] },
+    http: {
+      verified: true,
+      chain: [{ url: 'http://example.com/', status: 301, headers: [['location', 'https://example.com/']] }, final],
+    },
     https: { verified: true, chain: [...(overrides.httpsChainBefore ?? []), final] },
     cors: { status: 204, headers: [] },
     html: overrides.html === undefined ? SRI_PAGE : overrides.html,
-    preload: overrides.preload ?? { 'example.com': { preloaded: false, includeSubDomains: false }, com: { preloaded: false, includeSubDomains: false } },
+    preload: overrides.preload ?? {
+      'example.com': { preloaded: false, includeSubDomains: false },
+      com: { preloaded: false, includeSubDomains: false },
+    },
   };
 }
 
 /** EXEMPLARY_HEADERS with some headers replaced (a null value removes the header). */
 export function headersWith(changes: Record<string, string | string[] | null>): HeaderPairs {
   const kept = EXEMPLARY_HEADERS.filter(([name]) => !(name in changes));
-  const added = Object.entries(changes).flatMap(([name, value]) => (value === null ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v])));
+  const added = Object.entries(changes).flatMap(([name, value]) =>
+    value === null ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+  );
   return [...kept, ...added];
 }

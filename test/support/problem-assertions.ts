@@ -4,7 +4,11 @@ import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
 import { ProblemSchema } from '../../src/schemas.ts';
 
 /** Asserts a response is the SPEC's problem+json for `code`, and returns its body. */
-export async function expectProblem(response: Response, code: ErrorCode, baseUrl = 'https://scan.test'): Promise<Record<string, any>> {
+export async function expectProblem(
+  response: Response,
+  code: ErrorCode,
+  baseUrl = 'https://scan.test',
+): Promise<Record<string, any>> {
   const text = await response.text();
   assert.equal(response.status, ERRORS[code].status, `status for ${code}: ${text.slice(0, 300)}`);
   assert.match(response.headers.get('content-type') ?? '', /^application\/problem\+json/);

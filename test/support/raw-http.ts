@@ -115,9 +115,15 @@ function parse(data: Buffer, closed: boolean): Parsed | null {
  * connection. Write errors after the server has answered (EPIPE, ECONNRESET when it closes on an
  * oversized body) do not lose the answer. Rejects when no response arrives before the deadline.
  */
-export function rawRequest(baseUrl: string, request: string | Buffer | (string | Buffer)[], options: RawRequestOptions = {}): Promise<RawResponse> {
+export function rawRequest(
+  baseUrl: string,
+  request: string | Buffer | (string | Buffer)[],
+  options: RawRequestOptions = {},
+): Promise<RawResponse> {
   const { host, port } = endpoint(baseUrl);
-  const pieces = (Array.isArray(request) ? request : [request]).map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p));
+  const pieces = (Array.isArray(request) ? request : [request]).map((p) =>
+    typeof p === 'string' ? Buffer.from(p, 'latin1') : p,
+  );
   const timeoutMs = options.timeoutMs ?? 5000;
 
   return new Promise<RawResponse>((resolve, reject) => {
@@ -145,7 +151,11 @@ export function rawRequest(baseUrl: string, request: string | Buffer | (string |
         clearTimeout(timer);
         socket.destroy();
         const received = Buffer.concat(chunks).toString('latin1').slice(0, 200);
-        reject(new Error(`no complete response (${error ? error.message : 'connection closed'}); received ${JSON.stringify(received)}`));
+        reject(
+          new Error(
+            `no complete response (${error ? error.message : 'connection closed'}); received ${JSON.stringify(received)}`,
+          ),
+        );
       }
     };
 
@@ -164,14 +174,15 @@ export function rawRequest(baseUrl: string, request: string | Buffer | (string |
           if (i > 0 && options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs).unref());
           if (settled || socket.destroyed) return;
           const flushed = socket.write(piece);
-          if (!flushed) await new Promise<void>((r) => {
-            const done = () => {
-              socket.off('drain', done);
-              socket.off('close', done);
-              r();
-            };
-            socket.once('drain', done).once('close', done);
-          });
+          if (!flushed)
+            await new Promise<void>((r) => {
+              const done = () => {
+                socket.off('drain', done);
+                socket.off('close', done);
+                r();
+              };
+              socket.once('drain', done).once('close', done);
+            });
         }
         if (options.endAfterWrite && !settled && !socket.destroyed) socket.end();
       } catch {
@@ -191,14 +202,20 @@ export function rawRequest(baseUrl: string, request: string | Buffer | (string |
 
 /** Builds a request head: request line, headers (Host included unless given), blank line. */
 export function rawHead(method: string, path: string, headers: [string, string][] = [], host = 'scan.test'): string {
-  const all: [string, string][] = headers.some(([n]) => n.toLowerCase() === 'host') ? headers : [['Host', host], ...headers];
+  const all: [string, string][] = headers.some(([n]) => n.toLowerCase() === 'host')
+    ? headers
+    : [['Host', host], ...headers];
   return `${method} ${path} HTTP/1.1\r\n${all.map(([n, v]) => `${n}: ${v}\r\n`).join('')}\r\n`;
 }
 
 /** One chunk of a chunked body. */
 export function chunk(data: string | Buffer): Buffer {
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`, 'latin1'), bytes, Buffer.from('\r\n', 'latin1')]);
+  return Buffer.concat([
+    Buffer.from(`${bytes.length.toString(16)}\r\n`, 'latin1'),
+    bytes,
+    Buffer.from('\r\n', 'latin1'),
+  ]);
 }
 
 /** The end of a chunked body. */

@@ -14,7 +14,9 @@ export interface RedisServer {
 function assertInstalled(): void {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (probe.error || probe.status !== 0) {
-    throw new Error('redis-server is not installed; the store tests need it (apt-get install -y redis-server, as .ci/run does).');
+    throw new Error(
+      'redis-server is not installed; the store tests need it (apt-get install -y redis-server, as .ci/run does).',
+    );
   }
 }
 
@@ -25,14 +27,21 @@ export async function startRedis(): Promise<RedisServer> {
   let child: ChildProcess | null = null;
 
   async function start(): Promise<void> {
-    const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const proc = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     atEnd(() => proc.kill('SIGKILL'));
     child = proc;
     let output = '';
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)),
+        10_000,
+      );
       proc.stdout!.on('data', (chunk) => {
         output += chunk;
         if (output.includes('Ready to accept connections')) {

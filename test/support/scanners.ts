@@ -4,14 +4,22 @@ export const GRADED: ScanOutcome = {
   assessed: true,
   grade: 'B',
   gradeScore: 75,
-  result: { status: 'warnings', message: 'Two tests failed.', details: { tests: { 'x-frame-options': { pass: false } } } },
+  result: {
+    status: 'warnings',
+    message: 'Two tests failed.',
+    details: { tests: { 'x-frame-options': { pass: false } } },
+  },
 };
 
 export const CHALLENGED: ScanOutcome = {
   assessed: false,
   grade: null,
   gradeScore: null,
-  result: { status: 'challenge', message: 'The site answered with a bot challenge (cloudflare).', details: { vendor: 'cloudflare' } },
+  result: {
+    status: 'challenge',
+    message: 'The site answered with a bot challenge (cloudflare).',
+    details: { vendor: 'cloudflare' },
+  },
 };
 
 /** A scanner injected through createApp(deps) that records every call and answers as told. */

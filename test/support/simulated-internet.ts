@@ -48,7 +48,9 @@ export function simulatedInternet(inner: ScanFetch): SimulatedInternet {
     calls.push({ url, vetted: hints.addresses, routed: addresses });
     const outside = addresses.filter((a) => !isLoopback(a));
     if (outside.length > 0) {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('test network: no route outside loopback'), { code: 'ETEST_NO_EGRESS' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('test network: no route outside loopback'), { code: 'ETEST_NO_EGRESS' }),
+      });
     }
     return inner(url, init, { ...hints, addresses });
   };

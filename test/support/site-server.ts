@@ -52,7 +52,7 @@ export async function startSite(names: string[], respond: (request: SiteRequest)
     const answer = respond(request);
     const headers = answer.headers ?? [];
     res.writeHead(answer.status ?? 200, headers.flat());
-    res.end(request.method === 'HEAD' ? undefined : answer.body ?? '');
+    res.end(request.method === 'HEAD' ? undefined : (answer.body ?? ''));
   };
   const plain = createHttpServer(handler(false));
   const tls = createHttpsServer({ cert, key }, handler(true));

@@ -118,6 +118,7 @@ function recordOf(type: string, value: unknown): ZoneRecord {
 
 function bytesOf(text: string): string | Uint8Array {
   if (/^[\x00-\x7f]*$/.test(text)) return text;
-  if ([...text].every((char) => char.codePointAt(0)! <= 0xff)) return Uint8Array.from([...text].map((char) => char.codePointAt(0)!));
+  if ([...text].every((char) => char.codePointAt(0)! <= 0xff))
+    return Uint8Array.from([...text].map((char) => char.codePointAt(0)!));
   return text;
 }

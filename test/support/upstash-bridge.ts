@@ -23,7 +23,6 @@ export interface UpstashBridge {
 
 type Reply = { result: unknown } | { error: string };
 
-
 const SHEBANG = /^#![^\n]*\n/;
 const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
 
@@ -31,7 +30,8 @@ function encode(value: unknown, base64: boolean): unknown {
   if (Buffer.isBuffer(value)) return base64 ? value.toString('base64') : value.toString('utf8');
   if (Array.isArray(value)) return value.map((v) => encode(v, base64));
   // ioredis reshapes some replies (HGETALL) into objects; Redis sent a flat list of pairs.
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => [encode(Buffer.from(k), base64), encode(v, base64)]);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => [encode(Buffer.from(k), base64), encode(v, base64)]);
   return value ?? null;
 }
 
@@ -42,7 +42,14 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 export async function startUpstashBridge(redisPort: number, token = 'test-token'): Promise<UpstashBridge> {
-  const redis = new Redis({ port: redisPort, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => 200 });
+  const redis = new Redis({
+    port: redisPort,
+    host: '127.0.0.1',
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => 200,
+  });
   redis.on('error', () => {});
   await redis.connect().catch(() => {});
   const strippedSha = new Map<string, string>();

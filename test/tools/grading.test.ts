@@ -24,7 +24,19 @@ import { captureOfCase, conformancePreload, loadUnitCases } from '../support/obs
 describe('grade chart', () => {
   test('every boundary: the minimum gets the grade, one point less the next one down', () => {
     const expected = [
-      [100, 'A+'], [90, 'A'], [85, 'A-'], [80, 'B+'], [70, 'B'], [65, 'B-'], [60, 'C+'], [50, 'C'], [45, 'C-'], [40, 'D+'], [30, 'D'], [25, 'D-'], [0, 'F'],
+      [100, 'A+'],
+      [90, 'A'],
+      [85, 'A-'],
+      [80, 'B+'],
+      [70, 'B'],
+      [65, 'B-'],
+      [60, 'C+'],
+      [50, 'C'],
+      [45, 'C-'],
+      [40, 'D+'],
+      [30, 'D'],
+      [25, 'D-'],
+      [0, 'F'],
     ];
     assert.deepEqual(GRADE_CHART, expected);
     for (const [i, [minimum, grade]] of GRADE_CHART.entries()) {
@@ -44,16 +56,33 @@ describe('grade chart', () => {
       if (grade !== 'A+') assert.equal(gradeFor(highestScoreOf(grade)), grade, grade);
       if (grade !== 'A+') assert.notEqual(gradeFor(highestScoreOf(grade) + 1), grade, grade);
     }
-    assert.deepEqual([highestScoreOf('B'), highestScoreOf('C'), highestScoreOf('D'), highestScoreOf('F'), highestScoreOf('A+')], [79, 59, 39, 24, Infinity]);
-    assert.deepEqual(GRADE_SCALE.filter((g) => isAtLeast(g, 'A-')), ['A+', 'A', 'A-']);
+    assert.deepEqual(
+      [highestScoreOf('B'), highestScoreOf('C'), highestScoreOf('D'), highestScoreOf('F'), highestScoreOf('A+')],
+      [79, 59, 39, 24, Infinity],
+    );
+    assert.deepEqual(
+      GRADE_SCALE.filter((g) => isAtLeast(g, 'A-')),
+      ['A+', 'A', 'A-'],
+    );
     assert.equal(FAILING_SCORE, 50);
   });
 });
 
 test('severities sort most severe first; a not-assessed outcome has no grade', () => {
   const order: Severity[] = ['info', 'critical', 'low', 'high', 'medium'];
-  assert.deepEqual(order.map((severity) => ({ severity })).sort(bySeverity).map((f) => f.severity), ['critical', 'high', 'medium', 'low', 'info']);
-  assert.deepEqual(notAssessed('why', { reason: 'nxdomain' }), { assessed: false, grade: null, gradeScore: null, result: { status: 'error', message: 'why', details: { reason: 'nxdomain' } } });
+  assert.deepEqual(
+    order
+      .map((severity) => ({ severity }))
+      .sort(bySeverity)
+      .map((f) => f.severity),
+    ['critical', 'high', 'medium', 'low', 'info'],
+  );
+  assert.deepEqual(notAssessed('why', { reason: 'nxdomain' }), {
+    assessed: false,
+    grade: null,
+    gradeScore: null,
+    result: { status: 'error', message: 'why', details: { reason: 'nxdomain' } },
+  });
 });
 
 /** Every combination of a few settings per category: together they reach every chart edge. */
@@ -65,17 +94,57 @@ function* emailFactGrid(): Generator<[EmailFacts, boolean]> {
         for (const aggregateReports of [false, true])
           for (const all of [null, '-', '~', '?', '+'] as const)
             for (const permerror of [false, true])
-              for (const dkim of ['found2048', 'found1024', 'foundWeak', 'likely-present', 'not-found', 'not-applicable', 'error'] as const)
+              for (const dkim of [
+                'found2048',
+                'found1024',
+                'foundWeak',
+                'likely-present',
+                'not-found',
+                'not-applicable',
+                'error',
+              ] as const)
                 for (const mode of [null, 'testing', 'enforce'] as const)
                   for (const extras of [0, 1, 2, 3])
                     for (const mx of ['mail', 'null-mx', 'error'] as const) {
                       const facts: EmailFacts = {
                         mx: { state: mx, hosts: [] },
-                        spf: { found: all !== null, valid: all !== null && !permerror, permerror: all !== null && permerror ? { reason: 'syntax', detail: '' } : null, temperror: false, all, lookups: 1, voidLookups: 0 },
-                        dmarc: { found: policy !== null, valid: policy !== null, multiple: false, source: 'domain', policy, subdomainPolicy, nonExistentPolicy: null, testing, aggregateReports, externalDestinationsAuthorized: true },
-                        dkim: dkim in keys
-                          ? { state: 'found', keys: [{ selector: 's', keyType: 'rsa', bits: keys[dkim as keyof typeof keys], revoked: false, testing: false, valid: true }] }
-                          : { state: dkim as Exclude<typeof dkim, keyof typeof keys>, keys: [] },
+                        spf: {
+                          found: all !== null,
+                          valid: all !== null && !permerror,
+                          permerror: all !== null && permerror ? { reason: 'syntax', detail: '' } : null,
+                          temperror: false,
+                          all,
+                          lookups: 1,
+                          voidLookups: 0,
+                        },
+                        dmarc: {
+                          found: policy !== null,
+                          valid: policy !== null,
+                          multiple: false,
+                          source: 'domain',
+                          policy,
+                          subdomainPolicy,
+                          nonExistentPolicy: null,
+                          testing,
+                          aggregateReports,
+                          externalDestinationsAuthorized: true,
+                        },
+                        dkim:
+                          dkim in keys
+                            ? {
+                                state: 'found',
+                                keys: [
+                                  {
+                                    selector: 's',
+                                    keyType: 'rsa',
+                                    bits: keys[dkim as keyof typeof keys],
+                                    revoked: false,
+                                    testing: false,
+                                    valid: true,
+                                  },
+                                ],
+                              }
+                            : { state: dkim as Exclude<typeof dkim, keyof typeof keys>, keys: [] },
                         mtaSts: { record: mode !== null, mode, policyValid: mode !== null, coversAllMx: true },
                         tlsRpt: { present: (extras & 1) === 1, valid: true },
                         bimi: { present: (extras & 2) === 2, valid: true },
@@ -100,7 +169,8 @@ describe('both tools grade with the one chart', () => {
     for (let score = 0; score <= MAX_SCORE; score += 5) assert.ok(seen.has(score), `score ${score} not reached`);
     for (const c of loadUnitCases()) {
       const analysis = analyze(captureOfCase(c), { preload: conformancePreload });
-      if (analysis.score !== null) assert.equal(analysis.grade, gradeFor(analysis.score), `${c.site}: ${analysis.score}`);
+      if (analysis.score !== null)
+        assert.equal(analysis.grade, gradeFor(analysis.score), `${c.site}: ${analysis.score}`);
     }
   });
 
@@ -108,7 +178,8 @@ describe('both tools grade with the one chart', () => {
     const seen = new Set<number>();
     for (const [facts, parked] of emailFactGrid()) {
       const graded = gradeEmail(facts, parked);
-      if (graded.grade !== gradeFor(graded.score)) assert.fail(`score ${graded.score} graded ${graded.grade}, the chart says ${gradeFor(graded.score)}`);
+      if (graded.grade !== gradeFor(graded.score))
+        assert.fail(`score ${graded.score} graded ${graded.grade}, the chart says ${gradeFor(graded.score)}`);
       seen.add(graded.score);
     }
     for (const score of chartEdges(100, 1)) assert.ok(seen.has(score), `score ${score} not reached`);
@@ -122,17 +193,30 @@ describe('both tools grade with the one chart', () => {
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
 const GRADE = String.raw`['"\x60][A-F][+-]?['"\x60]`;
 const CHART_COPIES = [
-  { what: 'a score and letter pair (a chart row)', pattern: new RegExp(String.raw`\[\s*\d+\s*,\s*${GRADE}\s*\]|\[\s*${GRADE}\s*,\s*\d+\s*\]`) },
+  {
+    what: 'a score and letter pair (a chart row)',
+    pattern: new RegExp(String.raw`\[\s*\d+\s*,\s*${GRADE}\s*\]|\[\s*${GRADE}\s*,\s*\d+\s*\]`),
+  },
   { what: 'a hand-typed list of grades', pattern: new RegExp(String.raw`${GRADE}\s*,\s*${GRADE}`) },
-  { what: 'letters mapped to scores', pattern: /['"`]?\b[A-F][+-]?['"`]?\s*:\s*\d+\s*,\s*['"`]?[A-F][+-]?['"`]?\s*:\s*\d+/ },
+  {
+    what: 'letters mapped to scores',
+    pattern: /['"`]?\b[A-F][+-]?['"`]?\s*:\s*\d+\s*,\s*['"`]?[A-F][+-]?['"`]?\s*:\s*\d+/,
+  },
   { what: 'a score compared with a number', pattern: /score\w*\s*[<>]=?\s*\d|\d\s*[<>]=?\s*\w*score/i },
-  { what: 'a letter chosen by a threshold', pattern: new RegExp(String.raw`[<>]=?\s*\d+\s*\)?\s*(?:\?|return)\s*${GRADE}`) },
+  {
+    what: 'a letter chosen by a threshold',
+    pattern: new RegExp(String.raw`[<>]=?\s*\d+\s*\)?\s*(?:\?|return)\s*${GRADE}`),
+  },
 ];
 
 test('no file under src/ but src/tools/grading.ts defines a letter chart or grade thresholds', () => {
@@ -140,10 +224,13 @@ test('no file under src/ but src/tools/grading.ts defines a letter chart or grad
   assert.ok(files.length > 10);
   const offences: string[] = [];
   for (const file of files) {
-    readFileSync(file, 'utf8').split('\n').forEach((line, i) => {
-      if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
-      for (const rule of CHART_COPIES) if (rule.pattern.test(line)) offences.push(`${file}:${i + 1}: ${rule.what}: ${line.trim()}`);
-    });
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .forEach((line, i) => {
+        if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
+        for (const rule of CHART_COPIES)
+          if (rule.pattern.test(line)) offences.push(`${file}:${i + 1}: ${rule.what}: ${line.trim()}`);
+      });
   }
   assert.deepEqual(offences, []);
 });
@@ -163,7 +250,15 @@ test('the chart-copy check itself catches what it should', () => {
     "const status = graded.score < 50 ? 'failed' : 'warnings';",
     "return s >= 90 ? 'A' : 'B';",
   ];
-  for (const line of copies) assert.ok(CHART_COPIES.some((rule) => rule.pattern.test(line)), line);
-  const fine = ["if (message === 'A+') return 'brightgreen';", '  A: 752,', "const letter = /^[A-F]/.test(grade) ? grade.charAt(0) : 'x';"];
+  for (const line of copies)
+    assert.ok(
+      CHART_COPIES.some((rule) => rule.pattern.test(line)),
+      line,
+    );
+  const fine = [
+    "if (message === 'A+') return 'brightgreen';",
+    '  A: 752,',
+    "const letter = /^[A-F]/.test(grade) ? grade.charAt(0) : 'x';",
+  ];
   for (const line of fine) assert.ok(!CHART_COPIES.some((rule) => rule.pattern.test(line)), line);
 });

@@ -9,8 +9,16 @@ const es = (raw: string) => emailSecurityDefinition.parseTarget(raw);
 
 test('security-headers assumes https:// and normalises the URL', () => {
   assert.deepEqual(sh('Example.COM'), { ok: true, target: 'https://example.com/', quotaKey: 'example.com' });
-  assert.deepEqual(sh('http://example.com/a?b=1#frag'), { ok: true, target: 'http://example.com/a?b=1', quotaKey: 'example.com' });
-  assert.deepEqual(sh('example.com:8443/x'), { ok: true, target: 'https://example.com:8443/x', quotaKey: 'example.com' });
+  assert.deepEqual(sh('http://example.com/a?b=1#frag'), {
+    ok: true,
+    target: 'http://example.com/a?b=1',
+    quotaKey: 'example.com',
+  });
+  assert.deepEqual(sh('example.com:8443/x'), {
+    ok: true,
+    target: 'https://example.com:8443/x',
+    quotaKey: 'example.com',
+  });
 });
 
 test('security-headers converts an IDN to punycode', () => {
@@ -20,7 +28,16 @@ test('security-headers converts an IDN to punycode', () => {
 });
 
 test('security-headers refuses other schemes, credentials and broken hosts', () => {
-  for (const bad of ['ftp://example.com', 'javascript:alert(1)', 'https://user:pw@example.com', 'https://', 'https://a..b', `https://${'a'.repeat(64)}.com`, 'exa mple.com', 'https://exa_mple.com']) {
+  for (const bad of [
+    'ftp://example.com',
+    'javascript:alert(1)',
+    'https://user:pw@example.com',
+    'https://',
+    'https://a..b',
+    `https://${'a'.repeat(64)}.com`,
+    'exa mple.com',
+    'https://exa_mple.com',
+  ]) {
     assert.equal(sh(bad).ok, false, bad);
   }
   const creds = sh('https://user@example.com/x');
@@ -34,7 +51,12 @@ test('email-security accepts an apex domain, with a trailing dot or as an IDN', 
 });
 
 test('email-security names the apex to use for a subdomain or URL', () => {
-  for (const [raw, apex] of [['www.example.com', 'example.com'], ['mail.corp.example.co.uk', 'example.co.uk'], ['https://www.example.com/path', 'example.com'], ['postmaster@example.com', 'example.com']]) {
+  for (const [raw, apex] of [
+    ['www.example.com', 'example.com'],
+    ['mail.corp.example.co.uk', 'example.co.uk'],
+    ['https://www.example.com/path', 'example.com'],
+    ['postmaster@example.com', 'example.com'],
+  ]) {
     const r = es(raw!);
     assert.ok(!r.ok, raw);
     assert.equal(r.hint, `use ${apex}`, raw);
@@ -42,13 +64,15 @@ test('email-security names the apex to use for a subdomain or URL', () => {
 });
 
 test('email-security refuses IP addresses, public suffixes and non-domains', () => {
-  for (const bad of ['192.0.2.1', 'co.uk', 'com', 'localhost', '..', 'exa mple.com', '[::1]']) assert.equal(es(bad).ok, false, bad);
+  for (const bad of ['192.0.2.1', 'co.uk', 'com', 'localhost', '..', 'exa mple.com', '[::1]'])
+    assert.equal(es(bad).ok, false, bad);
 });
 
 test('every target is refused with whitespace, control characters or over 2,048 characters', () => {
   assert.equal(targetTextProblem('example.com'), null);
   assert.equal(targetTextProblem(`${'a'.repeat(2044)}.com`), null);
   assert.match(targetTextProblem(`${'a'.repeat(2045)}.com`)!, /2049 characters/);
-  for (const bad of ['', 'exa\u0000mple.com', 'a\nb', 'a\tb', 'a b', 'a\u200bb', 'a\u202eb', 'a\ud800b']) assert.notEqual(targetTextProblem(bad), null, JSON.stringify(bad));
+  for (const bad of ['', 'exa\u0000mple.com', 'a\nb', 'a\tb', 'a b', 'a\u200bb', 'a\u202eb', 'a\ud800b'])
+    assert.notEqual(targetTextProblem(bad), null, JSON.stringify(bad));
   assert.equal(targetTextProblem('😀'.repeat(2048)), null, 'characters are code points, not UTF-16 units');
 });

@@ -21,7 +21,10 @@ let service: Service | undefined;
 const SCAN_DEADLINE_MS = 24_000;
 
 function handle(request: Request, context?: VercelContext): Promise<Response> {
-  service ??= createService(process.env, { notice: (message) => console.log(message), scanDeadlineMs: SCAN_DEADLINE_MS });
+  service ??= createService(process.env, {
+    notice: (message) => console.log(message),
+    scanDeadlineMs: SCAN_DEADLINE_MS,
+  });
   // Vercel's edge network sets X-Real-IP to the connecting client, replacing any sent value.
   const clientAddress = request.headers.get('x-real-ip') ?? undefined;
   const waitUntil = context?.waitUntil ? (promise: Promise<unknown>) => context.waitUntil!(promise) : undefined;
@@ -29,4 +32,12 @@ function handle(request: Request, context?: VercelContext): Promise<Response> {
 }
 
 // The app answers every method itself (405 problems included), so every one goes to it.
-export { handle as GET, handle as HEAD, handle as POST, handle as PUT, handle as PATCH, handle as DELETE, handle as OPTIONS };
+export {
+  handle as GET,
+  handle as HEAD,
+  handle as POST,
+  handle as PUT,
+  handle as PATCH,
+  handle as DELETE,
+  handle as OPTIONS,
+};

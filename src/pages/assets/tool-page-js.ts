@@ -57,7 +57,11 @@ function facts(pairs) {
   return dl;
 }
 function codeList(items) {
-  return el("ul", null, arr(items).map((item) => el("li", null, el("code", null, text(item)))));
+  return el(
+    "ul",
+    null,
+    arr(items).map((item) => el("li", null, el("code", null, text(item))))
+  );
 }
 function badge(label2, tone) {
   return el("span", "badge " + tone, label2);
@@ -70,7 +74,10 @@ function section(title, children) {
   return el("section", "block", [el("h3", null, title), children]);
 }
 function rawJson(data) {
-  return el("details", null, [el("summary", null, "Raw JSON response"), el("pre", null, el("code", null, JSON.stringify(data, null, 2)))]);
+  return el("details", null, [
+    el("summary", null, "Raw JSON response"),
+    el("pre", null, el("code", null, JSON.stringify(data, null, 2)))
+  ]);
 }
 function label(table, key) {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : void 0;
@@ -86,7 +93,11 @@ function findingCards(findings, sectionLabels) {
       const where = f.section !== void 0 ? label(sectionLabels, text(f.section)) || text(f.section) : null;
       return el("li", "card sev-" + token(severity), [
         el("div", "head", [el("h4", null, text(f.title) || text(f.id)), badge(severity, "sev-" + token(severity))]),
-        el("p", "meta", [where ? where + " \\xB7 " : null, el("code", null, text(f.id)), f.rfc ? " \\xB7 " + text(f.rfc) : null]),
+        el("p", "meta", [
+          where ? where + " \\xB7 " : null,
+          el("code", null, text(f.id)),
+          f.rfc ? " \\xB7 " + text(f.rfc) : null
+        ]),
         arr(f.evidence).length > 0 ? [el("p", null, "Evidence:"), codeList(f.evidence)] : null,
         f.recommendation ? el("p", null, [el("strong", null, "Recommendation: "), text(f.recommendation)]) : null
       ]);
@@ -105,7 +116,13 @@ var EMAIL_SECTIONS = {
   bimi: "BIMI",
   dnssec: "DNSSEC"
 };
-var SECTION_TONE = { pass: "is-pass", warn: "is-warn", fail: "is-fail", error: "is-fail", "not-applicable": "is-na" };
+var SECTION_TONE = {
+  pass: "is-pass",
+  warn: "is-warn",
+  fail: "is-fail",
+  error: "is-fail",
+  "not-applicable": "is-na"
+};
 function emailSections(details) {
   const sections = obj(details.sections);
   if (!sections) return el("p", null, "This result lists no sections.");
@@ -139,11 +156,27 @@ function emailScoreItems(details) {
   const rows = items.map((item) => {
     if (typeof item.earned === "number") earned += item.earned;
     if (typeof item.max === "number") max += item.max;
-    return el("tr", null, [el("td", null, text(item.category)), el("td", null, text(item.item)), el("td", "num", text(item.earned) + " / " + text(item.max))]);
+    return el("tr", null, [
+      el("td", null, text(item.category)),
+      el("td", null, text(item.item)),
+      el("td", "num", text(item.earned) + " / " + text(item.max))
+    ]);
   });
-  const head = el("tr", null, [headerCell("Category", null, "col"), headerCell("Item", null, "col"), headerCell("Points", "num", "col")]);
-  const total = el("tr", null, [headerCell("Total", null, "row"), el("td", null, max === 100 ? "" : "rescaled to 100"), el("td", "num", earned + " / " + max)]);
-  return el("div", "table-wrap", el("table", null, [el("thead", null, head), el("tbody", null, rows), el("tfoot", null, total)]));
+  const head = el("tr", null, [
+    headerCell("Category", null, "col"),
+    headerCell("Item", null, "col"),
+    headerCell("Points", "num", "col")
+  ]);
+  const total = el("tr", null, [
+    headerCell("Total", null, "row"),
+    el("td", null, max === 100 ? "" : "rescaled to 100"),
+    el("td", "num", earned + " / " + max)
+  ]);
+  return el(
+    "div",
+    "table-wrap",
+    el("table", null, [el("thead", null, head), el("tbody", null, rows), el("tfoot", null, total)])
+  );
 }
 function yesNo(value) {
   return value === true ? "yes" : value === false ? "no" : value === "unknown" ? "unknown (not confirmed from DNS)" : text(value);
@@ -152,7 +185,11 @@ function emailBulkSender(details) {
   const b = obj(details.bulkSender);
   if (!b) return null;
   const ready = b.ready === true ? "Ready" : b.ready === false ? "Not ready" : "Unknown: DKIM could not be confirmed from DNS";
-  const list = (items) => el("ul", null, arr(items).map((m) => el("li", null, text(m))));
+  const list = (items) => el(
+    "ul",
+    null,
+    arr(items).map((m) => el("li", null, text(m)))
+  );
   return section("Bulk-sender readiness (Google, Yahoo, Microsoft)", [
     el("p", null, [badge(ready, b.ready === true ? "is-pass" : b.ready === false ? "is-fail" : "is-warn")]),
     facts([
@@ -167,14 +204,25 @@ function emailBulkSender(details) {
 function renderEmailSecurity(details) {
   const caps = arr(details.caps);
   return [
-    details.parked === true ? el("p", null, "This domain publishes that it sends no mail (a parked domain), so DKIM and the transport extras do not apply.") : null,
+    details.parked === true ? el(
+      "p",
+      null,
+      "This domain publishes that it sends no mail (a parked domain), so DKIM and the transport extras do not apply."
+    ) : null,
     section("Sections", emailSections(details)),
     section("Findings", findingCards(details.findings, EMAIL_SECTIONS)),
     section("Score items", [
       el("p", "meta", "Items that do not apply are dropped and the rest rescaled to 100; caps then limit the grade."),
       emailScoreItems(details)
     ]),
-    section("Caps", caps.length > 0 ? el("ul", null, caps.map((c) => el("li", null, text(c)))) : el("p", null, "No cap lowered the grade.")),
+    section(
+      "Caps",
+      caps.length > 0 ? el(
+        "ul",
+        null,
+        caps.map((c) => el("li", null, text(c)))
+      ) : el("p", null, "No cap lowered the grade.")
+    ),
     emailBulkSender(details)
   ];
 }
@@ -189,9 +237,14 @@ function securityHeadersTests(details) {
     "cards",
     failedFirst.map((t) => {
       const pass = t.pass === true;
-      const headers = arr(t.headers).map((pair) => Array.isArray(pair) ? text(pair[0]) + ": " + text(pair[1]) : text(pair));
+      const headers = arr(t.headers).map(
+        (pair) => Array.isArray(pair) ? text(pair[0]) + ": " + text(pair[1]) : text(pair)
+      );
       return el("li", "card " + (pass ? "is-pass" : "is-fail"), [
-        el("div", "head", [el("h4", null, text(t.title) || text(t.name)), badge(pass ? "pass" : "fail", pass ? "is-pass" : "is-fail")]),
+        el("div", "head", [
+          el("h4", null, text(t.title) || text(t.name)),
+          badge(pass ? "pass" : "fail", pass ? "is-pass" : "is-fail")
+        ]),
         el("p", "meta", [el("code", null, text(t.name)), " \\xB7 result ", el("code", null, text(t.result))]),
         el("p", null, [el("strong", null, "Score modifier: "), signed(t.scoreModifier)]),
         t.description ? el("p", null, text(t.description)) : null,
@@ -232,10 +285,17 @@ function renderSecurityHeaders(details) {
   const failed = objects(details.tests).filter((t) => t.pass !== true).length;
   return [
     section("Tests", [
-      el("p", null, tests.length > 0 ? plural(tests.length - failed, "test", "tests") + " passed, " + failed + " failed (failed tests first)." : null),
+      el(
+        "p",
+        null,
+        tests.length > 0 ? plural(tests.length - failed, "test", "tests") + " passed, " + failed + " failed (failed tests first)." : null
+      ),
       securityHeadersTests(details)
     ]),
-    section("Findings", [el("p", "meta", "Findings go beyond the graded tests and never change the score."), findingCards(details.findings, {})]),
+    section("Findings", [
+      el("p", "meta", "Findings go beyond the graded tests and never change the score."),
+      findingCards(details.findings, {})
+    ]),
     securityHeadersRetrieval(details)
   ];
 }
@@ -326,7 +386,13 @@ function problemCard(response, problem, ui) {
     ui.say(title + ": " + text(problem.detail));
   }
   if (problem.type) {
-    add(box, el("p", "meta", [link(problem.type, "About this error"), problem.code ? [" (", el("code", null, text(problem.code)), ")"] : null]));
+    add(
+      box,
+      el("p", "meta", [
+        link(problem.type, "About this error"),
+        problem.code ? [" (", el("code", null, text(problem.code)), ")"] : null
+      ])
+    );
   }
   return box;
 }
@@ -354,13 +420,18 @@ function verdict(data, range) {
 function initToolPage(form) {
   const tool = form.getAttribute("data-tool");
   const endpoint = form.getAttribute("data-execute");
-  const range = { min: form.getAttribute("data-score-min"), max: form.getAttribute("data-score-max"), note: form.getAttribute("data-score-note") };
+  const range = {
+    min: form.getAttribute("data-score-min"),
+    max: form.getAttribute("data-score-max"),
+    note: form.getAttribute("data-score-note")
+  };
   const targetInput = document.getElementById("target");
   const selectorsInput = document.getElementById("selectors");
   const button = form.querySelector('button[type="submit"]');
   const status = document.getElementById("scan-status");
   const results = document.getElementById("results");
-  if (endpoint === null || !(targetInput instanceof HTMLInputElement) || !(button instanceof HTMLButtonElement) || !status || !results) return;
+  if (endpoint === null || !(targetInput instanceof HTMLInputElement) || !(button instanceof HTMLButtonElement) || !status || !results)
+    return;
   let timer = null;
   const stopTimer = () => {
     if (timer !== null) clearInterval(timer);
@@ -395,7 +466,12 @@ function initToolPage(form) {
   const render = (response, data, raw) => {
     if (!data) {
       ui.say("Unexpected answer from the API (HTTP " + response.status + ").");
-      show(el("section", "problem", [el("h3", null, "Unexpected answer (" + response.status + ")"), el("pre", null, raw.slice(0, 2e3))]));
+      show(
+        el("section", "problem", [
+          el("h3", null, "Unexpected answer (" + response.status + ")"),
+          el("pre", null, raw.slice(0, 2e3))
+        ])
+      );
       return;
     }
     if (response.ok && data.success === true) {
@@ -405,7 +481,9 @@ function initToolPage(form) {
       if (tool === "security-headers") parts.push(renderSecurityHeaders(details));
       if (tool === "email-security") parts.push(renderEmailSecurity(details));
       parts.push(rawJson(data));
-      ui.say("Grade " + text(data.grade) + ", score " + text(data.gradeScore) + ". " + text(result ? result.message : ""));
+      ui.say(
+        "Grade " + text(data.grade) + ", score " + text(data.gradeScore) + ". " + text(result ? result.message : "")
+      );
       show(parts);
       return;
     }
@@ -440,7 +518,12 @@ function initToolPage(form) {
       raw = await response.text();
     } catch (error) {
       ui.say("The API could not be reached. Check your connection and try again.");
-      show(el("section", "problem", [el("h3", null, "Network error"), el("p", null, text(error instanceof Error ? error.message : null))]));
+      show(
+        el("section", "problem", [
+          el("h3", null, "Network error"),
+          el("p", null, text(error instanceof Error ? error.message : null))
+        ])
+      );
       return;
     } finally {
       button.disabled = false;

@@ -20,7 +20,11 @@ export function add<T extends Node>(node: T, children: Child): T {
   return node;
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string | null, children?: Child): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string | null,
+  children?: Child,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className) node.className = className;
   return add(node, children);
@@ -41,8 +45,14 @@ export const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value 
 export const obj = (value: unknown): Json | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
 /** The objects of a JSON array; anything else in it is dropped. */
-export const objects = (value: unknown): Json[] => arr(value).map(obj).filter((item): item is Json => item !== null);
-export const token = (value: unknown): string => text(value).toLowerCase().replace(/[^a-z0-9-]/g, '');
+export const objects = (value: unknown): Json[] =>
+  arr(value)
+    .map(obj)
+    .filter((item): item is Json => item !== null);
+export const token = (value: unknown): string =>
+  text(value)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '');
 export const plural = (n: number, one: string, many: string): string => n + ' ' + (n === 1 ? one : many);
 
 /** An http(s) URL or null: a link never gets a javascript: or data: address from a response. */
@@ -74,7 +84,11 @@ export function facts(pairs: ReadonlyArray<readonly [string, Child]>): HTMLDList
 }
 
 export function codeList(items: unknown): HTMLUListElement {
-  return el('ul', null, arr(items).map((item) => el('li', null, el('code', null, text(item)))));
+  return el(
+    'ul',
+    null,
+    arr(items).map((item) => el('li', null, el('code', null, text(item)))),
+  );
 }
 
 export function badge(label: string, tone: string): HTMLSpanElement {
@@ -92,7 +106,10 @@ export function section(title: string, children: Child): HTMLElement {
 }
 
 export function rawJson(data: unknown): HTMLDetailsElement {
-  return el('details', null, [el('summary', null, 'Raw JSON response'), el('pre', null, el('code', null, JSON.stringify(data, null, 2)))]);
+  return el('details', null, [
+    el('summary', null, 'Raw JSON response'),
+    el('pre', null, el('code', null, JSON.stringify(data, null, 2))),
+  ]);
 }
 
 /** A fixed label table read with keys from a response: inherited names such as `constructor` are not labels. */
@@ -111,7 +128,11 @@ export function findingCards(findings: unknown, sectionLabels: Readonly<Record<s
       const where = f.section !== undefined ? label(sectionLabels, text(f.section)) || text(f.section) : null;
       return el('li', 'card sev-' + token(severity), [
         el('div', 'head', [el('h4', null, text(f.title) || text(f.id)), badge(severity, 'sev-' + token(severity))]),
-        el('p', 'meta', [where ? where + ' \u00b7 ' : null, el('code', null, text(f.id)), f.rfc ? ' \u00b7 ' + text(f.rfc) : null]),
+        el('p', 'meta', [
+          where ? where + ' \u00b7 ' : null,
+          el('code', null, text(f.id)),
+          f.rfc ? ' \u00b7 ' + text(f.rfc) : null,
+        ]),
         arr(f.evidence).length > 0 ? [el('p', null, 'Evidence:'), codeList(f.evidence)] : null,
         f.recommendation ? el('p', null, [el('strong', null, 'Recommendation: '), text(f.recommendation)]) : null,
       ]);

@@ -106,7 +106,13 @@ export function problemCard(response: Response, problem: Json, ui: ProblemUi): H
     ui.say(title + ': ' + text(problem.detail));
   }
   if (problem.type) {
-    add(box, el('p', 'meta', [link(problem.type, 'About this error'), problem.code ? [' (', el('code', null, text(problem.code)), ')'] : null]));
+    add(
+      box,
+      el('p', 'meta', [
+        link(problem.type, 'About this error'),
+        problem.code ? [' (', el('code', null, text(problem.code)), ')'] : null,
+      ]),
+    );
   }
   return box;
 }

@@ -3,7 +3,22 @@
  * tests with pass/fail, modifier, description, recommendation and the raw headers each read; the
  * findings; the retrieval summary.
  */
-import { arr, badge, type Child, codeList, el, facts, findingCards, type Json, obj, objects, plural, section, signed, text } from './dom.ts';
+import {
+  arr,
+  badge,
+  type Child,
+  codeList,
+  el,
+  facts,
+  findingCards,
+  type Json,
+  obj,
+  objects,
+  plural,
+  section,
+  signed,
+  text,
+} from './dom.ts';
 
 function securityHeadersTests(details: Json): HTMLElement {
   const tests = objects(details.tests);
@@ -14,14 +29,21 @@ function securityHeadersTests(details: Json): HTMLElement {
     'cards',
     failedFirst.map((t) => {
       const pass = t.pass === true;
-      const headers = arr(t.headers).map((pair) => (Array.isArray(pair) ? text(pair[0]) + ': ' + text(pair[1]) : text(pair)));
+      const headers = arr(t.headers).map((pair) =>
+        Array.isArray(pair) ? text(pair[0]) + ': ' + text(pair[1]) : text(pair),
+      );
       return el('li', 'card ' + (pass ? 'is-pass' : 'is-fail'), [
-        el('div', 'head', [el('h4', null, text(t.title) || text(t.name)), badge(pass ? 'pass' : 'fail', pass ? 'is-pass' : 'is-fail')]),
+        el('div', 'head', [
+          el('h4', null, text(t.title) || text(t.name)),
+          badge(pass ? 'pass' : 'fail', pass ? 'is-pass' : 'is-fail'),
+        ]),
         el('p', 'meta', [el('code', null, text(t.name)), ' \u00b7 result ', el('code', null, text(t.result))]),
         el('p', null, [el('strong', null, 'Score modifier: '), signed(t.scoreModifier)]),
         t.description ? el('p', null, text(t.description)) : null,
         t.recommendation ? el('p', null, [el('strong', null, 'Recommendation: '), text(t.recommendation)]) : null,
-        headers.length > 0 ? [el('p', null, 'Headers read:'), codeList(headers)] : el('p', 'meta', 'No header for this test was sent.'),
+        headers.length > 0
+          ? [el('p', null, 'Headers read:'), codeList(headers)]
+          : el('p', 'meta', 'No header for this test was sent.'),
       ]);
     }),
   );
@@ -61,10 +83,19 @@ export function renderSecurityHeaders(details: Json): Child[] {
   const failed = objects(details.tests).filter((t) => t.pass !== true).length;
   return [
     section('Tests', [
-      el('p', null, tests.length > 0 ? plural(tests.length - failed, 'test', 'tests') + ' passed, ' + failed + ' failed (failed tests first).' : null),
+      el(
+        'p',
+        null,
+        tests.length > 0
+          ? plural(tests.length - failed, 'test', 'tests') + ' passed, ' + failed + ' failed (failed tests first).'
+          : null,
+      ),
       securityHeadersTests(details),
     ]),
-    section('Findings', [el('p', 'meta', 'Findings go beyond the graded tests and never change the score.'), findingCards(details.findings, {})]),
+    section('Findings', [
+      el('p', 'meta', 'Findings go beyond the graded tests and never change the score.'),
+      findingCards(details.findings, {}),
+    ]),
     securityHeadersRetrieval(details),
   ];
 }

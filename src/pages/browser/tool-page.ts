@@ -18,7 +18,10 @@ function verdict(data: Json, range: ScoreRange): HTMLElement {
   const result = obj(data.result) ?? {};
   const grade = text(data.grade) || '?';
   const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : 'x';
-  const score = typeof data.gradeScore === 'number' ? data.gradeScore + ' (range ' + range.min + '\u2013' + range.max + ')' : text(data.gradeScore);
+  const score =
+    typeof data.gradeScore === 'number'
+      ? data.gradeScore + ' (range ' + range.min + '\u2013' + range.max + ')'
+      : text(data.gradeScore);
   const status = text(result.status);
   return el('section', 'verdict', [
     el('p', 'grade grade-' + letter, [el('span', 'visually-hidden', 'Grade '), grade]),
@@ -37,13 +40,24 @@ function verdict(data: Json, range: ScoreRange): HTMLElement {
 function initToolPage(form: HTMLFormElement): void {
   const tool = form.getAttribute('data-tool');
   const endpoint = form.getAttribute('data-execute');
-  const range: ScoreRange = { min: form.getAttribute('data-score-min'), max: form.getAttribute('data-score-max'), note: form.getAttribute('data-score-note') };
+  const range: ScoreRange = {
+    min: form.getAttribute('data-score-min'),
+    max: form.getAttribute('data-score-max'),
+    note: form.getAttribute('data-score-note'),
+  };
   const targetInput = document.getElementById('target');
   const selectorsInput = document.getElementById('selectors');
   const button = form.querySelector('button[type="submit"]');
   const status = document.getElementById('scan-status');
   const results = document.getElementById('results');
-  if (endpoint === null || !(targetInput instanceof HTMLInputElement) || !(button instanceof HTMLButtonElement) || !status || !results) return;
+  if (
+    endpoint === null ||
+    !(targetInput instanceof HTMLInputElement) ||
+    !(button instanceof HTMLButtonElement) ||
+    !status ||
+    !results
+  )
+    return;
   let timer: number | null = null;
   // Arrow functions, not declarations: TypeScript keeps the checks above only in closures that are not hoisted.
   const stopTimer = (): void => {
@@ -82,7 +96,12 @@ function initToolPage(form: HTMLFormElement): void {
   const render = (response: Response, data: Json | null, raw: string): void => {
     if (!data) {
       ui.say('Unexpected answer from the API (HTTP ' + response.status + ').');
-      show(el('section', 'problem', [el('h3', null, 'Unexpected answer (' + response.status + ')'), el('pre', null, raw.slice(0, 2000))]));
+      show(
+        el('section', 'problem', [
+          el('h3', null, 'Unexpected answer (' + response.status + ')'),
+          el('pre', null, raw.slice(0, 2000)),
+        ]),
+      );
       return;
     }
     if (response.ok && data.success === true) {
@@ -92,7 +111,9 @@ function initToolPage(form: HTMLFormElement): void {
       if (tool === 'security-headers') parts.push(renderSecurityHeaders(details));
       if (tool === 'email-security') parts.push(renderEmailSecurity(details));
       parts.push(rawJson(data));
-      ui.say('Grade ' + text(data.grade) + ', score ' + text(data.gradeScore) + '. ' + text(result ? result.message : ''));
+      ui.say(
+        'Grade ' + text(data.grade) + ', score ' + text(data.gradeScore) + '. ' + text(result ? result.message : ''),
+      );
       show(parts);
       return;
     }
@@ -109,7 +130,10 @@ function initToolPage(form: HTMLFormElement): void {
     }
     const body: { target: string; selectors?: string[] } = { target };
     if (selectorsInput instanceof HTMLInputElement) {
-      const selectors = selectorsInput.value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+      const selectors = selectorsInput.value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== '');
       if (selectors.length > 0) body.selectors = selectors;
     }
     button.disabled = true;
@@ -128,7 +152,12 @@ function initToolPage(form: HTMLFormElement): void {
       raw = await response.text();
     } catch (error) {
       ui.say('The API could not be reached. Check your connection and try again.');
-      show(el('section', 'problem', [el('h3', null, 'Network error'), el('p', null, text(error instanceof Error ? error.message : null))]));
+      show(
+        el('section', 'problem', [
+          el('h3', null, 'Network error'),
+          el('p', null, text(error instanceof Error ? error.message : null)),
+        ]),
+      );
       return;
     } finally {
       button.disabled = false;

@@ -8,25 +8,47 @@ import { bulkSenderReadiness } from './bulk-sender.ts';
 import { exchange, type EmailSecurityCapture } from './capture.ts';
 import { isDnsFailure } from './dns-answers.ts';
 import { gradeEmail } from './grade.ts';
-import { analyzeBimi, analyzeDkim, analyzeDmarc, analyzeDnssec, analyzeMtaSts, analyzeMx, analyzeTlsRpt, sendsNoMail } from './mechanisms.ts';
+import {
+  analyzeBimi,
+  analyzeDkim,
+  analyzeDmarc,
+  analyzeDnssec,
+  analyzeMtaSts,
+  analyzeMx,
+  analyzeTlsRpt,
+  sendsNoMail,
+} from './mechanisms.ts';
 import type { Finding, Section } from './section.ts';
 import { analyzeSpf } from './spf/analyze.ts';
 
 /** Why a capture cannot be graded: the domain does not exist, or DNS failed for the core lookups. */
 function assessability(capture: EmailSecurityCapture): { reason: string; message: string } | null {
   const { domain } = capture;
-  const core = [exchange(capture, domain, 'TXT'), exchange(capture, `_dmarc.${domain}`, 'TXT'), exchange(capture, domain, 'MX')];
+  const core = [
+    exchange(capture, domain, 'TXT'),
+    exchange(capture, `_dmarc.${domain}`, 'TXT'),
+    exchange(capture, domain, 'MX'),
+  ];
   const apex = [exchange(capture, domain, 'SOA'), core[0], core[2]];
-  if (apex.every((e) => e?.outcome === 'nxdomain')) return { reason: 'nxdomain', message: `The domain ${domain} does not exist (NXDOMAIN).` };
+  if (apex.every((e) => e?.outcome === 'nxdomain'))
+    return { reason: 'nxdomain', message: `The domain ${domain} does not exist (NXDOMAIN).` };
   if (core.every((e) => e === undefined || isDnsFailure(e))) {
-    return { reason: 'dns-failure', message: `DNS lookups for ${domain} failed (SERVFAIL or time-out), so its records cannot be read.` };
+    return {
+      reason: 'dns-failure',
+      message: `DNS lookups for ${domain} failed (SERVFAIL or time-out), so its records cannot be read.`,
+    };
   }
   return null;
 }
 
 export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
   const refused = assessability(capture);
-  if (refused) return notAssessed(refused.message, { reason: refused.reason, domain: capture.domain, queries: capture.queries.length });
+  if (refused)
+    return notAssessed(refused.message, {
+      reason: refused.reason,
+      domain: capture.domain,
+      queries: capture.queries.length,
+    });
 
   const noMail = sendsNoMail(capture);
   const mx = analyzeMx(capture, noMail);
@@ -37,7 +59,16 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
   const tlsRpt = analyzeTlsRpt(capture, noMail);
   const bimi = analyzeBimi(capture, dmarc, noMail);
   const dnssec = analyzeDnssec(capture);
-  const facts = { mx: mx.facts, spf: spf.facts, dmarc: dmarc.facts, dkim: dkim.facts, mtaSts: mtaSts.facts, tlsRpt: tlsRpt.facts, bimi: bimi.facts, dnssec: dnssec.facts };
+  const facts = {
+    mx: mx.facts,
+    spf: spf.facts,
+    dmarc: dmarc.facts,
+    dkim: dkim.facts,
+    mtaSts: mtaSts.facts,
+    tlsRpt: tlsRpt.facts,
+    bimi: bimi.facts,
+    dnssec: dnssec.facts,
+  };
   const graded = gradeEmail(facts, noMail);
 
   const sections: Record<string, Section> = { dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec };
@@ -45,10 +76,17 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
     .flatMap(([section, s]) => s.findings.map((f) => ({ ...f, section })))
     .sort(bySeverity);
   const serious = findings.filter((f) => f.severity === 'critical' || f.severity === 'high');
-  const status = graded.score < FAILING_SCORE ? 'failed' : isAtLeast(graded.grade, 'A-') && serious.length === 0 ? 'passed' : 'warnings';
+  const status =
+    graded.score < FAILING_SCORE
+      ? 'failed'
+      : isAtLeast(graded.grade, 'A-') && serious.length === 0
+        ? 'passed'
+        : 'warnings';
   const top = findings.slice(0, 3).map((f) => f.title);
   const message = `Grade ${graded.grade} (${graded.score}/100)${graded.parked ? ' for a domain that sends no mail' : ''}: ${
-    top.length === 0 ? 'no problems found.' : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`
+    top.length === 0
+      ? 'no problems found.'
+      : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`
   }`;
 
   return {

@@ -67,7 +67,8 @@ export function parseBimiRecord(text: string): BimiRecord {
     location = l.split(',')[0]!.trim();
     const problem = httpsProblem('l', location);
     if (problem) problems.push(problem);
-    else if (!/\.svg$/i.test(new URL(location).pathname)) notes.push(`l=${location}: the logo should be an SVG Tiny PS file (.svg)`);
+    else if (!/\.svg$/i.test(new URL(location).pathname))
+      notes.push(`l=${location}: the logo should be an SVG Tiny PS file (.svg)`);
   }
   let authority: string | null = null;
   if (a) {
@@ -76,7 +77,8 @@ export function parseBimiRecord(text: string): BimiRecord {
     if (problem) problems.push(problem);
   }
   const avp = value('avp');
-  if (avp !== undefined && !['brand', 'personal'].includes(avp.toLowerCase())) problems.push(`avp=${avp}: expected brand or personal`);
+  if (avp !== undefined && !['brand', 'personal'].includes(avp.toLowerCase()))
+    problems.push(`avp=${avp}: expected brand or personal`);
   return { text, location, authority, problems, notes, valid: problems.length === 0 };
 }
 
@@ -88,33 +90,128 @@ function dmarcEnforced(dmarc: DmarcSection): boolean {
   const f = dmarc.facts;
   const pct = dmarc.record?.removed.find((t) => t.name === 'pct')?.value;
   const enforcing = (p: string | null) => p === 'quarantine' || p === 'reject';
-  return f.valid && !f.testing && enforcing(f.policy) && enforcing(f.subdomainPolicy) && (pct === undefined || pct === '100');
+  return (
+    f.valid && !f.testing && enforcing(f.policy) && enforcing(f.subdomainPolicy) && (pct === undefined || pct === '100')
+  );
 }
 
-export function analyzeBimi(capture: EmailSecurityCapture, dmarc: DmarcSection = analyzeDmarc(capture), noMail = sendsNoMail(capture)): BimiSection {
+export function analyzeBimi(
+  capture: EmailSecurityCapture,
+  dmarc: DmarcSection = analyzeDmarc(capture),
+  noMail = sendsNoMail(capture),
+): BimiSection {
   const name = bimiName(capture.domain);
   const result = exchange(capture, name, 'TXT');
   const enforced = dmarcEnforced(dmarc);
   const none = { facts: { present: false, valid: false }, record: null, dmarcEnforced: enforced };
   if (!result || isDnsFailure(result)) {
     const evidence = result ? [describeExchange(result)] : [`${name} TXT was not looked up`];
-    return { ...none, status: 'error', summary: 'The BIMI record could not be looked up.', records: [], findings: [finding('bimi-lookup-failed', 'info', 'The BIMI lookup failed', evidence, 'Try again later.')] };
+    return {
+      ...none,
+      status: 'error',
+      summary: 'The BIMI record could not be looked up.',
+      records: [],
+      findings: [finding('bimi-lookup-failed', 'info', 'The BIMI lookup failed', evidence, 'Try again later.')],
+    };
   }
   const texts = txtTexts(result).filter(isBimiRecord);
   if (texts.length === 0) {
-    if (noMail) return { ...none, status: 'not-applicable', summary: 'The domain sends no mail; BIMI does not apply.', records: [], findings: [] };
-    return { ...none, status: 'fail', summary: 'No BIMI record (optional: shows your logo in supporting inboxes).', records: [], findings: [finding('bimi-missing', 'info', 'No BIMI record', [describeExchange(result)], `Optional: once DMARC is at enforcement, publish "v=BIMI1; l=https://…/logo.svg" at ${name}.`, BIMI_DRAFT)] };
+    if (noMail)
+      return {
+        ...none,
+        status: 'not-applicable',
+        summary: 'The domain sends no mail; BIMI does not apply.',
+        records: [],
+        findings: [],
+      };
+    return {
+      ...none,
+      status: 'fail',
+      summary: 'No BIMI record (optional: shows your logo in supporting inboxes).',
+      records: [],
+      findings: [
+        finding(
+          'bimi-missing',
+          'info',
+          'No BIMI record',
+          [describeExchange(result)],
+          `Optional: once DMARC is at enforcement, publish "v=BIMI1; l=https://…/logo.svg" at ${name}.`,
+          BIMI_DRAFT,
+        ),
+      ],
+    };
   }
   const record = parseBimiRecord(texts[0]!);
   const quoted = `${name}: ${quoteRecord(record.text)}`;
   const findings: Finding[] = [];
-  if (texts.length > 1) findings.push(finding('bimi-multiple', 'high', 'Several BIMI records: receivers ignore them all', texts.map((t) => `${name}: ${quoteRecord(t)}`), 'Publish exactly one v=BIMI1 record.', BIMI_DRAFT));
-  else if (!record.valid) findings.push(finding('bimi-invalid', 'high', 'The BIMI record is not valid', [quoted, ...record.problems], 'Write it as "v=BIMI1; l=https://…/logo.svg; a=https://…/certificate.pem".', BIMI_DRAFT));
-  if (record.notes.length > 0) findings.push(finding('bimi-location-notes', 'low', 'The logo location may not be usable', [quoted, ...record.notes], 'Point l= at one https URL of an SVG Tiny PS logo.', BIMI_DRAFT));
-  if (record.valid && record.location === null) findings.push(finding('bimi-declined', 'info', 'The record declines to publish a logo (empty l=)', [quoted], 'Nothing to do unless you want a logo shown.', BIMI_DRAFT));
-  if (record.valid && record.location !== null && record.authority === null) findings.push(finding('bimi-no-evidence', 'low', 'No mark certificate (a=): several mailbox providers show logos only with one', [quoted], 'Obtain a Verified or Common Mark Certificate and publish its URL in a=.', BIMI_DRAFT));
+  if (texts.length > 1)
+    findings.push(
+      finding(
+        'bimi-multiple',
+        'high',
+        'Several BIMI records: receivers ignore them all',
+        texts.map((t) => `${name}: ${quoteRecord(t)}`),
+        'Publish exactly one v=BIMI1 record.',
+        BIMI_DRAFT,
+      ),
+    );
+  else if (!record.valid)
+    findings.push(
+      finding(
+        'bimi-invalid',
+        'high',
+        'The BIMI record is not valid',
+        [quoted, ...record.problems],
+        'Write it as "v=BIMI1; l=https://…/logo.svg; a=https://…/certificate.pem".',
+        BIMI_DRAFT,
+      ),
+    );
+  if (record.notes.length > 0)
+    findings.push(
+      finding(
+        'bimi-location-notes',
+        'low',
+        'The logo location may not be usable',
+        [quoted, ...record.notes],
+        'Point l= at one https URL of an SVG Tiny PS logo.',
+        BIMI_DRAFT,
+      ),
+    );
+  if (record.valid && record.location === null)
+    findings.push(
+      finding(
+        'bimi-declined',
+        'info',
+        'The record declines to publish a logo (empty l=)',
+        [quoted],
+        'Nothing to do unless you want a logo shown.',
+        BIMI_DRAFT,
+      ),
+    );
+  if (record.valid && record.location !== null && record.authority === null)
+    findings.push(
+      finding(
+        'bimi-no-evidence',
+        'low',
+        'No mark certificate (a=): several mailbox providers show logos only with one',
+        [quoted],
+        'Obtain a Verified or Common Mark Certificate and publish its URL in a=.',
+        BIMI_DRAFT,
+      ),
+    );
   if (!enforced) {
-    findings.push(finding('bimi-dmarc-not-enforced', 'medium', 'BIMI needs DMARC at enforcement; logos are not shown without it', [`DMARC: ${dmarc.facts.policy === null ? 'no valid policy' : `p=${dmarc.facts.policy}${dmarc.facts.testing ? ' (t=y)' : ''}, subdomains ${dmarc.facts.subdomainPolicy}`}`], 'Set DMARC p=quarantine or p=reject (no t=y, no pct below 100, sp not none).', 'RFC 9989 §4.7'));
+    findings.push(
+      finding(
+        'bimi-dmarc-not-enforced',
+        'medium',
+        'BIMI needs DMARC at enforcement; logos are not shown without it',
+        [
+          `DMARC: ${dmarc.facts.policy === null ? 'no valid policy' : `p=${dmarc.facts.policy}${dmarc.facts.testing ? ' (t=y)' : ''}, subdomains ${dmarc.facts.subdomainPolicy}`}`,
+        ],
+        'Set DMARC p=quarantine or p=reject (no t=y, no pct below 100, sp not none).',
+        'RFC 9989 §4.7',
+      ),
+    );
   }
   const valid = texts.length === 1 && record.valid && record.location !== null && enforced;
   const usableRecord = texts.length === 1 && record.valid;
@@ -123,7 +220,11 @@ export function analyzeBimi(capture: EmailSecurityCapture, dmarc: DmarcSection =
     record,
     dmarcEnforced: enforced,
     status: !usableRecord ? 'fail' : statusFromFindings(findings),
-    summary: !usableRecord ? 'A BIMI record is published but not valid.' : record.location === null ? 'The BIMI record declines to publish a logo.' : `BIMI logo at ${record.location}${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
+    summary: !usableRecord
+      ? 'A BIMI record is published but not valid.'
+      : record.location === null
+        ? 'The BIMI record declines to publish a logo.'
+        : `BIMI logo at ${record.location}${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
     records: texts,
     findings,
   };

@@ -16,7 +16,12 @@ export interface BulkSenderReadiness {
 }
 
 export function bulkSenderReadiness(f: EmailFacts): BulkSenderReadiness {
-  const dkim = f.dkim.state === 'found' ? f.dkim.keys.some((k) => k.valid && !k.revoked) : f.dkim.state === 'likely-present' ? 'unknown' : false;
+  const dkim =
+    f.dkim.state === 'found'
+      ? f.dkim.keys.some((k) => k.valid && !k.revoked)
+      : f.dkim.state === 'likely-present'
+        ? 'unknown'
+        : false;
   const spf = f.spf.valid;
   const dmarc = f.dmarc.found && f.dmarc.valid;
   const missing = [
@@ -30,6 +35,12 @@ export function bulkSenderReadiness(f: EmailFacts): BulkSenderReadiness {
     dkim,
     dmarc,
     missing,
-    notCheckableFromDns: ['SPF or DKIM alignment with the From: domain', 'forward-confirmed reverse DNS (PTR) of the sending IPs', 'TLS for transmission', 'spam rate below 0.3 %', 'one-click unsubscribe (RFC 8058) for marketing mail'],
+    notCheckableFromDns: [
+      'SPF or DKIM alignment with the From: domain',
+      'forward-confirmed reverse DNS (PTR) of the sending IPs',
+      'TLS for transmission',
+      'spam rate below 0.3 %',
+      'one-click unsubscribe (RFC 8058) for marketing mail',
+    ],
   };
 }

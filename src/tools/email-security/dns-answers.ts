@@ -7,7 +7,10 @@ import type { DnsExchange } from './capture.ts';
 
 /** The lookup gave no usable verdict: SERVFAIL, no answer in time, or another error. */
 export function isDnsFailure(exchange: DnsExchange | undefined): boolean {
-  return exchange !== undefined && (exchange.outcome === 'servfail' || exchange.outcome === 'timeout' || exchange.outcome === 'error');
+  return (
+    exchange !== undefined &&
+    (exchange.outcome === 'servfail' || exchange.outcome === 'timeout' || exchange.outcome === 'error')
+  );
 }
 
 /** The name answered that it has nothing of the type: NXDOMAIN or NODATA. */

@@ -25,17 +25,49 @@ export function analyzeDnssec(capture: EmailSecurityCapture): DnssecSection {
   const authenticated = apex.filter(validated);
   const evidence = authenticated.map((x) => `${describeExchange(x)}, AD bit set`);
   if (authenticated.length > 0) {
-    return { status: 'pass', summary: 'The domain is DNSSEC-signed: the resolver validated its answers.', records: [], findings: [], facts: { signed: true }, authenticatedAnswers: evidence };
+    return {
+      status: 'pass',
+      summary: 'The domain is DNSSEC-signed: the resolver validated its answers.',
+      records: [],
+      findings: [],
+      facts: { signed: true },
+      authenticatedAnswers: evidence,
+    };
   }
   if (!soa || isDnsFailure(soa)) {
     const shown = soa ? [describeExchange(soa)] : [`${domain} SOA was not looked up`];
-    return { status: 'error', summary: 'DNSSEC could not be checked.', records: [], findings: [finding('dnssec-lookup-failed', 'info', 'The SOA lookup failed; a validating resolver also fails this way when DNSSEC signatures are broken', shown, 'Check the domain with a DNSSEC debugger (e.g. dnsviz.net) if this persists.', 'RFC 4035 §5.5')], facts: { signed: false }, authenticatedAnswers: [] };
+    return {
+      status: 'error',
+      summary: 'DNSSEC could not be checked.',
+      records: [],
+      findings: [
+        finding(
+          'dnssec-lookup-failed',
+          'info',
+          'The SOA lookup failed; a validating resolver also fails this way when DNSSEC signatures are broken',
+          shown,
+          'Check the domain with a DNSSEC debugger (e.g. dnsviz.net) if this persists.',
+          'RFC 4035 §5.5',
+        ),
+      ],
+      facts: { signed: false },
+      authenticatedAnswers: [],
+    };
   }
   return {
     status: 'fail',
     summary: 'The domain is not DNSSEC-signed (or the resolver could not validate it).',
     records: [],
-    findings: [finding('dnssec-unsigned', 'low', 'DNS answers for the domain are not DNSSEC-validated', [`${describeExchange(soa)}, AD bit not set`], 'Enable DNSSEC signing at your DNS host and publish the DS record at your registrar.', 'RFC 4033 §3')],
+    findings: [
+      finding(
+        'dnssec-unsigned',
+        'low',
+        'DNS answers for the domain are not DNSSEC-validated',
+        [`${describeExchange(soa)}, AD bit not set`],
+        'Enable DNSSEC signing at your DNS host and publish the DS record at your registrar.',
+        'RFC 4033 §3',
+      ),
+    ],
     facts: { signed: false },
     authenticatedAnswers: [],
   };

@@ -42,12 +42,20 @@ const WEAKER = { reject: 'quarantine', quarantine: 'none', none: 'none' } as con
 function dmarcItems(d: DmarcFacts): ScoreItem[] {
   const policy = d.valid && d.policy ? (d.testing ? WEAKER[d.policy] : d.policy) : null;
   const p = d.policy ?? 'none';
-  const subdomainsCovered = d.valid && POLICY_STRENGTH[d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p] && POLICY_STRENGTH[d.nonExistentPolicy ?? d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p];
+  const subdomainsCovered =
+    d.valid &&
+    POLICY_STRENGTH[d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p] &&
+    POLICY_STRENGTH[d.nonExistentPolicy ?? d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p];
   return [
     { category: 'dmarc', item: 'one valid DMARC record', earned: d.found && d.valid && !d.multiple ? 15 : 0, max: 15 },
     { category: 'dmarc', item: 'policy strength', earned: policy ? POLICY_POINTS[policy] : 0, max: 15 },
     { category: 'dmarc', item: 'subdomains as strict as the domain', earned: subdomainsCovered ? 3 : 0, max: 3 },
-    { category: 'dmarc', item: 'aggregate reports to authorized destinations', earned: d.valid && d.aggregateReports && d.externalDestinationsAuthorized ? 2 : 0, max: 2 },
+    {
+      category: 'dmarc',
+      item: 'aggregate reports to authorized destinations',
+      earned: d.valid && d.aggregateReports && d.externalDestinationsAuthorized ? 2 : 0,
+      max: 2,
+    },
   ];
 }
 
@@ -76,13 +84,35 @@ function dkimItems(k: DkimFacts): ScoreItem[] {
 function transportItems(f: EmailFacts, parked: boolean): ScoreItem[] {
   const items: ScoreItem[] = [];
   if (!parked) {
-    const sts = f.mtaSts.record && f.mtaSts.policyValid ? (f.mtaSts.mode === 'enforce' && f.mtaSts.coversAllMx !== false ? 4 : f.mtaSts.mode === 'testing' ? 2 : 0) : 0;
+    const sts =
+      f.mtaSts.record && f.mtaSts.policyValid
+        ? f.mtaSts.mode === 'enforce' && f.mtaSts.coversAllMx !== false
+          ? 4
+          : f.mtaSts.mode === 'testing'
+            ? 2
+            : 0
+        : 0;
     items.push({ category: 'transport', item: 'MTA-STS policy in enforce mode', earned: sts, max: 4 });
-    items.push({ category: 'transport', item: 'TLS-RPT reporting', earned: f.tlsRpt.present && f.tlsRpt.valid ? 2 : 0, max: 2 });
-    items.push({ category: 'transport', item: 'BIMI record valid', earned: f.bimi.present && f.bimi.valid ? 1 : 0, max: 1 });
+    items.push({
+      category: 'transport',
+      item: 'TLS-RPT reporting',
+      earned: f.tlsRpt.present && f.tlsRpt.valid ? 2 : 0,
+      max: 2,
+    });
+    items.push({
+      category: 'transport',
+      item: 'BIMI record valid',
+      earned: f.bimi.present && f.bimi.valid ? 1 : 0,
+      max: 1,
+    });
   }
   items.push({ category: 'transport', item: 'DNSSEC-signed answers', earned: f.dnssec.signed ? 2 : 0, max: 2 });
-  items.push({ category: 'transport', item: parked ? 'null MX for a domain without mail' : 'MX hosts that resolve', earned: f.mx.state === 'error' ? 0 : parked ? (f.mx.state === 'null-mx' ? 1 : 0) : f.mx.state === 'mail' ? 1 : 0, max: 1 });
+  items.push({
+    category: 'transport',
+    item: parked ? 'null MX for a domain without mail' : 'MX hosts that resolve',
+    earned: f.mx.state === 'error' ? 0 : parked ? (f.mx.state === 'null-mx' ? 1 : 0) : f.mx.state === 'mail' ? 1 : 0,
+    max: 1,
+  });
   return items;
 }
 
@@ -101,7 +131,12 @@ function caps(f: EmailFacts): [Grade, string][] {
 
 /** `parked`: the domain sends no mail (`sendsNoMail` in mx.ts, as the sections were told). */
 export function gradeEmail(facts: EmailFacts, parked: boolean): EmailGrade {
-  const items = [...dmarcItems(facts.dmarc), ...spfItems(facts.spf), ...dkimItems(facts.dkim), ...transportItems(facts, parked)];
+  const items = [
+    ...dmarcItems(facts.dmarc),
+    ...spfItems(facts.spf),
+    ...dkimItems(facts.dkim),
+    ...transportItems(facts, parked),
+  ];
   const max = items.reduce((sum, i) => sum + i.max, 0);
   const earned = items.reduce((sum, i) => sum + i.earned, 0);
   let score = max === 0 ? 0 : Math.floor((100 * earned) / max);

@@ -31,9 +31,18 @@ export const emailSecurityGuide: ToolGuide = {
   ],
   detailFields: [
     ['score, grade', 'the same as gradeScore and grade'],
-    ['sections', 'dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec: each with status (pass, warn, fail, not-applicable, error), summary, records[], findings[], facts'],
-    ['findings[]', "every section's findings, most severe first: section, id, severity (critical, high, medium, low, info), title, evidence[], recommendation, rfc"],
-    ['scoreItems[]', 'category, item, earned, max: every point of the score (DMARC 35, SPF 30, DKIM 25, transport 10; what does not apply is dropped and the rest rescaled)'],
+    [
+      'sections',
+      'dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec: each with status (pass, warn, fail, not-applicable, error), summary, records[], findings[], facts',
+    ],
+    [
+      'findings[]',
+      "every section's findings, most severe first: section, id, severity (critical, high, medium, low, info), title, evidence[], recommendation, rfc",
+    ],
+    [
+      'scoreItems[]',
+      'category, item, earned, max: every point of the score (DMARC 35, SPF 30, DKIM 25, transport 10; what does not apply is dropped and the rest rescaled)',
+    ],
     ['caps[]', 'caps that lowered the grade, e.g. "no DMARC record: at most D"'],
     ['bulkSender', 'ready (true, false or "unknown"), spf, dkim, dmarc, missing[], notCheckableFromDns[]'],
     ['parked', 'true when the domain publishes that it sends no mail (null MX, or no MX with v=spf1 -all)'],

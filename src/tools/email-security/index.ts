@@ -24,7 +24,11 @@ export const emailSecurity: ToolEntry<'email-security'> = {
   acceptsSelectors: true,
   targetInSchemas: { accepts: 'an apex domain', normalizedTo: 'an apex domain' },
   createScanner: ({ runtime, resolver, guarded }) =>
-    createEmailSecurityScanner({ resolver, fetch: guarded, ...(runtime.mtaStsPort ? { mtaStsPort: runtime.mtaStsPort } : {}) }),
+    createEmailSecurityScanner({
+      resolver,
+      fetch: guarded,
+      ...(runtime.mtaStsPort ? { mtaStsPort: runtime.mtaStsPort } : {}),
+    }),
   mcp: {
     name: 'email_security_scan',
     purpose: "grades a domain's email authentication",

@@ -15,14 +15,14 @@
  * Analysis reads only the capture; `analyzeBimi` takes the DMARC section when it is at hand, and
  * the analyzers of what a domain without mail does not need take `sendsNoMail(capture)`.
  */
-export { retrieveMx, analyzeMx,  sendsNoMail,   } from './mx.ts';
+export { retrieveMx, analyzeMx, sendsNoMail } from './mx.ts';
 export { retrieveApexTxt } from './sender-hints.ts';
 export { retrieveDmarc } from './dmarc/retrieve.ts';
-export { analyzeDmarc,   } from './dmarc/analyze.ts';
-export { retrieveDkim,  } from './dkim/retrieve.ts';
-export { analyzeDkim,   } from './dkim/analyze.ts';
-export { retrieveMtaSts,   } from './mta-sts/retrieve.ts';
-export { analyzeMtaSts,  } from './mta-sts/analyze.ts';
-export { retrieveTlsRpt, analyzeTlsRpt,  } from './tls-rpt.ts';
-export { retrieveBimi, analyzeBimi,  } from './bimi.ts';
-export { retrieveDnssec, analyzeDnssec,  } from './dnssec.ts';
+export { analyzeDmarc } from './dmarc/analyze.ts';
+export { retrieveDkim } from './dkim/retrieve.ts';
+export { analyzeDkim } from './dkim/analyze.ts';
+export { retrieveMtaSts } from './mta-sts/retrieve.ts';
+export { analyzeMtaSts } from './mta-sts/analyze.ts';
+export { retrieveTlsRpt, analyzeTlsRpt } from './tls-rpt.ts';
+export { retrieveBimi, analyzeBimi } from './bimi.ts';
+export { retrieveDnssec, analyzeDnssec } from './dnssec.ts';

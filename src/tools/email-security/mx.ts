@@ -47,7 +47,9 @@ function hostNames(records: MxRecord[]): string[] {
 export async function retrieveMx(resolver: RecordingResolver, domain: string): Promise<{ hosts: string[] }> {
   const result = await resolver.query(domain, 'MX');
   const hosts = hostNames(mxRecords(result as DnsExchange));
-  await Promise.all(hosts.slice(0, MAX_MX_HOSTS_CHECKED).flatMap((host) => [resolver.query(host, 'A'), resolver.query(host, 'AAAA')]));
+  await Promise.all(
+    hosts.slice(0, MAX_MX_HOSTS_CHECKED).flatMap((host) => [resolver.query(host, 'A'), resolver.query(host, 'AAAA')]),
+  );
   return { hosts };
 }
 
@@ -83,33 +85,100 @@ function mailFindings(capture: EmailSecurityCapture, records: MxRecord[], hosts:
   const findings: Finding[] = [];
   const named = records.filter((r) => !isNullTarget(r.exchange));
   if (named.length < records.length) {
-    findings.push(finding('mx-null-mixed', 'high', 'A null MX is published alongside other MX records', records.map((r) => `MX ${r.preference} ${r.exchange || '.'}`), 'Publish either the single null MX "0 ." (no mail) or only real mail hosts, not both.', 'RFC 7505 §3'));
+    findings.push(
+      finding(
+        'mx-null-mixed',
+        'high',
+        'A null MX is published alongside other MX records',
+        records.map((r) => `MX ${r.preference} ${r.exchange || '.'}`),
+        'Publish either the single null MX "0 ." (no mail) or only real mail hosts, not both.',
+        'RFC 7505 §3',
+      ),
+    );
   }
   const literals = named.filter((r) => isIpLiteral(r.exchange));
   if (literals.length > 0) {
-    findings.push(finding('mx-ip-literal', 'high', 'An MX record points at an IP address instead of a host name', literals.map((r) => `MX ${r.preference} ${r.exchange}`), 'Point MX records at host names that have A/AAAA records.', 'RFC 5321 §5.1'));
+    findings.push(
+      finding(
+        'mx-ip-literal',
+        'high',
+        'An MX record points at an IP address instead of a host name',
+        literals.map((r) => `MX ${r.preference} ${r.exchange}`),
+        'Point MX records at host names that have A/AAAA records.',
+        'RFC 5321 §5.1',
+      ),
+    );
   }
   const dangling = hosts.filter((h) => h.resolves === false);
   if (dangling.length > 0) {
     const all = dangling.length === hosts.length;
-    findings.push(finding(all ? 'mx-all-dangling' : 'mx-dangling', all ? 'critical' : 'high', all ? 'No MX host has an address: mail to this domain cannot be delivered' : 'Some MX hosts have no A or AAAA record', dangling.map((h) => `MX ${h.preference} ${h.exchange}: no A or AAAA record`), 'Remove MX records for hosts that no longer exist, or give them addresses.', 'RFC 5321 §5.1'));
+    findings.push(
+      finding(
+        all ? 'mx-all-dangling' : 'mx-dangling',
+        all ? 'critical' : 'high',
+        all
+          ? 'No MX host has an address: mail to this domain cannot be delivered'
+          : 'Some MX hosts have no A or AAAA record',
+        dangling.map((h) => `MX ${h.preference} ${h.exchange}: no A or AAAA record`),
+        'Remove MX records for hosts that no longer exist, or give them addresses.',
+        'RFC 5321 §5.1',
+      ),
+    );
   }
   const unknown = hosts.filter((h) => h.resolves === null);
   if (unknown.length > 0) {
-    const evidence = unknown.flatMap((h) => [exchange(capture, h.exchange, 'A'), exchange(capture, h.exchange, 'AAAA')]).flatMap((x) => (x ? [describeExchange(x)] : []));
-    findings.push(finding('mx-host-unresolved', 'info', 'The addresses of some MX hosts could not be checked', evidence.length > 0 ? evidence : unknown.map((h) => `${h.exchange}: not looked up (more than ${MAX_MX_HOSTS_CHECKED} MX hosts)`), 'Nothing to do if the hosts resolve; the check could not confirm it.'));
+    const evidence = unknown
+      .flatMap((h) => [exchange(capture, h.exchange, 'A'), exchange(capture, h.exchange, 'AAAA')])
+      .flatMap((x) => (x ? [describeExchange(x)] : []));
+    findings.push(
+      finding(
+        'mx-host-unresolved',
+        'info',
+        'The addresses of some MX hosts could not be checked',
+        evidence.length > 0
+          ? evidence
+          : unknown.map((h) => `${h.exchange}: not looked up (more than ${MAX_MX_HOSTS_CHECKED} MX hosts)`),
+        'Nothing to do if the hosts resolve; the check could not confirm it.',
+      ),
+    );
   }
   const aliases = hosts.filter((h) => h.alias);
   if (aliases.length > 0) {
-    findings.push(finding('mx-cname', 'low', 'An MX host name is an alias (CNAME)', aliases.map((h) => `${h.exchange} is a CNAME`), 'Point the MX record at the canonical host name instead of an alias.', 'RFC 2181 §10.3'));
+    findings.push(
+      finding(
+        'mx-cname',
+        'low',
+        'An MX host name is an alias (CNAME)',
+        aliases.map((h) => `${h.exchange} is a CNAME`),
+        'Point the MX record at the canonical host name instead of an alias.',
+        'RFC 2181 §10.3',
+      ),
+    );
   }
   const names = named.map((r) => r.exchange);
   const repeated = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))];
   if (repeated.length > 0) {
-    findings.push(finding('mx-duplicate-host', 'info', 'A host is listed in several MX records', repeated.map((name) => `${name} appears ${names.filter((n) => n === name).length} times`), 'Keep one MX record per host.'));
+    findings.push(
+      finding(
+        'mx-duplicate-host',
+        'info',
+        'A host is listed in several MX records',
+        repeated.map((name) => `${name} appears ${names.filter((n) => n === name).length} times`),
+        'Keep one MX record per host.',
+      ),
+    );
   }
   if (records.length > 10) {
-    findings.push(finding('mx-many', 'low', 'More than 10 MX records', [`${records.length} MX records`], 'Keep at most 10 MX records: an SPF "mx" mechanism fails beyond 10.', 'RFC 7208 §4.6.4'));
+    findings.push(
+      finding(
+        'mx-many',
+        'low',
+        'More than 10 MX records',
+        [`${records.length} MX records`],
+        'Keep at most 10 MX records: an SPF "mx" mechanism fails beyond 10.',
+        'RFC 7208 §4.6.4',
+      ),
+    );
   }
   return findings;
 }
@@ -121,24 +190,104 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
   const shown = records.map((r) => `${r.preference} ${r.exchange || '.'}`);
   if (!result || isDnsFailure(result)) {
     const evidence = result ? [describeExchange(result)] : [`${capture.domain} MX was not looked up`];
-    return { status: 'error', summary: 'The MX records could not be looked up.', records: [], findings: [finding('mx-lookup-failed', 'info', 'The MX lookup failed', evidence, 'Try again later; if it persists, check the domain\'s name servers.')], facts, hosts: [] };
+    return {
+      status: 'error',
+      summary: 'The MX records could not be looked up.',
+      records: [],
+      findings: [
+        finding(
+          'mx-lookup-failed',
+          'info',
+          'The MX lookup failed',
+          evidence,
+          "Try again later; if it persists, check the domain's name servers.",
+        ),
+      ],
+      facts,
+      hosts: [],
+    };
   }
   if (facts.state === 'none') {
     if (result.outcome === 'nxdomain') {
-      return { status: 'fail', summary: `${capture.domain} does not exist in DNS.`, records: [], findings: [finding('mx-domain-missing', 'high', 'The domain does not exist (NXDOMAIN)', [describeExchange(result)], 'Check the domain name and its delegation.', 'RFC 8020 §2')], facts, hosts: [] };
+      return {
+        status: 'fail',
+        summary: `${capture.domain} does not exist in DNS.`,
+        records: [],
+        findings: [
+          finding(
+            'mx-domain-missing',
+            'high',
+            'The domain does not exist (NXDOMAIN)',
+            [describeExchange(result)],
+            'Check the domain name and its delegation.',
+            'RFC 8020 §2',
+          ),
+        ],
+        facts,
+        hosts: [],
+      };
     }
     const found = noMail
-      ? finding('mx-none-parked', 'low', 'No MX records on a domain whose SPF says it sends no mail', [describeExchange(result)], 'Publish a null MX ("MX 0 .") to say explicitly that the domain accepts no mail.', 'RFC 7505 §3')
-      : finding('mx-none', 'medium', 'No MX records: mail falls back to the domain\'s own address', [describeExchange(result)], 'Publish MX records for your mail hosts, or a null MX ("MX 0 .") if the domain receives no mail.', 'RFC 5321 §5.1');
-    return { status: 'warn', summary: 'The domain publishes no MX records, so senders deliver to its A/AAAA address (implicit MX).', records: [], findings: [found], facts, hosts: [] };
+      ? finding(
+          'mx-none-parked',
+          'low',
+          'No MX records on a domain whose SPF says it sends no mail',
+          [describeExchange(result)],
+          'Publish a null MX ("MX 0 .") to say explicitly that the domain accepts no mail.',
+          'RFC 7505 §3',
+        )
+      : finding(
+          'mx-none',
+          'medium',
+          "No MX records: mail falls back to the domain's own address",
+          [describeExchange(result)],
+          'Publish MX records for your mail hosts, or a null MX ("MX 0 .") if the domain receives no mail.',
+          'RFC 5321 §5.1',
+        );
+    return {
+      status: 'warn',
+      summary: 'The domain publishes no MX records, so senders deliver to its A/AAAA address (implicit MX).',
+      records: [],
+      findings: [found],
+      facts,
+      hosts: [],
+    };
   }
   if (facts.state === 'null-mx') {
     const record = records[0]!;
-    const findings = [finding('mx-null', 'info', 'Null MX: the domain accepts no mail', [`MX ${record.preference} .`], 'Nothing to do if the domain should receive no mail.', 'RFC 7505 §3')];
-    if (record.preference !== 0) findings.push(finding('mx-null-preference', 'low', 'The null MX has a preference other than 0', [`MX ${record.preference} .`], 'Publish the null MX as "MX 0 .".', 'RFC 7505 §3'));
-    return { status: 'pass', summary: 'The domain publishes a null MX: it accepts no mail.', records: shown, findings, facts, hosts: [] };
+    const findings = [
+      finding(
+        'mx-null',
+        'info',
+        'Null MX: the domain accepts no mail',
+        [`MX ${record.preference} .`],
+        'Nothing to do if the domain should receive no mail.',
+        'RFC 7505 §3',
+      ),
+    ];
+    if (record.preference !== 0)
+      findings.push(
+        finding(
+          'mx-null-preference',
+          'low',
+          'The null MX has a preference other than 0',
+          [`MX ${record.preference} .`],
+          'Publish the null MX as "MX 0 .".',
+          'RFC 7505 §3',
+        ),
+      );
+    return {
+      status: 'pass',
+      summary: 'The domain publishes a null MX: it accepts no mail.',
+      records: shown,
+      findings,
+      facts,
+      hosts: [],
+    };
   }
-  const hosts = records.filter((r) => !isNullTarget(r.exchange) && !isIpLiteral(r.exchange)).map((r) => hostReport(capture, r));
+  const hosts = records
+    .filter((r) => !isNullTarget(r.exchange) && !isIpLiteral(r.exchange))
+    .map((r) => hostReport(capture, r));
   const findings = mailFindings(capture, records, hosts);
   const dangling = hosts.filter((h) => h.resolves === false).length;
   const broken = findings.some((f) => f.id === 'mx-all-dangling' || f.id === 'mx-null-mixed');

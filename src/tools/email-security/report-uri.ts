@@ -33,8 +33,10 @@ function mailto(uri: string, rest: string): Pick<ReportUri, 'address' | 'host' |
   const at = decoded.lastIndexOf('@');
   if (at <= 0) return { address: null, host: null, problem: `${uri}: not an email address (local-part@domain)` };
   const host = normalizeName(decoded.slice(at + 1));
-  if (!isHostName(host)) return { address: decoded, host: null, problem: `${uri}: "${host}" is not a valid domain name` };
-  if (/[\s,<>]/.test(decoded)) return { address: decoded, host, problem: `${uri}: the address contains spaces, commas or angle brackets` };
+  if (!isHostName(host))
+    return { address: decoded, host: null, problem: `${uri}: "${host}" is not a valid domain name` };
+  if (/[\s,<>]/.test(decoded))
+    return { address: decoded, host, problem: `${uri}: the address contains spaces, commas or angle brackets` };
   return { address: decoded, host, problem: null };
 }
 
@@ -66,19 +68,34 @@ export function parseReportUri(raw: string, rules: ReportUriRules): ReportUri {
       size = bang[1]!.toLowerCase();
       uri = uri.slice(0, bang.index);
     } else if (uri.includes('!')) {
-      return { uri: raw.trim(), scheme: null, address: null, host: null, size: null, problem: `${raw.trim()}: "!" must be followed by a size such as 10m (or be percent-encoded)` };
+      return {
+        uri: raw.trim(),
+        scheme: null,
+        address: null,
+        host: null,
+        size: null,
+        problem: `${raw.trim()}: "!" must be followed by a size such as 10m (or be percent-encoded)`,
+      };
     }
   }
   const colon = /^([a-z][a-z0-9+.-]*):/i.exec(uri);
   const base: ReportUri = { uri: raw.trim(), scheme: null, address: null, host: null, size, problem: null };
   if (!colon) return { ...base, problem: `${raw.trim()}: no scheme; write it as mailto:reports@example.com` };
   const scheme = colon[1]!.toLowerCase();
-  if (!rules.schemes.includes(scheme)) return { ...base, scheme, problem: `${raw.trim()}: the ${scheme}: scheme is not accepted here (use ${rules.schemes.map((s) => `${s}:`).join(' or ')})` };
+  if (!rules.schemes.includes(scheme))
+    return {
+      ...base,
+      scheme,
+      problem: `${raw.trim()}: the ${scheme}: scheme is not accepted here (use ${rules.schemes.map((s) => `${s}:`).join(' or ')})`,
+    };
   const parsed = scheme === 'mailto' ? mailto(uri, uri.slice(colon[0].length)) : https(uri);
   return { ...base, scheme, ...parsed };
 }
 
 /** Splits a comma-separated URI list (commas inside a URI must be percent-encoded). */
 export function splitUriList(value: string): string[] {
-  return value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
 }

@@ -34,7 +34,21 @@ export interface SpfFacts {
   /** Exactly one valid record that evaluates without permerror (syntax, limits, loops, broken includes). */
   valid: boolean;
   /** Why the record is a permerror, when it is. */
-  permerror: null | { reason: 'syntax' | 'multiple-records' | 'too-many-lookups' | 'too-many-void-lookups' | 'too-many-mx' | 'loop' | 'include-missing' | 'include-invalid' | 'redirect-missing' | 'redirect-invalid'; detail: string; position?: number };
+  permerror: null | {
+    reason:
+      | 'syntax'
+      | 'multiple-records'
+      | 'too-many-lookups'
+      | 'too-many-void-lookups'
+      | 'too-many-mx'
+      | 'loop'
+      | 'include-missing'
+      | 'include-invalid'
+      | 'redirect-missing'
+      | 'redirect-invalid';
+    detail: string;
+    position?: number;
+  };
   /** A DNS failure (temperror) stopped evaluation. */
   temperror: boolean;
   /** The terminal policy: the `all` qualifier (or the redirect's), or null when neither exists. */

@@ -30,7 +30,14 @@ export function spfRecordIn(texts: string[]): string | null {
 /** Targets of well-formed `include:` and `redirect=` terms (normalised; macros skipped: they cannot name a provider). */
 export function spfIncludedDomains(spf: string): string[] {
   return parseSpfRecord(spf).terms.flatMap((term) => {
-    const target = term.kind === 'mechanism' ? (term.name === 'include' ? term.domainSpec : null) : term.name === 'redirect' ? term.value : null;
+    const target =
+      term.kind === 'mechanism'
+        ? term.name === 'include'
+          ? term.domainSpec
+          : null
+        : term.name === 'redirect'
+          ? term.value
+          : null;
     return target && !target.raw.includes('%') ? [normalizeName(target.raw)] : [];
   });
 }

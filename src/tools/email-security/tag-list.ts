@@ -52,6 +52,10 @@ export function parseTagList(text: string, fold: (name: string) => string = (nam
 }
 
 /** The first tag of that name (compared with `fold`). */
-export function tagValue(list: Pick<TagList, 'tags'>, name: string, fold: (name: string) => string = (n) => n): string | undefined {
+export function tagValue(
+  list: Pick<TagList, 'tags'>,
+  name: string,
+  fold: (name: string) => string = (n) => n,
+): string | undefined {
   return list.tags.find((tag) => fold(tag.name) === name)?.value;
 }

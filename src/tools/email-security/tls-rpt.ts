@@ -32,10 +32,13 @@ export function isTlsRptRecord(text: string): boolean {
 export function parseTlsRptRecord(text: string): TlsRptRecord {
   const list = parseTagList(text);
   const problems = [...list.errors];
-  if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'TLSRPTv1') problems.push('the record must start with v=TLSRPTv1');
+  if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'TLSRPTv1')
+    problems.push('the record must start with v=TLSRPTv1');
   if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);
   const ruaValue = tagValue(list, 'rua');
-  const rua = splitUriList(ruaValue ?? '').map((uri) => parseReportUri(uri, { schemes: ['mailto', 'https'], allowSize: false }));
+  const rua = splitUriList(ruaValue ?? '').map((uri) =>
+    parseReportUri(uri, { schemes: ['mailto', 'https'], allowSize: false }),
+  );
   if (ruaValue === undefined) problems.push('the rua= field is missing');
   else if (rua.length === 0) problems.push('rua= names no destination');
   problems.push(...rua.flatMap((uri) => (uri.problem ? [uri.problem] : [])));
@@ -52,22 +55,85 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = sendsNoMai
   const result = exchange(capture, name, 'TXT');
   if (!result || isDnsFailure(result)) {
     const evidence = result ? [describeExchange(result)] : [`${name} TXT was not looked up`];
-    return { status: 'error', summary: 'The TLS-RPT record could not be looked up.', records: [], findings: [finding('tls-rpt-lookup-failed', 'info', 'The TLS-RPT lookup failed', evidence, 'Try again later.')], facts: { present: false, valid: false }, record: null };
+    return {
+      status: 'error',
+      summary: 'The TLS-RPT record could not be looked up.',
+      records: [],
+      findings: [finding('tls-rpt-lookup-failed', 'info', 'The TLS-RPT lookup failed', evidence, 'Try again later.')],
+      facts: { present: false, valid: false },
+      record: null,
+    };
   }
   const texts = txtTexts(result).filter(isTlsRptRecord);
   if (texts.length === 0) {
-    if (noMail) return { status: 'not-applicable', summary: 'The domain receives no mail; TLS reporting does not apply.', records: [], findings: [], facts: { present: false, valid: false }, record: null };
-    return { status: 'fail', summary: 'No TLS-RPT record: TLS delivery failures to this domain go unreported.', records: [], findings: [finding('tls-rpt-missing', 'low', 'No TLS-RPT record', [describeExchange(result)], `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${capture.domain}" at ${name}.`, 'RFC 8460 §3')], facts: { present: false, valid: false }, record: null };
+    if (noMail)
+      return {
+        status: 'not-applicable',
+        summary: 'The domain receives no mail; TLS reporting does not apply.',
+        records: [],
+        findings: [],
+        facts: { present: false, valid: false },
+        record: null,
+      };
+    return {
+      status: 'fail',
+      summary: 'No TLS-RPT record: TLS delivery failures to this domain go unreported.',
+      records: [],
+      findings: [
+        finding(
+          'tls-rpt-missing',
+          'low',
+          'No TLS-RPT record',
+          [describeExchange(result)],
+          `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${capture.domain}" at ${name}.`,
+          'RFC 8460 §3',
+        ),
+      ],
+      facts: { present: false, valid: false },
+      record: null,
+    };
   }
   const record = parseTlsRptRecord(texts[0]!);
   const findings: Finding[] = [];
-  if (texts.length > 1) findings.push(finding('tls-rpt-multiple', 'high', 'Several TLS-RPT records: senders ignore them all', texts.map((t) => `${name}: ${quoteRecord(t)}`), 'Publish exactly one v=TLSRPTv1 record.', 'RFC 8460 §3'));
-  else if (!record.valid) findings.push(finding('tls-rpt-invalid', 'high', 'The TLS-RPT record is not valid', [`${name}: ${quoteRecord(record.text)}`, ...record.problems], 'Write it as "v=TLSRPTv1; rua=mailto:…" (mailto: or https: destinations, comma-separated).', 'RFC 8460 §3'));
-  if (record.extensions.length > 0) findings.push(finding('tls-rpt-extensions', 'info', 'The record has fields TLS-RPT does not define', [`${name}: ${record.extensions.join(', ')}`], 'Remove fields senders ignore (check for typos).', 'RFC 8460 §3'));
+  if (texts.length > 1)
+    findings.push(
+      finding(
+        'tls-rpt-multiple',
+        'high',
+        'Several TLS-RPT records: senders ignore them all',
+        texts.map((t) => `${name}: ${quoteRecord(t)}`),
+        'Publish exactly one v=TLSRPTv1 record.',
+        'RFC 8460 §3',
+      ),
+    );
+  else if (!record.valid)
+    findings.push(
+      finding(
+        'tls-rpt-invalid',
+        'high',
+        'The TLS-RPT record is not valid',
+        [`${name}: ${quoteRecord(record.text)}`, ...record.problems],
+        'Write it as "v=TLSRPTv1; rua=mailto:…" (mailto: or https: destinations, comma-separated).',
+        'RFC 8460 §3',
+      ),
+    );
+  if (record.extensions.length > 0)
+    findings.push(
+      finding(
+        'tls-rpt-extensions',
+        'info',
+        'The record has fields TLS-RPT does not define',
+        [`${name}: ${record.extensions.join(', ')}`],
+        'Remove fields senders ignore (check for typos).',
+        'RFC 8460 §3',
+      ),
+    );
   const valid = texts.length === 1 && record.valid;
   return {
     status: valid ? statusFromFindings(findings) : 'fail',
-    summary: valid ? `TLS reports go to ${record.rua.map((u) => u.uri).join(', ')}.` : 'A TLS-RPT record is published but not usable.',
+    summary: valid
+      ? `TLS reports go to ${record.rua.map((u) => u.uri).join(', ')}.`
+      : 'A TLS-RPT record is published but not usable.',
     records: texts,
     findings,
     facts: { present: true, valid },

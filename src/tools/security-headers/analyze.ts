@@ -2,7 +2,15 @@
  * The security-headers grader, pure: a capture in, an analysis out. Grades like the MDN HTTP
  * Observatory (algorithm version 6) and adds findings that never change the score.
  */
-import { TEST_NAMES, type AnalyzeOptions, type Finding, type Retrieval, type SecurityHeadersAnalysis, type TestName, type TestResult } from './analysis.ts';
+import {
+  TEST_NAMES,
+  type AnalyzeOptions,
+  type Finding,
+  type Retrieval,
+  type SecurityHeadersAnalysis,
+  type TestName,
+  type TestResult,
+} from './analysis.ts';
 import type { SecurityHeadersCapture } from './capture.ts';
 import { createContext, type TestOutcome } from './context.ts';
 import { collectFindings } from './findings.ts';
@@ -17,7 +25,8 @@ export type * from './analysis.ts';
 const ALGORITHM_VERSION = 6;
 
 /** Statuses the model grades: 2xx, 3xx, 401 and 403. */
-export const isGradableStatus = (status: number): boolean => (status >= 200 && status < 400) || status === 401 || status === 403;
+export const isGradableStatus = (status: number): boolean =>
+  (status >= 200 && status < 400) || status === 401 || status === 403;
 
 function describeRetrieval(capture: SecurityHeadersCapture): Retrieval {
   const session = autoSession(capture);
@@ -31,7 +40,11 @@ function describeRetrieval(capture: SecurityHeadersCapture): Retrieval {
   };
 }
 
-function notAssessable(retrieval: Retrieval, reason: 'no-response' | 'unexpected-status', message: string): SecurityHeadersAnalysis {
+function notAssessable(
+  retrieval: Retrieval,
+  reason: 'no-response' | 'unexpected-status',
+  message: string,
+): SecurityHeadersAnalysis {
   return {
     assessable: false,
     reason,
@@ -69,18 +82,34 @@ function testResult(name: TestName, outcome: TestOutcome): TestResult {
  * unit tests call each test the same way); no tests when no session got a response. `auto` is
  * the capture's graded response, when the caller has it already.
  */
-export function runTests(capture: SecurityHeadersCapture, options: AnalyzeOptions = {}, auto = autoResponse(capture)): { tests: TestResult[]; findings: Finding[] } {
+export function runTests(
+  capture: SecurityHeadersCapture,
+  options: AnalyzeOptions = {},
+  auto = autoResponse(capture),
+): { tests: TestResult[]; findings: Finding[] } {
   if (!auto) return { tests: [], findings: [] };
   const context = createContext(capture, auto, options);
-  return { tests: TEST_NAMES.map((name) => testResult(name, TEST_RUNNERS[name](context))), findings: collectFindings(context) };
+  return {
+    tests: TEST_NAMES.map((name) => testResult(name, TEST_RUNNERS[name](context))),
+    findings: collectFindings(context),
+  };
 }
 
 export function analyze(capture: SecurityHeadersCapture, options: AnalyzeOptions = {}): SecurityHeadersAnalysis {
   const retrieval = describeRetrieval(capture);
   const auto = autoResponse(capture);
-  if (!auto) return notAssessable(retrieval, 'no-response', 'The site seems to be down: neither http:// nor https:// gave a response.');
+  if (!auto)
+    return notAssessable(
+      retrieval,
+      'no-response',
+      'The site seems to be down: neither http:// nor https:// gave a response.',
+    );
   if (!isGradableStatus(auto.status)) {
-    return notAssessable(retrieval, 'unexpected-status', `The site responded with HTTP status ${auto.status}, which is not graded (only 2xx, 3xx, 401 and 403 are).`);
+    return notAssessable(
+      retrieval,
+      'unexpected-status',
+      `The site responded with HTTP status ${auto.status}, which is not graded (only 2xx, 3xx, 401 and 403 are).`,
+    );
   }
   const { tests, findings } = runTests(capture, options, auto);
   const { score, grade } = gradeModifiers(tests.map((t) => t.scoreModifier));

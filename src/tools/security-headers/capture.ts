@@ -53,7 +53,8 @@ export interface SecurityHeadersCapture {
 }
 
 export interface RetrievalError {
-  reason: 'dns' | 'refused' | 'tls' | 'timeout' | 'blocked-address' | 'too-many-redirects' | 'invalid-redirect' | 'network';
+  reason:
+    'dns' | 'refused' | 'tls' | 'timeout' | 'blocked-address' | 'too-many-redirects' | 'invalid-redirect' | 'network';
   message: string;
   /** The URL whose request failed. */
   url: string;

@@ -1,5 +1,11 @@
 import type { Hop, SecurityHeadersCapture } from './capture.ts';
-import { AWS_CHALLENGE_STATUSES, BODY_MARKERS, DECISIVE_HEADERS, PRESENCE, REFUSING_STATUSES } from './challenge-signatures.ts';
+import {
+  AWS_CHALLENGE_STATUSES,
+  BODY_MARKERS,
+  DECISIVE_HEADERS,
+  PRESENCE,
+  REFUSING_STATUSES,
+} from './challenge-signatures.ts';
 import { finalHop, HeaderView } from './headers.ts';
 
 /** A bot or WAF challenge answered instead of the site: such a response is never graded. */
@@ -24,7 +30,8 @@ function cookieNames(headers: HeaderView): string[] {
 function decisive({ status, headers }: FinalResponse): ChallengeVerdict | null {
   for (const sig of DECISIVE_HEADERS) {
     const value = headers.values(sig.header).find((v) => sig.value.test(v));
-    if (value !== undefined) return { vendor: sig.vendor, evidence: [`${sig.header}: ${value.trim()}`, `status ${status}`] };
+    if (value !== undefined)
+      return { vendor: sig.vendor, evidence: [`${sig.header}: ${value.trim()}`, `status ${status}`] };
   }
   return null;
 }
@@ -62,14 +69,21 @@ export function detectChallenge(capture: SecurityHeadersCapture): ChallengeVerdi
   // The body belongs to the https session's final response, else the http one's.
   const body = finals[0];
   if (!body) return null;
-  const refusing = REFUSING_STATUSES.has(body.status) || (AWS_CHALLENGE_STATUSES.has(body.status) && body.headers.has('x-amzn-waf-action'));
+  const refusing =
+    REFUSING_STATUSES.has(body.status) ||
+    (AWS_CHALLENGE_STATUSES.has(body.status) && body.headers.has('x-amzn-waf-action'));
   if (!refusing) return null;
   const html = capture.html ?? '';
   const marker = BODY_MARKERS.find((m) => m.marker.test(html));
-  if (marker) return { vendor: marker.vendor, evidence: [`status ${body.status}`, `page marker ${marker.marker.source.slice(0, 60)}`] };
+  if (marker)
+    return {
+      vendor: marker.vendor,
+      evidence: [`status ${body.status}`, `page marker ${marker.marker.source.slice(0, 60)}`],
+    };
   const vendors = presentVendors(body.headers);
   const small = html.length > 0 && html.length <= SMALL_PAGE_BYTES;
   const [vendor, evidence] = vendors.entries().next().value ?? [];
-  if (vendor && small && evidence) return { vendor, evidence: [`status ${body.status}`, evidence, `small page (${html.length} bytes)`] };
+  if (vendor && small && evidence)
+    return { vendor, evidence: [`status ${body.status}`, evidence, `small page (${html.length} bytes)`] };
   return null;
 }

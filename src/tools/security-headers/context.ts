@@ -40,7 +40,11 @@ export interface TestOutcome {
 export type TestRunner = (context: TestContext) => TestOutcome;
 
 /** Builds the context; `auto` must be the capture's graded response. */
-export function createContext(capture: SecurityHeadersCapture, auto: ResponseRef, options: AnalyzeOptions): TestContext {
+export function createContext(
+  capture: SecurityHeadersCapture,
+  auto: ResponseRef,
+  options: AnalyzeOptions,
+): TestContext {
   const isHtml = isHtmlType(auto.headers);
   const html = isHtml && capture.html !== null ? extractHtmlFacts(capture.html) : null;
   let cookies: Cookie[] | undefined;

@@ -34,7 +34,20 @@ export function parseSetCookie(raw: string, setBy: string): Cookie | null {
   const eq = pair.indexOf('=');
   const name = (eq < 0 ? '' : pair.slice(0, eq)).trim();
   if (name === '') return null;
-  const cookie: Cookie = { name, secure: false, httpOnly: false, sameSite: null, sameSiteInvalid: false, domain: null, path: null, maxAge: null, expires: null, partitioned: false, setBy, raw };
+  const cookie: Cookie = {
+    name,
+    secure: false,
+    httpOnly: false,
+    sameSite: null,
+    sameSiteInvalid: false,
+    domain: null,
+    path: null,
+    maxAge: null,
+    expires: null,
+    partitioned: false,
+    setBy,
+    raw,
+  };
   for (const attribute of attributes) {
     const at = attribute.indexOf('=');
     const key = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
@@ -89,7 +102,8 @@ export function cookieJar(capture: SecurityHeadersCapture): Cookie[] {
 }
 
 /** A session cookie by the model's naming heuristics. */
-export const isSessionCookie = (c: Cookie): boolean => ['login', 'sess'].some((word) => c.name.toLowerCase().includes(word));
+export const isSessionCookie = (c: Cookie): boolean =>
+  ['login', 'sess'].some((word) => c.name.toLowerCase().includes(word));
 export const isAntiCsrfCookie = (c: Cookie): boolean => c.name.toLowerCase().includes('csrf');
 
 /** The rules of the cookie name prefixes (RFC 6265bis §4.1.3); names compared case-insensitively as browsers now do. */

@@ -24,7 +24,11 @@ const DISALLOWED_IN_META = new Set(['frame-ancestors', 'report-uri', 'sandbox'])
 
 /** Directives whose value is a source list (an empty one means 'none'). */
 const isSourceList = (directive: string): boolean =>
-  directive.endsWith('-src') || directive === 'base-uri' || directive === 'form-action' || directive === 'frame-ancestors' || directive === 'navigate-to';
+  directive.endsWith('-src') ||
+  directive === 'base-uri' ||
+  directive === 'form-action' ||
+  directive === 'frame-ancestors' ||
+  directive === 'navigate-to';
 
 /** CSP3 fallback order of the fetch directives. */
 const FALLBACK: Record<string, string[]> = {
@@ -36,7 +40,18 @@ const FALLBACK: Record<string, string[]> = {
   'frame-src': ['child-src', 'default-src'],
   'fenced-frame-src': ['frame-src', 'child-src', 'default-src'],
   ...Object.fromEntries(
-    ['child-src', 'connect-src', 'font-src', 'img-src', 'manifest-src', 'media-src', 'object-src', 'prefetch-src', 'script-src', 'style-src'].map((d) => [d, ['default-src']]),
+    [
+      'child-src',
+      'connect-src',
+      'font-src',
+      'img-src',
+      'manifest-src',
+      'media-src',
+      'object-src',
+      'prefetch-src',
+      'script-src',
+      'style-src',
+    ].map((d) => [d, ['default-src']]),
   ),
 };
 
@@ -54,7 +69,8 @@ export function splitPolicies(values: string[]): string[] {
 
 export function parsePolicy(text: string, from: 'header' | 'meta'): PolicyParse {
   const clean = text.replace(/[\r\n]/g, '').trim();
-  if (clean.length < SHORTEST_POLICY) return { ok: false, problem: clean === '' ? 'an empty policy' : `a policy too short to mean anything: "${clean}"` };
+  if (clean.length < SHORTEST_POLICY)
+    return { ok: false, problem: clean === '' ? 'an empty policy' : `a policy too short to mean anything: "${clean}"` };
   const directives: Directives = new Map();
   const repeatedReports: string[] = [];
   const dropped: string[] = [];
@@ -112,7 +128,10 @@ interface Source {
   host: HostSource | null;
 }
 
-const toSource = (text: string): Source => ({ text, host: isKeyword(text) || isSchemeSource(text) ? null : parseHostSource(text) });
+const toSource = (text: string): Source => ({
+  text,
+  host: isKeyword(text) || isSchemeSource(text) ? null : parseHostSource(text),
+});
 
 function sourceCovers(broad: Source, narrow: Source): boolean {
   if (broad.text === narrow.text) return true;
@@ -173,7 +192,9 @@ export function intersectPolicies(policies: ParsedPolicy[]): Directives {
       merged.set(name, policies.find((p) => p.directives.has(name))!.directives.get(name)!);
       continue;
     }
-    const lists = policies.map((p) => effectiveSources(p.directives, name)).filter((s): s is string[] => s !== undefined);
+    const lists = policies
+      .map((p) => effectiveSources(p.directives, name))
+      .filter((s): s is string[] => s !== undefined);
     const result = lists.slice(1).reduce(intersect, lists[0]!);
     merged.set(name, result.length === 0 ? ["'none'"] : result);
   }

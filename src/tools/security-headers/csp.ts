@@ -2,11 +2,27 @@
  * Content Security Policy analysis (Observatory model): effective script/object/style sources, the
  * informational policy flags, and the first matching classification of `CSP_CLASSIFICATION`.
  */
-import { effectiveSources, intersectPolicies, parsePolicy, splitPolicies, type Directives, type ParsedPolicy } from './csp-parse.ts';
+import {
+  effectiveSources,
+  intersectPolicies,
+  parsePolicy,
+  splitPolicies,
+  type Directives,
+  type ParsedPolicy,
+} from './csp-parse.ts';
 import type { HtmlFacts } from './html.ts';
 import type { ResponseRef } from './headers.ts';
 
-const DANGEROUSLY_BROAD = new Set(['ftp:', 'http:', 'https:', '*', 'http://*', 'http://*.*', 'https://*', 'https://*.*']);
+const DANGEROUSLY_BROAD = new Set([
+  'ftp:',
+  'http:',
+  'https:',
+  '*',
+  'http://*',
+  'http://*.*',
+  'https://*',
+  'https://*.*',
+]);
 const UNSAFE_INLINE = new Set(["'unsafe-inline'", 'data:']);
 const PASSIVE_DIRECTIVES = ['img-src', 'media-src'];
 const NONCE_OR_HASH = ["'nonce-", "'sha256-", "'sha384-", "'sha512-"];
@@ -31,7 +47,8 @@ export interface PolicyFlags {
 }
 
 /** 'strict-dynamic' counts only beside a nonce or a hash. */
-const honoursStrictDynamic = (sources: string[]): boolean => sources.includes("'strict-dynamic'") && hasNonceOrHash(sources);
+const honoursStrictDynamic = (sources: string[]): boolean =>
+  sources.includes("'strict-dynamic'") && hasNonceOrHash(sources);
 
 /**
  * A directive's sources as the model reads them (`*` when nothing restricts it): 'unsafe-inline'
@@ -42,7 +59,9 @@ export function normalisedSources(directives: Directives, directive: string, str
   const listed = effectiveSources(directives, directive) ?? ['*'];
   const sources = hasNonceOrHash(listed) ? listed.filter((s) => s !== "'unsafe-inline'") : listed;
   if (!strictDynamicApplies || !honoursStrictDynamic(sources)) return sources;
-  return sources.filter((s) => ![...DANGEROUSLY_BROAD].some((b) => s.startsWith(b)) && s !== "'self'" && s !== "'unsafe-inline'");
+  return sources.filter(
+    (s) => ![...DANGEROUSLY_BROAD].some((b) => s.startsWith(b)) && s !== "'self'" && s !== "'unsafe-inline'",
+  );
 }
 
 /** The sources the classification reads, after the normalisations of the model. */
@@ -78,22 +97,49 @@ function effectivePolicy(directives: Directives, headerDirectives: Directives, h
 }
 
 function activeSources(p: EffectivePolicy): string[] {
-  const others = [...p.directives].filter(([name]) => !PASSIVE_DIRECTIVES.includes(name) && name !== 'script-src').flatMap(([, sources]) => sources);
+  const others = [...p.directives]
+    .filter(([name]) => !PASSIVE_DIRECTIVES.includes(name) && name !== 'script-src')
+    .flatMap(([, sources]) => sources);
   return [...others, ...p.scriptSrc];
 }
 
-const passiveSources = (p: EffectivePolicy): string[] => PASSIVE_DIRECTIVES.flatMap((d) => effectiveSources(p.directives, d) ?? []);
+const passiveSources = (p: EffectivePolicy): string[] =>
+  PASSIVE_DIRECTIVES.flatMap((d) => effectiveSources(p.directives, d) ?? []);
 
 type FlagCheck = { flag: keyof PolicyFlags; when: (p: EffectivePolicy) => boolean };
 
 /** The flags, in the order the model checks them; `result` is what the first match means. */
 const CSP_CLASSIFICATION: (FlagCheck & { result: string })[] = [
-  { result: 'csp-implemented-with-unsafe-inline', flag: 'unsafeInline', when: (p) => p.scriptSrc.some(isBroadOrInline) || p.objectSrc.some(isBroad) },
-  { result: 'csp-implemented-with-insecure-scheme', flag: 'insecureSchemeActive', when: (p) => p.https && activeSources(p).some(isInsecureScheme) },
-  { result: 'csp-implemented-with-unsafe-eval', flag: 'unsafeEval', when: (p) => [...p.scriptSrc, ...p.styleSrc].includes("'unsafe-eval'") },
-  { result: 'csp-implemented-with-insecure-scheme-in-passive-content-only', flag: 'insecureSchemePassive', when: (p) => p.https && passiveSources(p).some(isInsecureScheme) },
-  { result: 'csp-implemented-with-unsafe-inline-in-style-src-only', flag: 'unsafeInlineStyle', when: (p) => p.styleSrc.some(isBroadOrInline) },
-  { result: 'csp-implemented-with-no-unsafe-default-src-none', flag: 'defaultNone', when: (p) => p.directives.get('default-src')?.join(' ') === "'none'" },
+  {
+    result: 'csp-implemented-with-unsafe-inline',
+    flag: 'unsafeInline',
+    when: (p) => p.scriptSrc.some(isBroadOrInline) || p.objectSrc.some(isBroad),
+  },
+  {
+    result: 'csp-implemented-with-insecure-scheme',
+    flag: 'insecureSchemeActive',
+    when: (p) => p.https && activeSources(p).some(isInsecureScheme),
+  },
+  {
+    result: 'csp-implemented-with-unsafe-eval',
+    flag: 'unsafeEval',
+    when: (p) => [...p.scriptSrc, ...p.styleSrc].includes("'unsafe-eval'"),
+  },
+  {
+    result: 'csp-implemented-with-insecure-scheme-in-passive-content-only',
+    flag: 'insecureSchemePassive',
+    when: (p) => p.https && passiveSources(p).some(isInsecureScheme),
+  },
+  {
+    result: 'csp-implemented-with-unsafe-inline-in-style-src-only',
+    flag: 'unsafeInlineStyle',
+    when: (p) => p.styleSrc.some(isBroadOrInline),
+  },
+  {
+    result: 'csp-implemented-with-no-unsafe-default-src-none',
+    flag: 'defaultNone',
+    when: (p) => p.directives.get('default-src')?.join(' ') === "'none'",
+  },
 ];
 
 /** Flags that only inform. */
@@ -106,9 +152,13 @@ const OTHER_FLAGS: FlagCheck[] = [
 ];
 
 function classify(p: EffectivePolicy): { result: string; flags: PolicyFlags } {
-  const flags = Object.fromEntries([...CSP_CLASSIFICATION, ...OTHER_FLAGS].map((c) => [c.flag, c.when(p)])) as unknown as PolicyFlags;
+  const flags = Object.fromEntries(
+    [...CSP_CLASSIFICATION, ...OTHER_FLAGS].map((c) => [c.flag, c.when(p)]),
+  ) as unknown as PolicyFlags;
   const first = CSP_CLASSIFICATION.find((c) => flags[c.flag]);
-  const result = p.strictDynamicWithoutNonce ? 'csp-header-invalid' : (first?.result ?? 'csp-implemented-with-no-unsafe');
+  const result = p.strictDynamicWithoutNonce
+    ? 'csp-header-invalid'
+    : (first?.result ?? 'csp-implemented-with-no-unsafe');
   return { result, flags };
 }
 
@@ -140,7 +190,12 @@ export interface CspAnalysis {
 function evaluate(headerValues: string[], metaValues: string[], https: boolean): Omit<CspAnalysis, 'reportOnly'> {
   const header = splitPolicies(headerValues).map((t) => parsePolicy(t, 'header'));
   const meta = splitPolicies(metaValues).map((t) => parsePolicy(t, 'meta'));
-  const base = { numPolicies: header.length + meta.length, http: header.length > 0, meta: meta.length > 0, repeatedReports: [] as string[] };
+  const base = {
+    numPolicies: header.length + meta.length,
+    http: header.length > 0,
+    meta: meta.length > 0,
+    repeatedReports: [] as string[],
+  };
   const none = { ...base, policy: null, effective: null, problem: null, headerFrameAncestors: null };
   const broken = [...header, ...meta].find((p) => !p.ok);
   if (broken && !broken.ok) return { ...none, result: 'csp-header-invalid', problem: broken.problem };
@@ -151,20 +206,38 @@ function evaluate(headerValues: string[], metaValues: string[], https: boolean):
   const graded = policies.filter((p) => p.directives.size > 0);
   // Header policies come first: when every graded policy is one of them, it is the same intersection.
   const sameAsHeader = graded.length === headerPolicies.length && graded.every((p) => p.from === 'header');
-  const effective = effectivePolicy(sameAsHeader ? headerDirectives : intersectPolicies(graded), headerDirectives, https);
+  const effective = effectivePolicy(
+    sameAsHeader ? headerDirectives : intersectPolicies(graded),
+    headerDirectives,
+    https,
+  );
   const { result, flags } = classify(effective);
   const repeatedReports = [...new Set(policies.flatMap((p: ParsedPolicy) => p.repeatedReports))];
-  const final = CSP_PASSING.has(result) && repeatedReports.length > 0 ? 'csp-implemented-but-duplicate-directives' : result;
+  const final =
+    CSP_PASSING.has(result) && repeatedReports.length > 0 ? 'csp-implemented-but-duplicate-directives' : result;
   const problem = result === 'csp-header-invalid' ? "'strict-dynamic' without a nonce or hash" : null;
-  return { ...base, result: final, policy: flags, effective, problem, repeatedReports, headerFrameAncestors: problem ? null : (headerDirectives.get('frame-ancestors') ?? null) };
+  return {
+    ...base,
+    result: final,
+    policy: flags,
+    effective,
+    problem,
+    repeatedReports,
+    headerFrameAncestors: problem ? null : (headerDirectives.get('frame-ancestors') ?? null),
+  };
 }
 
 export function analyzeCsp(response: ResponseRef, html: HtmlFacts | null): CspAnalysis {
   const https = response.url.startsWith('https:');
-  const enforced = evaluate(response.headers.values('content-security-policy'), html?.httpEquiv.get('content-security-policy') ?? [], https);
+  const enforced = evaluate(
+    response.headers.values('content-security-policy'),
+    html?.httpEquiv.get('content-security-policy') ?? [],
+    https,
+  );
   const reportOnlyValues = response.headers.values('content-security-policy-report-only');
   const reportOnlyRun = reportOnlyValues.length > 0 ? evaluate(reportOnlyValues, [], https) : null;
   const reportOnly = reportOnlyRun ? { result: reportOnlyRun.result, policy: reportOnlyRun.policy } : null;
-  if (enforced.result === 'csp-not-implemented' && reportOnly) return { ...enforced, result: 'csp-not-implemented-but-reporting-enabled', reportOnly };
+  if (enforced.result === 'csp-not-implemented' && reportOnly)
+    return { ...enforced, result: 'csp-not-implemented-but-reporting-enabled', reportOnly };
   return { ...enforced, reportOnly };
 }

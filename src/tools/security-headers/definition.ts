@@ -14,10 +14,17 @@ function parseUrlTarget(raw: string): TargetParse {
     return { ok: false, detail: `"target" is not a valid URL or domain: ${JSON.stringify(raw.slice(0, 100))}.` };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, detail: `"target" uses the scheme ${url.protocol.slice(0, -1)}; only http and https can be scanned.` };
+    return {
+      ok: false,
+      detail: `"target" uses the scheme ${url.protocol.slice(0, -1)}; only http and https can be scanned.`,
+    };
   }
   if (url.username !== '' || url.password !== '') {
-    return { ok: false, detail: '"target" contains user credentials (user:password@); remove them.', hint: `Scan ${url.protocol}//${url.host}${url.pathname} instead.` };
+    return {
+      ok: false,
+      detail: '"target" contains user credentials (user:password@); remove them.',
+      hint: `Scan ${url.protocol}//${url.host}${url.pathname} instead.`,
+    };
   }
   const host = url.hostname;
   const bare = withoutTrailingDot(host);
@@ -26,7 +33,10 @@ function parseUrlTarget(raw: string): TargetParse {
     return { ok: false, detail: `"target" has an invalid host name: ${JSON.stringify(host.slice(0, 100))}.` };
   }
   if (!isIpLiteral && !bare.includes('.')) {
-    return { ok: false, detail: `"target" host ${JSON.stringify(bare.slice(0, 100))} is not a fully qualified domain name; give a public domain such as example.com.` };
+    return {
+      ok: false,
+      detail: `"target" host ${JSON.stringify(bare.slice(0, 100))} is not a fully qualified domain name; give a public domain such as example.com.`,
+    };
   }
   url.hash = '';
   return { ok: true, target: url.href, quotaKey: isIpLiteral ? bare : (asciiHostname(bare) ?? bare) };
@@ -37,9 +47,14 @@ export const securityHeadersDefinition: ToolDefinition<'security-headers'> = {
   title: 'HTTP security headers',
   description:
     'Grades the HTTP security headers of a web site (Content-Security-Policy, Strict-Transport-Security, cookies, CORS, redirects, X-Frame-Options, Referrer-Policy and more) with the MDN HTTP Observatory scoring model. Non-intrusive: a few ordinary GET and OPTIONS requests.',
-  targetDescription: 'A URL or a domain, at most 2,048 characters. https:// is assumed when the scheme is left out; only http and https URLs without credentials are accepted.',
+  targetDescription:
+    'A URL or a domain, at most 2,048 characters. https:// is assumed when the scheme is left out; only http and https URLs without credentials are accepted.',
   targetExamples: ['example.com', 'https://www.example.com/login'],
   gradeScale: GRADE_SCALE,
-  scoreRange: { min: 0, max: MAX_SCORE, note: 'MDN HTTP Observatory score: starts at 100, bonuses only when penalties leave at least 90; A+ from 100.' },
+  scoreRange: {
+    min: 0,
+    max: MAX_SCORE,
+    note: 'MDN HTTP Observatory score: starts at 100, bonuses only when penalties leave at least 90; A+ from 100.',
+  },
   parseTarget: parseUrlTarget,
 };

@@ -17,8 +17,10 @@ export interface Detected {
 export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: string; recommendation: string }> = {
   'csp3-script-directive-unsafe': {
     severity: 'high',
-    title: "A CSP3 script directive (script-src-elem or script-src-attr) allows what script-src forbids; browsers that support CSP3 obey it",
-    recommendation: "Remove 'unsafe-inline', data: and wildcards from script-src-elem and script-src-attr, or rely on nonces and hashes.",
+    title:
+      'A CSP3 script directive (script-src-elem or script-src-attr) allows what script-src forbids; browsers that support CSP3 obey it',
+    recommendation:
+      "Remove 'unsafe-inline', data: and wildcards from script-src-elem and script-src-attr, or rely on nonces and hashes.",
   },
   'csp3-style-directive-unsafe': {
     severity: 'low',
@@ -27,22 +29,26 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   },
   'csp3-directives-stricter': {
     severity: 'info',
-    title: 'script-src-elem and script-src-attr are stricter than the script-src the Observatory model grades; CSP3 browsers use them',
+    title:
+      'script-src-elem and script-src-attr are stricter than the script-src the Observatory model grades; CSP3 browsers use them',
     recommendation: 'Browsers without CSP3 support fall back to script-src; tighten it too to get the full score.',
   },
   'csp-frame-ancestors-permissive': {
     severity: 'medium',
-    title: 'CSP frame-ancestors lets any site frame the page, so it gives no clickjacking protection (the model still credits it)',
+    title:
+      'CSP frame-ancestors lets any site frame the page, so it gives no clickjacking protection (the model still credits it)',
     recommendation: "Use frame-ancestors 'none' or 'self', plus only the origins that must frame the page.",
   },
   'csp-strict-dynamic-without-nonce': {
     severity: 'medium',
-    title: "'strict-dynamic' without a nonce or hash makes browsers block every script (the model calls the policy invalid)",
+    title:
+      "'strict-dynamic' without a nonce or hash makes browsers block every script (the model calls the policy invalid)",
     recommendation: "Add a per-response nonce or script hashes to script-src, or remove 'strict-dynamic'.",
   },
   'csp-duplicate-report-directive': {
     severity: 'info',
-    title: 'report-uri or report-to is repeated in a policy; harmless for browsers, but the model withdraws the CSP bonus',
+    title:
+      'report-uri or report-to is repeated in a policy; harmless for browsers, but the model withdraws the CSP bonus',
     recommendation: 'Send each reporting directive once per policy.',
   },
   'csp-base-uri-unrestricted': {
@@ -67,7 +73,8 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   },
   'duplicate-header-identical': {
     severity: 'low',
-    title: 'A header meant to be sent once is repeated with the same value (browsers tolerate it; the model calls it invalid)',
+    title:
+      'A header meant to be sent once is repeated with the same value (browsers tolerate it; the model calls it invalid)',
     recommendation: 'Set the header in one place only (the application or the proxy, not both).',
   },
   'duplicate-header-conflicting': {
@@ -78,7 +85,8 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   'permissions-policy-missing': {
     severity: 'low',
     title: 'No Permissions-Policy header restricts powerful browser features',
-    recommendation: 'Send Permissions-Policy disabling what the site does not use, e.g. camera=(), microphone=(), geolocation=(), payment=(), usb=().',
+    recommendation:
+      'Send Permissions-Policy disabling what the site does not use, e.g. camera=(), microphone=(), geolocation=(), payment=(), usb=().',
   },
   'permissions-policy-invalid': {
     severity: 'low',
@@ -103,11 +111,13 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   'deprecated-header': {
     severity: 'low',
     title: 'Deprecated security headers are sent',
-    recommendation: 'Remove them: set X-XSS-Protection: 0 (or drop it) and rely on CSP; drop Expect-CT and Public-Key-Pins; replace Feature-Policy with Permissions-Policy.',
+    recommendation:
+      'Remove them: set X-XSS-Protection: 0 (or drop it) and rely on CSP; drop Expect-CT and Public-Key-Pins; replace Feature-Policy with Permissions-Policy.',
   },
   'cookie-prefix-violation': {
     severity: 'low',
-    title: 'A cookie name prefix (__Host- or __Secure-) promises attributes the cookie lacks, so browsers reject the cookie',
+    title:
+      'A cookie name prefix (__Host- or __Secure-) promises attributes the cookie lacks, so browsers reject the cookie',
     recommendation: '__Secure- cookies need Secure; __Host- cookies need Secure, Path=/ and no Domain.',
   },
   'error-status-graded': {
@@ -117,7 +127,11 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   },
 };
 
-const DETECTORS: ((context: TestContext) => Detected[])[] = [cspFindings, headerFindings, (c) => permissionsPolicyFindings(c.auto.headers)];
+const DETECTORS: ((context: TestContext) => Detected[])[] = [
+  cspFindings,
+  headerFindings,
+  (c) => permissionsPolicyFindings(c.auto.headers),
+];
 
 /** Every finding of the analysis, most severe first. */
 export function collectFindings(context: TestContext): Finding[] {

@@ -33,15 +33,30 @@ export const securityHeadersGuide: ToolGuide = {
   detailFields: [
     ['score, grade', 'the same as gradeScore and grade'],
     ['testsPassed, testsFailed, testsQuantity', 'counts of the 12 tests'],
-    ['tests[]', 'name, title, result (the Observatory result id), pass, scoreModifier, description, recommendation, data, headers (the raw [name, value] pairs the test read)'],
-    ['findings[]', 'id, severity (high, medium, low, info), title, evidence[], recommendation; beyond the 12 tests, never change the score; most severe first'],
+    [
+      'tests[]',
+      'name, title, result (the Observatory result id), pass, scoreModifier, description, recommendation, data, headers (the raw [name, value] pairs the test read)',
+    ],
+    [
+      'findings[]',
+      'id, severity (high, medium, low, info), title, evidence[], recommendation; beyond the 12 tests, never change the score; most severe first',
+    ],
     ['retrieval', 'finalUrl, finalStatus, redirects[] ({url, status}), verified (TLS)'],
     ['algorithmVersion', '6 (MDN HTTP Observatory model)'],
   ],
   notAssessedReasons: [
-    ['bot-challenge', 'a bot or WAF challenge answered instead of the site (details.vendor, details.evidence); retrying later or from elsewhere rarely helps'],
-    ['blocked-address', 'the site is, or redirects to, an address that may not be scanned (private, loopback, metadata)'],
-    ['dns, refused, tls, timeout, network', 'neither http:// nor https:// got a response (details.errors has the reason per session)'],
+    [
+      'bot-challenge',
+      'a bot or WAF challenge answered instead of the site (details.vendor, details.evidence); retrying later or from elsewhere rarely helps',
+    ],
+    [
+      'blocked-address',
+      'the site is, or redirects to, an address that may not be scanned (private, loopback, metadata)',
+    ],
+    [
+      'dns, refused, tls, timeout, network',
+      'neither http:// nor https:// got a response (details.errors has the reason per session)',
+    ],
     ['too-many-redirects, invalid-redirect', 'the redirect chain is broken'],
     ['unexpected-status, no-response', 'the final status is not 2xx, 3xx, 401 or 403, or nothing answered'],
     ...SHARED_422_REASONS,
@@ -52,7 +67,9 @@ export const securityHeadersGuide: ToolGuide = {
     'Quote the raw header values from tests[].headers when explaining a problem.',
     'A score of 100 is the baseline; bonuses above 100 only count when penalties leave at least 90.',
   ],
-  invalidInputCauses: ['the target is not an http(s) URL or domain, contains user:password@, or its host is not a fully qualified name.'],
+  invalidInputCauses: [
+    'the target is not an http(s) URL or domain, contains user:password@, or its host is not a fully qualified name.',
+  ],
   notAssessedCauses: [
     'a bot or WAF challenge answered instead of the site (result.details.reason "bot-challenge", with vendor and evidence).',
     'the site could not be reached (dns, refused, tls, timeout), redirects were broken, it redirected to an address that may not be scanned, or it answered with an error status.',

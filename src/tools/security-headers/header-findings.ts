@@ -21,10 +21,32 @@ const SINGLETON_HEADERS = [
 
 /** Headers that only tell the world what runs the site (after OWASP Secure Headers' removal list). */
 const LEAKY_HEADERS = [
-  'x-powered-by', 'x-aspnet-version', 'x-aspnetmvc-version', 'x-generator', 'x-php-version', 'x-runtime', 'x-version',
-  'x-backend-server', 'x-server', 'x-redirect-by', 'x-drupal-cache', 'x-drupal-dynamic-cache', 'x-turbo-charged-by',
-  'x-mod-pagespeed', 'x-page-speed', 'x-powered-cms', 'x-owa-version', 'x-sourcemap', 'sourcemap', 'liferay-portal',
-  'x-cf-powered-by', 'x-umbraco-version', 'x-varnish', 'x-application-context', 'x-debug-token', 'x-debug-token-link',
+  'x-powered-by',
+  'x-aspnet-version',
+  'x-aspnetmvc-version',
+  'x-generator',
+  'x-php-version',
+  'x-runtime',
+  'x-version',
+  'x-backend-server',
+  'x-server',
+  'x-redirect-by',
+  'x-drupal-cache',
+  'x-drupal-dynamic-cache',
+  'x-turbo-charged-by',
+  'x-mod-pagespeed',
+  'x-page-speed',
+  'x-powered-cms',
+  'x-owa-version',
+  'x-sourcemap',
+  'sourcemap',
+  'liferay-portal',
+  'x-cf-powered-by',
+  'x-umbraco-version',
+  'x-varnish',
+  'x-application-context',
+  'x-debug-token',
+  'x-debug-token-link',
 ];
 const LEAKY_PREFIXES = ['x-nextjs-', 'x-litespeed-', 'x-kong-', 'x-envoy-'];
 /** Server (and Via-like) values that carry a version number. */
@@ -32,7 +54,11 @@ const VERSIONED = /\d+(?:\.\d+)+|\/\s*\d/;
 
 /** Deprecated headers, and when a value of theirs is still acceptable. */
 const DEPRECATED_HEADERS: { name: string; acceptable?: (value: string) => boolean; why: string }[] = [
-  { name: 'x-xss-protection', acceptable: (v) => v.trim() === '0', why: 'the XSS auditor is gone from browsers and could be abused to leak data' },
+  {
+    name: 'x-xss-protection',
+    acceptable: (v) => v.trim() === '0',
+    why: 'the XSS auditor is gone from browsers and could be abused to leak data',
+  },
   { name: 'expect-ct', why: 'Certificate Transparency is enforced by browsers without it' },
   { name: 'public-key-pins', why: 'HTTP public key pinning was removed from browsers' },
   { name: 'public-key-pins-report-only', why: 'HTTP public key pinning was removed from browsers' },
@@ -57,14 +83,22 @@ function duplicates(headers: HeaderView): Detected[] {
 
 function leaks(headers: HeaderView): Detected[] {
   const evidence = headers.pairs
-    .filter(([name, value]) => LEAKY_HEADERS.includes(name) || LEAKY_PREFIXES.some((p) => name.startsWith(p)) || (name === 'server' && VERSIONED.test(value)))
+    .filter(
+      ([name, value]) =>
+        LEAKY_HEADERS.includes(name) ||
+        LEAKY_PREFIXES.some((p) => name.startsWith(p)) ||
+        (name === 'server' && VERSIONED.test(value)),
+    )
     .map(([name, value]) => `${name}: ${value.slice(0, 120)}`);
   return evidence.length > 0 ? [{ id: 'information-leak', evidence }] : [];
 }
 
 function deprecated(headers: HeaderView): Detected[] {
   const evidence = DEPRECATED_HEADERS.flatMap(({ name, acceptable, why }) =>
-    headers.values(name).filter((v) => !acceptable?.(v)).map((v) => `${name}: ${v.slice(0, 120)} (${why})`),
+    headers
+      .values(name)
+      .filter((v) => !acceptable?.(v))
+      .map((v) => `${name}: ${v.slice(0, 120)} (${why})`),
   );
   return evidence.length > 0 ? [{ id: 'deprecated-header', evidence }] : [];
 }
@@ -74,21 +108,29 @@ function hsts(context: TestContext): Detected[] {
   const value = context.https?.headers.combined('strict-transport-security');
   // Browsers obey the first instance (RFC 6797 §8.1).
   const first = context.https?.headers.values('strict-transport-security')[0];
-  if (first !== undefined && parseHsts(splitList(first)[0] ?? '').maxAge === 0) found.push({ id: 'hsts-disabled', evidence: [`strict-transport-security: ${value}`] });
+  if (first !== undefined && parseHsts(splitList(first)[0] ?? '').maxAge === 0)
+    found.push({ id: 'hsts-disabled', evidence: [`strict-transport-security: ${value}`] });
   const chain = context.capture.https?.chain ?? [];
   const firstHop = chain[0];
   if (value && chain.length > 1 && firstHop) {
     const firstValue = new HeaderView(firstHop.headers).combined('strict-transport-security');
     const parsed = firstValue === null ? null : parseHsts(firstValue);
     if (!parsed || parsed.problem || !parsed.maxAge) {
-      found.push({ id: 'hsts-missing-on-first-https-response', evidence: [`${firstHop.url} (${firstHop.status}) sends ${firstValue === null ? 'no Strict-Transport-Security' : `strict-transport-security: ${firstValue}`}`] });
+      found.push({
+        id: 'hsts-missing-on-first-https-response',
+        evidence: [
+          `${firstHop.url} (${firstHop.status}) sends ${firstValue === null ? 'no Strict-Transport-Security' : `strict-transport-security: ${firstValue}`}`,
+        ],
+      });
     }
   }
   return found;
 }
 
 function cookiePrefixes(context: TestContext): Detected[] {
-  const lines = prefixViolations(setCookies(context.capture).map(({ cookie }) => cookie)).map(({ cookie, missing }) => `${cookie.name}: requires ${missing.join(' and ')}`);
+  const lines = prefixViolations(setCookies(context.capture).map(({ cookie }) => cookie)).map(
+    ({ cookie, missing }) => `${cookie.name}: requires ${missing.join(' and ')}`,
+  );
   const evidence = [...new Set(lines)];
   return evidence.length > 0 ? [{ id: 'cookie-prefix-violation', evidence }] : [];
 }
@@ -102,6 +144,8 @@ export function headerFindings(context: TestContext): Detected[] {
     ...leaks(headers),
     ...deprecated(headers),
     ...cookiePrefixes(context),
-    ...(errorPage ? [{ id: 'error-status-graded' as const, evidence: [`${context.auto.url} answered ${context.auto.status}`] }] : []),
+    ...(errorPage
+      ? [{ id: 'error-status-graded' as const, evidence: [`${context.auto.url} answered ${context.auto.status}`] }]
+      : []),
   ];
 }

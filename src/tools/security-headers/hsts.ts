@@ -24,7 +24,10 @@ export function parseHsts(raw: string): HstsHeader {
   const header: HstsHeader = { value, maxAge: null, includeSubDomains: false, preload: false, problem: null };
   for (const directive of value.split(';').map((d) => d.trim().toLowerCase())) {
     const [name = '', ...rest] = directive.split('=');
-    const argument = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    const argument = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (name.trim() === 'max-age') header.maxAge = /^\d{1,20}$/.test(argument) ? Number(argument) : NaN;
     else if (directive === 'includesubdomains') header.includeSubDomains = true;
     else if (directive === 'preload') header.preload = true;
@@ -71,7 +74,8 @@ export function preloadResolver(capture: SecurityHeadersCapture, options: Analyz
       const answer = lookup(name);
       if (answer === 'unknown') unknown = true;
       if (!answer || answer === 'unknown' || !answer.preloaded) continue;
-      if (i === 0 || answer.includeSubDomains) return { state: 'preloaded', via: name, includeSubDomains: answer.includeSubDomains };
+      if (i === 0 || answer.includeSubDomains)
+        return { state: 'preloaded', via: name, includeSubDomains: answer.includeSubDomains };
     }
     return { state: unknown ? 'unknown' : 'not-preloaded', via: null, includeSubDomains: false };
   };

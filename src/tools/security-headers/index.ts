@@ -11,15 +11,23 @@ function failedTests(details: JsonDetails): string[] {
   return objectsIn(details['tests'])
     .filter((t) => t['pass'] !== true)
     .sort((a, b) => Number(a['scoreModifier'] ?? 0) - Number(b['scoreModifier'] ?? 0))
-    .map((t) => `${t['title'] ?? t['name']} (${t['result']}, ${Number(t['scoreModifier'] ?? 0)}): ${t['recommendation'] ?? t['description'] ?? ''}`.trim());
+    .map((t) =>
+      `${t['title'] ?? t['name']} (${t['result']}, ${Number(t['scoreModifier'] ?? 0)}): ${t['recommendation'] ?? t['description'] ?? ''}`.trim(),
+    );
 }
 
 export const securityHeaders: ToolEntry<'security-headers'> = {
   ...securityHeadersDefinition,
   acceptsSelectors: false,
-  targetInSchemas: { accepts: 'a URL or domain (https:// is assumed when the scheme is left out)', normalizedTo: 'a URL' },
+  targetInSchemas: {
+    accepts: 'a URL or domain (https:// is assumed when the scheme is left out)',
+    normalizedTo: 'a URL',
+  },
   createScanner: ({ config, runtime, guarded }) =>
-    createSecurityHeadersScanner({ ...guarded, preload: createPreloadLookup({ url: config.hstsPreloadStatusUrl, fetch: runtime.fetch }) }),
+    createSecurityHeadersScanner({
+      ...guarded,
+      preload: createPreloadLookup({ url: config.hstsPreloadStatusUrl, fetch: runtime.fetch }),
+    }),
   mcp: {
     name: 'security_headers_scan',
     purpose: 'grades a website',

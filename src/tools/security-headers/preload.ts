@@ -10,7 +10,13 @@ import { withTimeout } from '../../net/abort-signals.ts';
 export type PreloadStatus = { preloaded: boolean; includeSubDomains: boolean } | 'unknown';
 export type PreloadLookup = (host: string, signal?: AbortSignal) => Promise<PreloadStatus>;
 
-export function createPreloadLookup(options: { url: string | null; fetch: typeof fetch; timeoutMs?: number; ttlMs?: number; now?: () => number }): PreloadLookup {
+export function createPreloadLookup(options: {
+  url: string | null;
+  fetch: typeof fetch;
+  timeoutMs?: number;
+  ttlMs?: number;
+  now?: () => number;
+}): PreloadLookup {
   const { url, timeoutMs = 1500, ttlMs = 6 * 3_600_000, now = Date.now } = options;
   const cache = new BoundedCache<string, PreloadStatus>({ maxEntries: 10_000, ttlMs, now });
   return async (host, signal) => {
@@ -19,7 +25,9 @@ export function createPreloadLookup(options: { url: string | null; fetch: typeof
     if (hit !== undefined) return hit;
     let status: PreloadStatus = 'unknown';
     try {
-      const response = await options.fetch(`${url}?domain=${encodeURIComponent(host)}`, { signal: withTimeout(signal, timeoutMs) });
+      const response = await options.fetch(`${url}?domain=${encodeURIComponent(host)}`, {
+        signal: withTimeout(signal, timeoutMs),
+      });
       if (response.ok) {
         const body = (await response.json()) as { status?: unknown };
         if (body.status === 'preloaded') status = { preloaded: true, includeSubDomains: true };

@@ -3,7 +3,12 @@
  * guarded fetch (every hop's addresses vetted, redirects followed by hand), recorded as a plain
  * capture for `analyze`. One overall deadline; each request has its own timeout and size cap.
  */
-import { guardedFetch, type GuardedFailure, type GuardedFetchDeps, type GuardedResult } from '../../net/guarded-fetch.ts';
+import {
+  guardedFetch,
+  type GuardedFailure,
+  type GuardedFetchDeps,
+  type GuardedResult,
+} from '../../net/guarded-fetch.ts';
 import { CORS_PROBE_ORIGIN, type RetrievalError, type SecurityHeadersCapture, type Session } from './capture.ts';
 import { HeaderView, isHtmlType } from './headers.ts';
 import { preloadCandidates } from './hsts.ts';
@@ -25,19 +30,31 @@ function retrievalError(failure: GuardedFailure): RetrievalError {
 }
 
 function session(result: GuardedResult, verified: boolean): Session | null {
-  return result.ok ? { verified, chain: result.chain.map(({ url, status, headers }) => ({ url, status, headers })) } : null;
+  return result.ok
+    ? { verified, chain: result.chain.map(({ url, status, headers }) => ({ url, status, headers })) }
+    : null;
 }
 
 /** Fetches the https:// form, retrying without certificate verification as the Observatory does. */
 async function fetchHttps(url: string, deps: RetrieveDeps, signal: AbortSignal) {
-  const options = { headers: { accept: ACCEPT_HTML }, readBody: true, maxBodyBytes: MAX_HTML_BYTES, timeoutMs: REQUEST_TIMEOUT_MS, signal };
+  const options = {
+    headers: { accept: ACCEPT_HTML },
+    readBody: true,
+    maxBodyBytes: MAX_HTML_BYTES,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    signal,
+  };
   const verified = await guardedFetch(url, options, deps);
   if (verified.ok || verified.reason !== 'tls') return { result: verified, verified: true, tlsError: null };
   const insecure = await guardedFetch(url, { ...options, insecureTls: true }, deps);
   return { result: insecure, verified: false, tlsError: verified };
 }
 
-export async function retrieve(target: string, deps: RetrieveDeps, signal?: AbortSignal): Promise<SecurityHeadersCapture> {
+export async function retrieve(
+  target: string,
+  deps: RetrieveDeps,
+  signal?: AbortSignal,
+): Promise<SecurityHeadersCapture> {
   const started = Date.now();
   const deadline = withTimeout(signal, SCAN_DEADLINE_MS);
   const url = new URL(target);
@@ -49,14 +66,35 @@ export async function retrieve(target: string, deps: RetrieveDeps, signal?: Abor
 
   const [https, http, preload] = await Promise.all([
     fetchHttps(httpsStart, deps, deadline),
-    guardedFetch(httpStart, { headers: { accept: ACCEPT_HTML }, readBody: true, maxBodyBytes: MAX_HTML_BYTES, timeoutMs: REQUEST_TIMEOUT_MS, signal: deadline }, deps),
+    guardedFetch(
+      httpStart,
+      {
+        headers: { accept: ACCEPT_HTML },
+        readBody: true,
+        maxBodyBytes: MAX_HTML_BYTES,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+        signal: deadline,
+      },
+      deps,
+    ),
     Promise.all(preloadCandidates(host).map(async (name) => [name, await deps.preload(name, deadline)] as const)),
   ]);
 
   const auto = https.result.ok ? https.result : http.ok ? http : null;
   let cors: SecurityHeadersCapture['cors'] = null;
   if (auto) {
-    const preflight = await guardedFetch(auto.url, { method: 'OPTIONS', headers: { origin: CORS_PROBE_ORIGIN, 'access-control-request-method': 'GET' }, maxRedirects: 0, timeoutMs: REQUEST_TIMEOUT_MS, signal: deadline, insecureTls: auto === https.result && !https.verified }, deps);
+    const preflight = await guardedFetch(
+      auto.url,
+      {
+        method: 'OPTIONS',
+        headers: { origin: CORS_PROBE_ORIGIN, 'access-control-request-method': 'GET' },
+        maxRedirects: 0,
+        timeoutMs: REQUEST_TIMEOUT_MS,
+        signal: deadline,
+        insecureTls: auto === https.result && !https.verified,
+      },
+      deps,
+    );
     if (preflight.ok) cors = { status: preflight.status, headers: preflight.headers };
   }
 

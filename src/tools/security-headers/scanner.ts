@@ -15,28 +15,45 @@ export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
   const errors = capture.errors ?? {};
   const blocked = [errors.https, errors.http].find((e) => e?.reason === 'blocked-address');
   if (blocked) {
-    return notAssessed(`The site redirects to an address that may not be scanned (${blocked.message}).`, { reason: 'blocked-address', errors });
+    return notAssessed(`The site redirects to an address that may not be scanned (${blocked.message}).`, {
+      reason: 'blocked-address',
+      errors,
+    });
   }
   const challenge = detectChallenge(capture);
   if (challenge) {
-    return notAssessed(`The site answered with a bot or WAF challenge (${challenge.vendor}) instead of its own page; a challenge page is never graded.`, {
-      reason: 'bot-challenge',
-      vendor: challenge.vendor,
-      evidence: challenge.evidence,
-    });
+    return notAssessed(
+      `The site answered with a bot or WAF challenge (${challenge.vendor}) instead of its own page; a challenge page is never graded.`,
+      {
+        reason: 'bot-challenge',
+        vendor: challenge.vendor,
+        evidence: challenge.evidence,
+      },
+    );
   }
   const analysis = analyze(capture);
   if (!analysis.assessable || analysis.score === null || analysis.grade === null) {
     const cause = errors.https ?? errors.http;
     const reason = !capture.https && !capture.http && cause ? cause.reason : analysis.reason;
-    const message = !capture.https && !capture.http && cause ? `The site could not be reached: ${cause.message}.` : analysis.message;
+    const message =
+      !capture.https && !capture.http && cause ? `The site could not be reached: ${cause.message}.` : analysis.message;
     return notAssessed(message, { reason, errors, retrieval: analysis.retrieval });
   }
   const { status, message, ...details } = analysis;
-  return { assessed: true, grade: analysis.grade, gradeScore: analysis.score, result: { status, message, details: { ...details, ...(capture.errors ? { retrievalErrors: capture.errors } : {}) } } };
+  return {
+    assessed: true,
+    grade: analysis.grade,
+    gradeScore: analysis.score,
+    result: {
+      status,
+      message,
+      details: { ...details, ...(capture.errors ? { retrievalErrors: capture.errors } : {}) },
+    },
+  };
 }
 
 export function createSecurityHeadersScanner(deps: RetrieveDeps): Scanner {
   // One DNS answer per name for the whole scan: both sessions, every redirect and the CORS probe.
-  return async (target, { signal }) => gradeCapture(await retrieve(target, { ...deps, resolver: memoizeResolver(deps.resolver) }, signal));
+  return async (target, { signal }) =>
+    gradeCapture(await retrieve(target, { ...deps, resolver: memoizeResolver(deps.resolver) }, signal));
 }

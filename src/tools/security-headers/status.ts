@@ -9,10 +9,18 @@ export interface Summary {
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
-export function summarize(score: number, grade: Grade, testsFailed: number, testsQuantity: number, findings: Finding[]): Summary {
+export function summarize(
+  score: number,
+  grade: Grade,
+  testsFailed: number,
+  testsQuantity: number,
+  findings: Finding[],
+): Summary {
   const serious = findings.filter((f) => f.severity === 'high' || f.severity === 'medium').length;
-  const status: AnalysisStatus = score < FAILING_SCORE ? 'failed' : testsFailed === 0 && serious === 0 ? 'passed' : 'warnings';
-  const tests = testsFailed === 0 ? `all ${testsQuantity} tests passed` : `${testsFailed} of ${testsQuantity} tests failed`;
+  const status: AnalysisStatus =
+    score < FAILING_SCORE ? 'failed' : testsFailed === 0 && serious === 0 ? 'passed' : 'warnings';
+  const tests =
+    testsFailed === 0 ? `all ${testsQuantity} tests passed` : `${testsFailed} of ${testsQuantity} tests failed`;
   const extra = serious > 0 ? `, and ${plural(serious, 'finding needs', 'findings need')} attention` : '';
   return { status, message: `Grade ${grade} (${score}/100): ${tests}${extra}.` };
 }

@@ -61,7 +61,10 @@ const brokenJsonBodies: [string, string | Buffer][] = [
   ['BOM only', Buffer.from([0xef, 0xbb, 0xbf])],
   ['two BOMs before a valid object', bytes([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf], '{"target":"example.com"}')],
   ['UTF-16LE with BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"target":"example.com"}', 'utf16le')])],
-  ['UTF-16BE with BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('{"target":"example.com"}', 'utf16le').swap16()])],
+  [
+    'UTF-16BE with BOM',
+    Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('{"target":"example.com"}', 'utf16le').swap16()]),
+  ],
   ['UTF-16LE without BOM', Buffer.from('{"target":"example.com"}', 'utf16le')],
   ['deeply nested arrays, never closed', '['.repeat(8000)],
   ['deeply nested arrays closed with braces', '['.repeat(3000) + '}'.repeat(3000)],
@@ -82,14 +85,26 @@ const brokenJsonBodies: [string, string | Buffer][] = [
 ];
 
 export const brokenJson: Case[] = [
-  ...brokenJsonBodies.map(([name, body]): Case => ({ name: `security-headers: ${name}`, request: post(EXECUTE_SH, body), status: 400 })),
+  ...brokenJsonBodies.map(([name, body]): Case => ({
+    name: `security-headers: ${name}`,
+    request: post(EXECUTE_SH, body),
+    status: 400,
+  })),
   // A sample against the other tool: the body is read the same way for every tool.
   ...brokenJsonBodies
     .filter((_, i) => i % 4 === 0)
     .map(([name, body]): Case => ({ name: `email-security: ${name}`, request: post(EXECUTE_ES, body), status: 400 })),
   // A body with nothing at all and no Content-Length (raw: fetch always sends a length).
-  { name: 'POST without Content-Length or Transfer-Encoding', request: { via: 'raw', pieces: [rawHead('POST', EXECUTE_SH, [['Content-Type', 'application/json']])] }, status: 400 },
-  { name: 'nesting deeper than the body limit allows', request: post(EXECUTE_SH, '['.repeat(5000) + ']'.repeat(5000)), status: 413 },
+  {
+    name: 'POST without Content-Length or Transfer-Encoding',
+    request: { via: 'raw', pieces: [rawHead('POST', EXECUTE_SH, [['Content-Type', 'application/json']])] },
+    status: 400,
+  },
+  {
+    name: 'nesting deeper than the body limit allows',
+    request: post(EXECUTE_SH, '['.repeat(5000) + ']'.repeat(5000)),
+    status: 413,
+  },
 ];
 
 // --- Wrong types ------------------------------------------------------------------------------
@@ -114,7 +129,9 @@ export const wrongBodyTypes: Case[] = (
     ['target only inside __proto__', '{"__proto__":{"target":"example.com"}}'],
     ['target only inside constructor.prototype', '{"constructor":{"prototype":{"target":"example.com"}}}'],
   ] as const
-).flatMap(([name, body]) => TOOLS.map(({ tool, path }): Case => ({ name: `${tool}: body is ${name}`, request: post(path, body), status: 400 })));
+).flatMap(([name, body]) =>
+  TOOLS.map(({ tool, path }): Case => ({ name: `${tool}: body is ${name}`, request: post(path, body), status: 400 })),
+);
 
 export const wrongTargetTypes: Case[] = [
   ...(
@@ -141,5 +158,7 @@ export const wrongTargetTypes: Case[] = [
       ['duplicate target, last one a number', '{"target":"example.com","target":42}'],
       ['target is nested arrays', '{"target":' + '['.repeat(2000) + ']'.repeat(2000) + '}'],
     ] as const
-  ).flatMap(([name, body]) => TOOLS.map(({ tool, path }): Case => ({ name: `${tool}: ${name}`, request: post(path, body), status: 400 }))),
+  ).flatMap(([name, body]) =>
+    TOOLS.map(({ tool, path }): Case => ({ name: `${tool}: ${name}`, request: post(path, body), status: 400 })),
+  ),
 ];

@@ -99,19 +99,63 @@ export const targetCharacters: Case[] = [
       ['emoji at a user-info position', '😀@😀'],
     ] as const
   ).flatMap(([name, target]) => forBothTools(name, target)),
-  { name: 'security-headers: URL with an emoji and a space in the path', request: post(EXECUTE_SH, JSON.stringify({ target: 'https://example.com/😀 x' })), status: 400 },
-  { name: 'email-security: a lone emoji (a public suffix once in punycode)', request: post(EXECUTE_ES, JSON.stringify({ target: '😀' })), status: 400 },
-  { name: 'email-security: emoji scheme', request: post(EXECUTE_ES, JSON.stringify({ target: '😀://example.com' })), status: 400 },
+  {
+    name: 'security-headers: URL with an emoji and a space in the path',
+    request: post(EXECUTE_SH, JSON.stringify({ target: 'https://example.com/😀 x' })),
+    status: 400,
+  },
+  {
+    name: 'email-security: a lone emoji (a public suffix once in punycode)',
+    request: post(EXECUTE_ES, JSON.stringify({ target: '😀' })),
+    status: 400,
+  },
+  {
+    name: 'email-security: emoji scheme',
+    request: post(EXECUTE_ES, JSON.stringify({ target: '😀://example.com' })),
+    status: 400,
+  },
   // Raw bytes JSON.stringify would never produce.
   ...TOOLS.flatMap(({ tool, path }): Case[] => [
-    { name: `${tool}: raw UTF-8-encoded lone high surrogate (ED A0 80)`, request: post(path, bytes('{"target":"exa', [0xed, 0xa0, 0x80], 'mple.com"}')), status: 400 },
-    { name: `${tool}: raw UTF-8-encoded lone low surrogate (ED BF BF)`, request: post(path, bytes('{"target":"exa', [0xed, 0xbf, 0xbf], 'mple.com"}')), status: 400 },
-    { name: `${tool}: hand-written escape \\u200b`, request: post(path, '{"target":"exa\\u200bmple.com"}'), status: 400 },
-    { name: `${tool}: hand-written escape \\u202e`, request: post(path, '{"target":"exa\\u202emple.com"}'), status: 400 },
-    { name: `${tool}: hand-written escape \\u0000`, request: post(path, '{"target":"example.com\\u0000"}'), status: 400 },
-    { name: `${tool}: hand-written escape \\udbff at the end`, request: post(path, '{"target":"example.com\\udbff"}'), status: 400 },
-    { name: `${tool}: raw DEL byte (valid JSON, forbidden in a target)`, request: post(path, bytes('{"target":"exa', [0x7f], 'mple.com"}')), status: 400 },
-    { name: `${tool}: raw C1 control U+0085 as UTF-8`, request: post(path, bytes('{"target":"exa', [0xc2, 0x85], 'mple.com"}')), status: 400 },
+    {
+      name: `${tool}: raw UTF-8-encoded lone high surrogate (ED A0 80)`,
+      request: post(path, bytes('{"target":"exa', [0xed, 0xa0, 0x80], 'mple.com"}')),
+      status: 400,
+    },
+    {
+      name: `${tool}: raw UTF-8-encoded lone low surrogate (ED BF BF)`,
+      request: post(path, bytes('{"target":"exa', [0xed, 0xbf, 0xbf], 'mple.com"}')),
+      status: 400,
+    },
+    {
+      name: `${tool}: hand-written escape \\u200b`,
+      request: post(path, '{"target":"exa\\u200bmple.com"}'),
+      status: 400,
+    },
+    {
+      name: `${tool}: hand-written escape \\u202e`,
+      request: post(path, '{"target":"exa\\u202emple.com"}'),
+      status: 400,
+    },
+    {
+      name: `${tool}: hand-written escape \\u0000`,
+      request: post(path, '{"target":"example.com\\u0000"}'),
+      status: 400,
+    },
+    {
+      name: `${tool}: hand-written escape \\udbff at the end`,
+      request: post(path, '{"target":"example.com\\udbff"}'),
+      status: 400,
+    },
+    {
+      name: `${tool}: raw DEL byte (valid JSON, forbidden in a target)`,
+      request: post(path, bytes('{"target":"exa', [0x7f], 'mple.com"}')),
+      status: 400,
+    },
+    {
+      name: `${tool}: raw C1 control U+0085 as UTF-8`,
+      request: post(path, bytes('{"target":"exa', [0xc2, 0x85], 'mple.com"}')),
+      status: 400,
+    },
   ]),
 ];
 
@@ -133,7 +177,9 @@ export const jsonKeys: Case[] = (
     ['upper-case key', '{"TARGET":"example.com"}'],
     ['raw newline in the key (invalid JSON)', '{"tar\nget":"example.com"}'],
   ] as const
-).flatMap(([name, body]) => TOOLS.map(({ tool, path }): Case => ({ name: `${tool}: ${name}`, request: post(path, body), status: 400 })));
+).flatMap(([name, body]) =>
+  TOOLS.map(({ tool, path }): Case => ({ name: `${tool}: ${name}`, request: post(path, body), status: 400 })),
+);
 
 // --- Targets each tool refuses ------------------------------------------------------------------
 
@@ -175,7 +221,11 @@ export const invalidTargets: Case[] = [
       'https://%00.com',
       '2001:db8::1',
     ] as const
-  ).map((target): Case => ({ name: `security-headers: ${JSON.stringify(target.length > 70 ? `${target.slice(0, 60)}…(${target.length})` : target)}`, request: post(EXECUTE_SH, JSON.stringify({ target })), status: 400 })),
+  ).map((target): Case => ({
+    name: `security-headers: ${JSON.stringify(target.length > 70 ? `${target.slice(0, 60)}…(${target.length})` : target)}`,
+    request: post(EXECUTE_SH, JSON.stringify({ target })),
+    status: 400,
+  })),
   ...(
     [
       'www.example.com',
@@ -205,5 +255,9 @@ export const invalidTargets: Case[] = [
       'exa_mple.com',
       'a'.repeat(64) + '.com',
     ] as const
-  ).map((target): Case => ({ name: `email-security: ${JSON.stringify(target.length > 70 ? `${target.slice(0, 60)}…(${target.length})` : target)}`, request: post(EXECUTE_ES, JSON.stringify({ target })), status: 400 })),
+  ).map((target): Case => ({
+    name: `email-security: ${JSON.stringify(target.length > 70 ? `${target.slice(0, 60)}…(${target.length})` : target)}`,
+    request: post(EXECUTE_ES, JSON.stringify({ target })),
+    status: 400,
+  })),
 ];

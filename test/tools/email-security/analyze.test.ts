@@ -7,18 +7,24 @@ import type { Section } from '../../../src/tools/email-security/section.ts';
 import { captureOf, mx, nodata, nxdomain, soa, txt } from '../../support/email-capture-builder.ts';
 
 function analyzed(mxAnswer: DnsExchange, spf: string) {
-  const outcome = analyzeEmail(captureOf('example.com', [
-    mxAnswer,
-    txt('example.com', spf),
-    soa('example.com'),
-    txt('_dmarc.example.com', 'v=DMARC1; p=reject; sp=reject; np=reject'),
-    nxdomain('_domainkey.example.com', 'TXT'),
-    nxdomain('_mta-sts.example.com', 'TXT'),
-    nxdomain('_smtp._tls.example.com', 'TXT'),
-    nxdomain('default._bimi.example.com', 'TXT'),
-  ]));
+  const outcome = analyzeEmail(
+    captureOf('example.com', [
+      mxAnswer,
+      txt('example.com', spf),
+      soa('example.com'),
+      txt('_dmarc.example.com', 'v=DMARC1; p=reject; sp=reject; np=reject'),
+      nxdomain('_domainkey.example.com', 'TXT'),
+      nxdomain('_mta-sts.example.com', 'TXT'),
+      nxdomain('_smtp._tls.example.com', 'TXT'),
+      nxdomain('default._bimi.example.com', 'TXT'),
+    ]),
+  );
   assert.equal(outcome.assessed, true);
-  const details = outcome.result.details as { parked: boolean; sections: Record<string, Section>; findings: { id: string }[] };
+  const details = outcome.result.details as {
+    parked: boolean;
+    sections: Record<string, Section>;
+    findings: { id: string }[];
+  };
   const status = (name: string) => details.sections[name]!.status;
   return { details, status, ids: details.findings.map((f) => f.id) };
 }
@@ -29,7 +35,8 @@ test('no MX and v=spf1 -all: parked, and every mail-only section says not applic
   const { details, status, ids } = analyzed(nodata('example.com', 'MX'), 'v=spf1 -all');
   assert.equal(details.parked, true);
   for (const name of NOT_FOR_PARKED) assert.equal(status(name), 'not-applicable', name);
-  for (const id of ['tls-rpt-missing', 'bimi-missing', 'mta-sts-missing', 'dkim-not-found']) assert.ok(!ids.includes(id), id);
+  for (const id of ['tls-rpt-missing', 'bimi-missing', 'mta-sts-missing', 'dkim-not-found'])
+    assert.ok(!ids.includes(id), id);
   assert.ok(ids.includes('mx-none-parked'));
 });
 

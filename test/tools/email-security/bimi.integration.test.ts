@@ -9,18 +9,60 @@ import { captureOf, nxdomain, servfail, txt } from '../../support/email-capture-
 
 describe('BIMI record', () => {
   const cases: [string, boolean, string | null, string[], string[]][] = [
-    ['v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem', true, 'https://example.com/logo.svg', [], []],
+    [
+      'v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem',
+      true,
+      'https://example.com/logo.svg',
+      [],
+      [],
+    ],
     ['v=BIMI1; l=https://example.com/logo.svg', true, 'https://example.com/logo.svg', [], []],
     ['v=BIMI1; l=; a=;', true, null, [], []],
-    ['v=BIMI1; l=https://example.com/logo.png', true, 'https://example.com/logo.png', [], ['l=https://example.com/logo.png: the logo should be an SVG Tiny PS file (.svg)']],
-    ['v=BIMI1; l=http://example.com/logo.svg', false, 'http://example.com/logo.svg', ['l=http://example.com/logo.svg: must be an https: URL'], []],
-    ['v=BIMI1; l=https://example.com/logo.svg; a=ftp://example.com/x.pem', false, 'https://example.com/logo.svg', ['a=ftp://example.com/x.pem: must be an https: URL'], []],
+    [
+      'v=BIMI1; l=https://example.com/logo.png',
+      true,
+      'https://example.com/logo.png',
+      [],
+      ['l=https://example.com/logo.png: the logo should be an SVG Tiny PS file (.svg)'],
+    ],
+    [
+      'v=BIMI1; l=http://example.com/logo.svg',
+      false,
+      'http://example.com/logo.svg',
+      ['l=http://example.com/logo.svg: must be an https: URL'],
+      [],
+    ],
+    [
+      'v=BIMI1; l=https://example.com/logo.svg; a=ftp://example.com/x.pem',
+      false,
+      'https://example.com/logo.svg',
+      ['a=ftp://example.com/x.pem: must be an https: URL'],
+      [],
+    ],
     ['v=BIMI1; a=https://example.com/vmc.pem', false, null, ['the l= tag (logo location) is missing'], []],
     ['v=BIMI1; l=not a url', false, 'not a url', ['l=not a url: not a valid URL'], []],
-    ['v=BIMI1; l=https://example.com/a.svg,https://example.com/b.svg', true, 'https://example.com/a.svg', [], ['l= lists several URLs; receivers use one logo URL']],
+    [
+      'v=BIMI1; l=https://example.com/a.svg,https://example.com/b.svg',
+      true,
+      'https://example.com/a.svg',
+      [],
+      ['l= lists several URLs; receivers use one logo URL'],
+    ],
     ['v=BIMI1; l=https://example.com/a.svg; avp=personal', true, 'https://example.com/a.svg', [], []],
-    ['v=BIMI1; l=https://example.com/a.svg; avp=other', false, 'https://example.com/a.svg', ['avp=other: expected brand or personal'], []],
-    ['l=https://example.com/a.svg; v=BIMI1', false, 'https://example.com/a.svg', ['the record must start with v=BIMI1'], []],
+    [
+      'v=BIMI1; l=https://example.com/a.svg; avp=other',
+      false,
+      'https://example.com/a.svg',
+      ['avp=other: expected brand or personal'],
+      [],
+    ],
+    [
+      'l=https://example.com/a.svg; v=BIMI1',
+      false,
+      'https://example.com/a.svg',
+      ['the record must start with v=BIMI1'],
+      [],
+    ],
   ];
   for (const [text, valid, location, problems, notes] of cases) {
     test(text, () => {
@@ -34,41 +76,80 @@ describe('BIMI record', () => {
 });
 
 describe('BIMI analysis', () => {
-  const bimi = txt('default._bimi.example.com', 'v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem');
+  const bimi = txt(
+    'default._bimi.example.com',
+    'v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem',
+  );
   test('valid record with DMARC at enforcement: usable', () => {
-    const section = analyzeBimi(captureOf('example.com', [bimi, txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com')]));
+    const section = analyzeBimi(
+      captureOf('example.com', [bimi, txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com')]),
+    );
     assert.equal(section.status, 'pass');
     assert.deepEqual(section.facts, { present: true, valid: true });
     assert.equal(section.dmarcEnforced, true);
   });
   test('DMARC p=none, t=y, sp=none or pct<100: not shown', () => {
-    for (const dmarc of ['v=DMARC1; p=none', 'v=DMARC1; p=reject; t=y', 'v=DMARC1; p=reject; sp=none', 'v=DMARC1; p=quarantine; pct=50']) {
+    for (const dmarc of [
+      'v=DMARC1; p=none',
+      'v=DMARC1; p=reject; t=y',
+      'v=DMARC1; p=reject; sp=none',
+      'v=DMARC1; p=quarantine; pct=50',
+    ]) {
       const section = analyzeBimi(captureOf('example.com', [bimi, txt('_dmarc.example.com', dmarc)]));
       assert.equal(section.dmarcEnforced, false, dmarc);
       assert.deepEqual(section.facts, { present: true, valid: false }, dmarc);
-      assert.ok(section.findings.some((f) => f.id === 'bimi-dmarc-not-enforced'), dmarc);
+      assert.ok(
+        section.findings.some((f) => f.id === 'bimi-dmarc-not-enforced'),
+        dmarc,
+      );
     }
   });
   test('no mark certificate is a low finding; a declination is info', () => {
-    const noEvidence = analyzeBimi(captureOf('example.com', [txt('default._bimi.example.com', 'v=BIMI1; l=https://example.com/logo.svg'), txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com')]));
-    assert.deepEqual(noEvidence.findings.map((f) => f.id), ['bimi-no-evidence']);
-    const declined = analyzeBimi(captureOf('example.com', [txt('default._bimi.example.com', 'v=BIMI1; l=;'), txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com')]));
-    assert.deepEqual(declined.findings.map((f) => f.id), ['bimi-declined']);
+    const noEvidence = analyzeBimi(
+      captureOf('example.com', [
+        txt('default._bimi.example.com', 'v=BIMI1; l=https://example.com/logo.svg'),
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com'),
+      ]),
+    );
+    assert.deepEqual(
+      noEvidence.findings.map((f) => f.id),
+      ['bimi-no-evidence'],
+    );
+    const declined = analyzeBimi(
+      captureOf('example.com', [
+        txt('default._bimi.example.com', 'v=BIMI1; l=;'),
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com'),
+      ]),
+    );
+    assert.deepEqual(
+      declined.findings.map((f) => f.id),
+      ['bimi-declined'],
+    );
     assert.deepEqual(declined.facts, { present: true, valid: false });
   });
   test('missing, invalid, failed', () => {
     assert.equal(analyzeBimi(captureOf('example.com', [nxdomain('default._bimi.example.com', 'TXT')])).status, 'fail');
     assert.equal(analyzeBimi(captureOf('example.com', [servfail('default._bimi.example.com', 'TXT')])).status, 'error');
-    const invalid = analyzeBimi(captureOf('example.com', [txt('default._bimi.example.com', 'v=BIMI1; l=http://example.com/logo.svg')]));
+    const invalid = analyzeBimi(
+      captureOf('example.com', [txt('default._bimi.example.com', 'v=BIMI1; l=http://example.com/logo.svg')]),
+    );
     assert.equal(invalid.status, 'fail');
     assert.ok(invalid.findings.some((f) => f.id === 'bimi-invalid'));
   });
 });
 
 test('BIMI retrieval asks default._bimi', async () => {
-  const doh = await startDohServer({ 'default._bimi.example.com': [{ type: 'TXT', data: 'v=BIMI1; l=https://example.com/logo.svg' }] });
+  const doh = await startDohServer({
+    'default._bimi.example.com': [{ type: 'TXT', data: 'v=BIMI1; l=https://example.com/logo.svg' }],
+  });
   const capture = captureOf('example.com', []);
-  await retrieveBimi(new RecordingResolver(createDohResolver({ url: doh.url, fetch: globalThis.fetch }), capture), 'example.com');
-  assert.deepEqual(capture.queries.map((q) => `${q.name} ${q.type}`), ['default._bimi.example.com TXT']);
+  await retrieveBimi(
+    new RecordingResolver(createDohResolver({ url: doh.url, fetch: globalThis.fetch }), capture),
+    'example.com',
+  );
+  assert.deepEqual(
+    capture.queries.map((q) => `${q.name} ${q.type}`),
+    ['default._bimi.example.com TXT'],
+  );
   assert.equal(analyzeBimi(capture).facts.present, true);
 });

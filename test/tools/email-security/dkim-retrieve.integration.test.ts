@@ -11,7 +11,9 @@ import { retrieveApexTxt } from '../../../src/tools/email-security/sender-hints.
 import { startDohServer } from '../../support/doh-server.ts';
 import { captureOf } from '../../support/email-capture-builder.ts';
 
-const key = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+const key = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  .publicKey.export({ type: 'spki', format: 'der' })
+  .toString('base64');
 const record = `v=DKIM1; k=rsa; p=${key}`;
 const strings = record.match(/.{1,255}/g)!;
 
@@ -37,16 +39,24 @@ async function scan(domain: string, requested: string[] = []) {
   return { capture, dkimQueries: doh.log.slice(from).map((e) => e.name.toLowerCase()) };
 }
 
-test('provider selectors from MX and SPF are tried after the caller\'s, keys found through CNAMEs', async () => {
+test("provider selectors from MX and SPF are tried after the caller's, keys found through CNAMEs", async () => {
   const { capture, dkimQueries } = await scan('example.com', ['custom']);
   assert.deepEqual(capture.selectors.requested, ['custom']);
   assert.deepEqual(capture.selectors.tried.slice(0, 6), ['custom', 'google', 's1', 's2', 'smtpapi', 'default']);
   assert.ok(capture.selectors.tried.length <= 40);
   assert.ok(dkimQueries.includes('_domainkey.example.com'));
-  assert.deepEqual(capture.queries.find((q) => q.name === 's1._domainkey.example.com')?.cnameChain, ['s1.domainkey.u1.wl.sendgrid.net']);
+  assert.deepEqual(capture.queries.find((q) => q.name === 's1._domainkey.example.com')?.cnameChain, [
+    's1.domainkey.u1.wl.sendgrid.net',
+  ]);
   const section = analyzeDkim(capture);
   assert.equal(section.facts.state, 'found');
-  assert.deepEqual(section.facts.keys.map((k) => [k.selector, k.bits]), [['google', 2048], ['s1', 2048]]);
+  assert.deepEqual(
+    section.facts.keys.map((k) => [k.selector, k.bits]),
+    [
+      ['google', 2048],
+      ['s1', 2048],
+    ],
+  );
   assert.deepEqual(section.providers, ['Google Workspace', 'SendGrid']);
   assert.equal(section.baseNode, 'exists');
   assert.equal(section.status, 'pass');

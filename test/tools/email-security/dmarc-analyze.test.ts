@@ -7,24 +7,43 @@ import { captureOf, mx, nxdomain, servfail, txt } from '../../support/email-capt
 const ids = (section: { findings: { id: string }[] }) => section.findings.map((f) => f.id);
 
 describe('DMARC analysis', () => {
-  test('the domain\'s own p=reject record with internal reports passes', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:dmarc@example.com')]));
+  test("the domain's own p=reject record with internal reports passes", () => {
+    const section = analyzeDmarc(
+      captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:dmarc@example.com')]),
+    );
     assert.equal(section.status, 'pass');
-    assert.deepEqual(section.facts, { found: true, valid: true, multiple: false, source: 'domain', policy: 'reject', subdomainPolicy: 'reject', nonExistentPolicy: 'reject', testing: false, aggregateReports: true, externalDestinationsAuthorized: true });
+    assert.deepEqual(section.facts, {
+      found: true,
+      valid: true,
+      multiple: false,
+      source: 'domain',
+      policy: 'reject',
+      subdomainPolicy: 'reject',
+      nonExistentPolicy: 'reject',
+      testing: false,
+      aggregateReports: true,
+      externalDestinationsAuthorized: true,
+    });
     assert.equal(section.policyDomain, 'example.com');
     assert.equal(section.organizationalDomain, 'example.com');
     assert.deepEqual(ids(section), []);
   });
 
   test('p=none monitors only: warn', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=none; rua=mailto:d@example.com')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=none; rua=mailto:d@example.com')]),
+    );
     assert.equal(section.status, 'warn');
     assert.equal(section.facts.policy, 'none');
     assert.ok(ids(section).includes('dmarc-policy-none'));
   });
 
   test('sp and np fill in from p; weaker ones are reported', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject; sp=none; np=quarantine; rua=mailto:d@example.com')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject; sp=none; np=quarantine; rua=mailto:d@example.com'),
+      ]),
+    );
     assert.equal(section.facts.subdomainPolicy, 'none');
     assert.equal(section.facts.nonExistentPolicy, 'quarantine');
     assert.ok(ids(section).includes('dmarc-subdomain-weaker'));
@@ -32,15 +51,25 @@ describe('DMARC analysis', () => {
   });
 
   test('no record at the domain nor above: fail, dmarc-missing', () => {
-    const section = analyzeDmarc(captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), nxdomain('_dmarc.com', 'TXT')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), nxdomain('_dmarc.com', 'TXT')]),
+    );
     assert.equal(section.status, 'fail');
     assert.equal(section.facts.found, false);
     assert.deepEqual(ids(section), ['dmarc-missing']);
-    assert.deepEqual(section.walk.map((s) => s.name), ['example.com', 'com']);
+    assert.deepEqual(
+      section.walk.map((s) => s.name),
+      ['example.com', 'com'],
+    );
   });
 
   test('several records: receivers discard them all', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject', 'v=DMARC1; p=none'), nxdomain('_dmarc.com', 'TXT')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject', 'v=DMARC1; p=none'),
+        nxdomain('_dmarc.com', 'TXT'),
+      ]),
+    );
     assert.equal(section.status, 'fail');
     assert.equal(section.facts.found, true);
     assert.equal(section.facts.multiple, true);
@@ -56,12 +85,20 @@ describe('DMARC analysis', () => {
   });
 
   test('a failure further up the walk leaves the result unknown', () => {
-    const section = analyzeDmarc(captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), servfail('_dmarc.com', 'TXT')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), servfail('_dmarc.com', 'TXT')]),
+    );
     assert.equal(section.status, 'error');
   });
 
   test('inherited from the organizational domain: the subdomain policy applies', () => {
-    const section = analyzeDmarc(captureOf('shop.example.com', [nxdomain('_dmarc.shop.example.com', 'TXT'), txt('_dmarc.example.com', 'v=DMARC1; p=reject; sp=quarantine'), nxdomain('_dmarc.com', 'TXT')]));
+    const section = analyzeDmarc(
+      captureOf('shop.example.com', [
+        nxdomain('_dmarc.shop.example.com', 'TXT'),
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject; sp=quarantine'),
+        nxdomain('_dmarc.com', 'TXT'),
+      ]),
+    );
     assert.equal(section.facts.source, 'organizational');
     assert.equal(section.facts.policy, 'quarantine');
     assert.equal(section.policyDomain, 'example.com');
@@ -70,7 +107,9 @@ describe('DMARC analysis', () => {
   });
 
   test('a public suffix record (psd=y) applies to the domain below it', () => {
-    const section = analyzeDmarc(captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), txt('_dmarc.com', 'v=DMARC1; p=reject; psd=y')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), txt('_dmarc.com', 'v=DMARC1; p=reject; psd=y')]),
+    );
     assert.equal(section.facts.source, 'organizational');
     assert.equal(section.organizationalDomain, 'example.com');
     assert.equal(section.policyDomain, 'com');
@@ -78,62 +117,87 @@ describe('DMARC analysis', () => {
   });
 
   test('external report destinations: authorized, unauthorized, unknown', () => {
-    const record = 'v=DMARC1; p=quarantine; rua=mailto:d@example.com,mailto:r@vendor.example.net; ruf=mailto:f@other.example.org,mailto:g@down.example.org';
-    const section = analyzeDmarc(captureOf('example.com', [
-      txt('_dmarc.example.com', record),
-      txt('example.com._report._dmarc.vendor.example.net', 'v=DMARC1'),
-      nxdomain('example.com._report._dmarc.other.example.org', 'TXT'),
-      servfail('example.com._report._dmarc.down.example.org', 'TXT'),
-    ]));
-    assert.deepEqual(section.destinations.map((d) => [d.uri.host, d.external, d.authorization]), [
-      ['example.com', false, null],
-      ['vendor.example.net', true, 'authorized'],
-      ['other.example.org', true, 'unauthorized'],
-      ['down.example.org', true, 'unknown'],
-    ]);
+    const record =
+      'v=DMARC1; p=quarantine; rua=mailto:d@example.com,mailto:r@vendor.example.net; ruf=mailto:f@other.example.org,mailto:g@down.example.org';
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        txt('_dmarc.example.com', record),
+        txt('example.com._report._dmarc.vendor.example.net', 'v=DMARC1'),
+        nxdomain('example.com._report._dmarc.other.example.org', 'TXT'),
+        servfail('example.com._report._dmarc.down.example.org', 'TXT'),
+      ]),
+    );
+    assert.deepEqual(
+      section.destinations.map((d) => [d.uri.host, d.external, d.authorization]),
+      [
+        ['example.com', false, null],
+        ['vendor.example.net', true, 'authorized'],
+        ['other.example.org', true, 'unauthorized'],
+        ['down.example.org', true, 'unknown'],
+      ],
+    );
     assert.equal(section.facts.externalDestinationsAuthorized, false);
     const unauthorized = section.findings.find((f) => f.id === 'dmarc-destination-unauthorized')!;
-    assert.deepEqual(unauthorized.evidence, ['ruf mailto:f@other.example.org: no v=DMARC1 TXT at example.com._report._dmarc.other.example.org']);
+    assert.deepEqual(unauthorized.evidence, [
+      'ruf mailto:f@other.example.org: no v=DMARC1 TXT at example.com._report._dmarc.other.example.org',
+    ]);
     assert.ok(ids(section).includes('dmarc-destination-unverified'));
   });
 
   test('a destination whose lookup failed does not count as unauthorized', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:r@vendor.example.net'), servfail('example.com._report._dmarc.vendor.example.net', 'TXT')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:r@vendor.example.net'),
+        servfail('example.com._report._dmarc.vendor.example.net', 'TXT'),
+      ]),
+    );
     assert.equal(section.facts.externalDestinationsAuthorized, true);
     assert.equal(section.facts.aggregateReports, true);
   });
 
   test('a record receivers ignore (leading space) is reported as such, not as missing', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', ' v=DMARC1; p=reject'), nxdomain('_dmarc.com', 'TXT')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [txt('_dmarc.example.com', ' v=DMARC1; p=reject'), nxdomain('_dmarc.com', 'TXT')]),
+    );
     assert.equal(section.status, 'fail');
     assert.deepEqual(ids(section), ['dmarc-malformed']);
   });
 
   test('unrelated TXT and SPF at _dmarc, and a DMARC record at the apex', () => {
-    const section = analyzeDmarc(captureOf('example.com', [
-      txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com', 'v=spf1 -all', 'hello'),
-      txt('example.com', 'v=spf1 -all', 'v=DMARC1; p=reject'),
-    ]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com', 'v=spf1 -all', 'hello'),
+        txt('example.com', 'v=spf1 -all', 'v=DMARC1; p=reject'),
+      ]),
+    );
     assert.deepEqual(ids(section).sort(), ['dmarc-at-apex', 'dmarc-spf-at-dmarc', 'dmarc-unrelated-txt']);
     assert.equal(section.findings.find((f) => f.id === 'dmarc-at-apex')!.severity, 'low');
     assert.equal(section.status, 'pass');
   });
 
   test('removed tags: pct below 100 is a real weakening for RFC 7489 receivers', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject; pct=25; ri=86400; rua=mailto:d@example.com')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        txt('_dmarc.example.com', 'v=DMARC1; p=reject; pct=25; ri=86400; rua=mailto:d@example.com'),
+      ]),
+    );
     assert.ok(ids(section).includes('dmarc-tag-removed'));
     assert.ok(ids(section).includes('dmarc-pct-partial'));
     assert.equal(section.status, 'warn');
   });
 
   test('t=y downgrades: testing is a fact and a finding', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject; t=y; rua=mailto:d@example.com')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=reject; t=y; rua=mailto:d@example.com')]),
+    );
     assert.equal(section.facts.testing, true);
     assert.ok(ids(section).includes('dmarc-testing'));
   });
 
   test('no p= but a valid rua=: treated as p=none (valid, with a finding)', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; rua=mailto:d@example.com')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; rua=mailto:d@example.com')]),
+    );
     assert.equal(section.facts.valid, true);
     assert.equal(section.facts.policy, 'none');
     assert.ok(ids(section).includes('dmarc-policy-missing'));
@@ -147,12 +211,25 @@ describe('DMARC analysis', () => {
   });
 
   test('a domain that accepts no mail should reject everywhere', () => {
-    const section = analyzeDmarc(captureOf('example.com', [mx('example.com', [0, '.']), txt('_dmarc.example.com', 'v=DMARC1; p=quarantine; rua=mailto:d@example.com')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        mx('example.com', [0, '.']),
+        txt('_dmarc.example.com', 'v=DMARC1; p=quarantine; rua=mailto:d@example.com'),
+      ]),
+    );
     assert.ok(ids(section).includes('dmarc-parked-not-reject'));
   });
 
   test('every finding has an id, a severity, evidence and a one-line recommendation', () => {
-    const section = analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', 'v=DMARC1; p=none; sp=none; pct=10; foo=1; fo=0:1; rua=mailto:a@x.example.net!5m,bad,mailto:b@example.com,mailto:c@example.com; junk'), nxdomain('example.com._report._dmarc.x.example.net', 'TXT')]));
+    const section = analyzeDmarc(
+      captureOf('example.com', [
+        txt(
+          '_dmarc.example.com',
+          'v=DMARC1; p=none; sp=none; pct=10; foo=1; fo=0:1; rua=mailto:a@x.example.net!5m,bad,mailto:b@example.com,mailto:c@example.com; junk',
+        ),
+        nxdomain('example.com._report._dmarc.x.example.net', 'TXT'),
+      ]),
+    );
     assert.ok(section.findings.length >= 8);
     for (const f of section.findings) {
       assert.match(f.id, /^dmarc-[a-z0-9-]+$/);

@@ -9,7 +9,12 @@ import { startDohServer } from '../../support/doh-server.ts';
 import { captureOf } from '../../support/email-capture-builder.ts';
 
 const doh = await startDohServer({
-  '_dmarc.example.com': [{ type: 'TXT', data: 'v=DMARC1; p=reject; rua=mailto:d@example.com,mailto:r@vendor.example.net; ruf=mailto:f@vendor.example.net' }],
+  '_dmarc.example.com': [
+    {
+      type: 'TXT',
+      data: 'v=DMARC1; p=reject; rua=mailto:d@example.com,mailto:r@vendor.example.net; ruf=mailto:f@vendor.example.net',
+    },
+  ],
   'example.com._report._dmarc.vendor.example.net': [{ type: 'TXT', data: 'v=DMARC1' }],
   '_dmarc.example.org': [{ type: 'TXT', data: 'v=DMARC1; p=quarantine; psd=n' }],
   '_dmarc.broken.example': 'SERVFAIL',
@@ -29,7 +34,10 @@ test('own record: one _dmarc query, then one authorization query per external ho
   const section = analyzeDmarc(capture);
   assert.equal(section.facts.policy, 'reject');
   assert.equal(section.facts.externalDestinationsAuthorized, true);
-  assert.deepEqual(section.destinations.filter((d) => d.external).map((d) => d.authorization), ['authorized', 'authorized']);
+  assert.deepEqual(
+    section.destinations.filter((d) => d.external).map((d) => d.authorization),
+    ['authorized', 'authorized'],
+  );
 });
 
 test('no record: the walk goes up to the TLD', async () => {

@@ -8,8 +8,22 @@ function perfect(): EmailFacts {
   return {
     mx: { state: 'mail', hosts: [{ preference: 10, exchange: 'mx.example.com' }] },
     spf: { found: true, valid: true, permerror: null, temperror: false, all: '-', lookups: 3, voidLookups: 0 },
-    dmarc: { found: true, valid: true, multiple: false, source: 'domain', policy: 'reject', subdomainPolicy: null, nonExistentPolicy: null, testing: false, aggregateReports: true, externalDestinationsAuthorized: true },
-    dkim: { state: 'found', keys: [{ selector: 'google', keyType: 'rsa', bits: 2048, revoked: false, testing: false, valid: true }] },
+    dmarc: {
+      found: true,
+      valid: true,
+      multiple: false,
+      source: 'domain',
+      policy: 'reject',
+      subdomainPolicy: null,
+      nonExistentPolicy: null,
+      testing: false,
+      aggregateReports: true,
+      externalDestinationsAuthorized: true,
+    },
+    dkim: {
+      state: 'found',
+      keys: [{ selector: 'google', keyType: 'rsa', bits: 2048, revoked: false, testing: false, valid: true }],
+    },
     mtaSts: { record: true, mode: 'enforce', policyValid: true, coversAllMx: true },
     tlsRpt: { present: true, valid: true },
     bimi: { present: true, valid: true },
@@ -77,7 +91,10 @@ test('parked is what the caller says, not guessed from the DKIM state', () => {
   };
   const parked = tweak(noMx, true);
   assert.equal(parked.parked, true);
-  assert.ok(!parked.items.some((i) => i.item.startsWith('TLS-RPT')), 'transport extras dropped for a parked domain, even with a DKIM key');
+  assert.ok(
+    !parked.items.some((i) => i.item.startsWith('TLS-RPT')),
+    'transport extras dropped for a parked domain, even with a DKIM key',
+  );
   const sending = tweak(noMx, false);
   assert.equal(sending.parked, false);
   assert.ok(sending.items.some((i) => i.item.startsWith('TLS-RPT') && i.earned === 0));

@@ -7,8 +7,19 @@ import { addresses, captureOf, mx, nodata, nxdomain, servfail, txt } from '../..
 
 const URL = 'https://mta-sts.example.com/.well-known/mta-sts.txt';
 const POLICY = 'version: STSv1\nmode: enforce\nmx: *.mail.example.com\nmax_age: 1209600\n';
-const ok = (body: string, contentType = 'text/plain; charset=utf-8'): PolicyFetch => ({ url: URL, status: 200, contentType, body, error: null, redirects: [] });
-const mailMx = [mx('example.com', [10, 'a.mail.example.com'], [20, 'b.mail.example.com']), addresses('a.mail.example.com', 'A', '192.0.2.1'), addresses('b.mail.example.com', 'A', '192.0.2.2')];
+const ok = (body: string, contentType = 'text/plain; charset=utf-8'): PolicyFetch => ({
+  url: URL,
+  status: 200,
+  contentType,
+  body,
+  error: null,
+  redirects: [],
+});
+const mailMx = [
+  mx('example.com', [10, 'a.mail.example.com'], [20, 'b.mail.example.com']),
+  addresses('a.mail.example.com', 'A', '192.0.2.1'),
+  addresses('b.mail.example.com', 'A', '192.0.2.2'),
+];
 const record = txt('_mta-sts.example.com', 'v=STSv1; id=20240101');
 const ids = (section: { findings: { id: string }[] }) => section.findings.map((f) => f.id);
 
@@ -20,7 +31,11 @@ test('enforce policy covering every MX: pass', () => {
 });
 
 test('an MX host outside the patterns: high in enforce mode', () => {
-  const section = analyzeMtaSts(captureOf('example.com', [mx('example.com', [10, 'a.mail.example.com'], [20, 'backup.example.net']), record], { mtaStsPolicy: ok(POLICY) }));
+  const section = analyzeMtaSts(
+    captureOf('example.com', [mx('example.com', [10, 'a.mail.example.com'], [20, 'backup.example.net']), record], {
+      mtaStsPolicy: ok(POLICY),
+    }),
+  );
   assert.equal(section.facts.coversAllMx, false);
   assert.deepEqual(section.uncoveredMx, ['backup.example.net']);
   const f = section.findings.find((x) => x.id === 'mta-sts-mx-not-covered')!;
@@ -29,14 +44,22 @@ test('an MX host outside the patterns: high in enforce mode', () => {
 });
 
 test('testing mode and a short max_age', () => {
-  const section = analyzeMtaSts(captureOf('example.com', [...mailMx, record], { mtaStsPolicy: ok('version: STSv1\nmode: testing\nmx: *.mail.example.com\nmax_age: 3600\n') }));
+  const section = analyzeMtaSts(
+    captureOf('example.com', [...mailMx, record], {
+      mtaStsPolicy: ok('version: STSv1\nmode: testing\nmx: *.mail.example.com\nmax_age: 3600\n'),
+    }),
+  );
   assert.equal(section.facts.mode, 'testing');
   assert.deepEqual(ids(section).sort(), ['mta-sts-max-age-short', 'mta-sts-mode-testing']);
   assert.equal(section.status, 'pass');
 });
 
 test('max_age above a year, wrong content type', () => {
-  const section = analyzeMtaSts(captureOf('example.com', [...mailMx, record], { mtaStsPolicy: ok('version: STSv1\nmode: enforce\nmx: *.mail.example.com\nmax_age: 99999999\n', 'text/html') }));
+  const section = analyzeMtaSts(
+    captureOf('example.com', [...mailMx, record], {
+      mtaStsPolicy: ok('version: STSv1\nmode: enforce\nmx: *.mail.example.com\nmax_age: 99999999\n', 'text/html'),
+    }),
+  );
   assert.deepEqual(ids(section).sort(), ['mta-sts-max-age-too-long', 'mta-sts-policy-content-type']);
   assert.equal(section.facts.policyValid, true);
   assert.equal(section.status, 'warn');
@@ -47,7 +70,9 @@ test('no record: fail (not-applicable for a domain with a null MX)', () => {
   assert.equal(missing.status, 'fail');
   assert.deepEqual(ids(missing), ['mta-sts-missing']);
   assert.deepEqual(missing.facts, { record: false, mode: null, policyValid: false, coversAllMx: null });
-  const parked = analyzeMtaSts(captureOf('example.com', [mx('example.com', [0, '.']), nodata('_mta-sts.example.com', 'TXT')]));
+  const parked = analyzeMtaSts(
+    captureOf('example.com', [mx('example.com', [0, '.']), nodata('_mta-sts.example.com', 'TXT')]),
+  );
   assert.equal(parked.status, 'not-applicable');
 });
 
@@ -57,11 +82,30 @@ test('DNS failure: error', () => {
 
 test('fetch failures: redirect, too large, TLS, HTTP status', () => {
   const cases: [PolicyFetch, string][] = [
-    [{ url: URL, status: 301, contentType: null, body: null, error: 'redirect', redirects: ['https://www.example.com/'] }, 'mta-sts-policy-redirect'],
-    [{ url: URL, status: 200, contentType: 'text/plain', body: 'x'.repeat(100), error: 'too-large', redirects: [] }, 'mta-sts-policy-too-large'],
+    [
+      {
+        url: URL,
+        status: 301,
+        contentType: null,
+        body: null,
+        error: 'redirect',
+        redirects: ['https://www.example.com/'],
+      },
+      'mta-sts-policy-redirect',
+    ],
+    [
+      { url: URL, status: 200, contentType: 'text/plain', body: 'x'.repeat(100), error: 'too-large', redirects: [] },
+      'mta-sts-policy-too-large',
+    ],
     [{ url: URL, status: null, contentType: null, body: null, error: 'tls', redirects: [] }, 'mta-sts-policy-tls'],
-    [{ url: URL, status: null, contentType: null, body: null, error: 'dns', redirects: [] }, 'mta-sts-policy-unreachable'],
-    [{ url: URL, status: 404, contentType: 'text/html', body: 'not found', error: null, redirects: [] }, 'mta-sts-policy-status'],
+    [
+      { url: URL, status: null, contentType: null, body: null, error: 'dns', redirects: [] },
+      'mta-sts-policy-unreachable',
+    ],
+    [
+      { url: URL, status: 404, contentType: 'text/html', body: 'not found', error: null, redirects: [] },
+      'mta-sts-policy-status',
+    ],
   ];
   for (const [fetch, id] of cases) {
     const section = analyzeMtaSts(captureOf('example.com', [...mailMx, record], { mtaStsPolicy: fetch }));
@@ -72,7 +116,11 @@ test('fetch failures: redirect, too large, TLS, HTTP status', () => {
 });
 
 test('an invalid policy and an invalid record', () => {
-  const section = analyzeMtaSts(captureOf('example.com', [...mailMx, txt('_mta-sts.example.com', 'v=STSv1; id=not-valid!')], { mtaStsPolicy: ok('version: STSv1\nmode: enforce\n') }));
+  const section = analyzeMtaSts(
+    captureOf('example.com', [...mailMx, txt('_mta-sts.example.com', 'v=STSv1; id=not-valid!')], {
+      mtaStsPolicy: ok('version: STSv1\nmode: enforce\n'),
+    }),
+  );
   assert.equal(section.status, 'fail');
   assert.deepEqual(ids(section).sort(), ['mta-sts-policy-invalid', 'mta-sts-record-invalid']);
   assert.equal(section.facts.record, false);
@@ -80,7 +128,11 @@ test('an invalid policy and an invalid record', () => {
 });
 
 test('several records: senders ignore them all', () => {
-  const section = analyzeMtaSts(captureOf('example.com', [...mailMx, txt('_mta-sts.example.com', 'v=STSv1; id=1', 'v=STSv1; id=2')], { mtaStsPolicy: ok(POLICY) }));
+  const section = analyzeMtaSts(
+    captureOf('example.com', [...mailMx, txt('_mta-sts.example.com', 'v=STSv1; id=1', 'v=STSv1; id=2')], {
+      mtaStsPolicy: ok(POLICY),
+    }),
+  );
   assert.equal(section.facts.record, false);
   assert.ok(ids(section).includes('mta-sts-multiple'));
   assert.equal(section.status, 'fail');

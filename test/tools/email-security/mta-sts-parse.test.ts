@@ -11,7 +11,11 @@ describe('_mta-sts TXT record', () => {
     ['v=STSv1; id=20240101; ext_field=value', true, []],
     ['v=STSv1', false, ['the id= field is missing']],
     ['v=STSv1; id=2024-01-01', false, ['id=2024-01-01: must be 1 to 32 letters or digits']],
-    ['v=STSv1; id=123456789012345678901234567890123', false, ['id=123456789012345678901234567890123: must be 1 to 32 letters or digits']],
+    [
+      'v=STSv1; id=123456789012345678901234567890123',
+      false,
+      ['id=123456789012345678901234567890123: must be 1 to 32 letters or digits'],
+    ],
     ['v=STSv1; id=1; id=2', false, ['fields repeated: id']],
     ['v=STSv1; id=1; bad', false, ['"bad" is not a name=value tag']],
   ];
@@ -34,20 +38,68 @@ describe('_mta-sts TXT record', () => {
 
 describe('policy file', () => {
   test('a complete policy, CRLF line ends', () => {
-    const policy = parseStsPolicy('version: STSv1\r\nmode: enforce\r\nmx: mail.example.com\r\nmx: *.example.net\r\nmax_age: 604800\r\n');
-    assert.deepEqual(policy, { version: 'STSv1', mode: 'enforce', maxAge: 604800, mx: ['mail.example.com', '*.example.net'], extensions: [], problems: [], valid: true });
+    const policy = parseStsPolicy(
+      'version: STSv1\r\nmode: enforce\r\nmx: mail.example.com\r\nmx: *.example.net\r\nmax_age: 604800\r\n',
+    );
+    assert.deepEqual(policy, {
+      version: 'STSv1',
+      mode: 'enforce',
+      maxAge: 604800,
+      mx: ['mail.example.com', '*.example.net'],
+      extensions: [],
+      problems: [],
+      valid: true,
+    });
   });
   const cases: [string, string, string[]][] = [
     ['LF line ends and no final newline', 'version: STSv1\nmode: testing\nmx: mx.example.com\nmax_age: 86400', []],
     ['mode none without mx', 'version: STSv1\nmode: none\nmax_age: 86400\n', []],
-    ['missing fields', 'mode: enforce\n', ['version is missing', 'max_age is missing', 'no mx: line names the allowed MX hosts']],
-    ['bad values', 'version: STSv2\nmode: strict\nmx: mx.example.com\nmax_age: -1\n', ['version: STSv2 is not STSv1', 'mode: strict is not enforce, testing or none', 'max_age: -1 is not a number of seconds']],
-    ['bad mx pattern', 'version: STSv1\nmode: enforce\nmx: *example.com\nmx: mail.*.example.com\nmax_age: 1\n', ['mx: *example.com is not a host name or *.domain pattern', 'mx: mail.*.example.com is not a host name or *.domain pattern', 'no mx: line names the allowed MX hosts']],
-    ['duplicate single fields', 'version: STSv1\nmode: enforce\nmode: testing\nmx: a.example.com\nmax_age: 1\n', ['mode appears more than once']],
-    ['not key: value', 'version: STSv1\nmode enforce\n', ['line 2 is not "key: value": "mode enforce"', 'mode is missing', 'max_age is missing', 'no mx: line names the allowed MX hosts']],
-    ['keys are case-sensitive', 'Version: STSv1\nmode: enforce\nmx: a.example.com\nmax_age: 1\n', ['version is missing']],
+    [
+      'missing fields',
+      'mode: enforce\n',
+      ['version is missing', 'max_age is missing', 'no mx: line names the allowed MX hosts'],
+    ],
+    [
+      'bad values',
+      'version: STSv2\nmode: strict\nmx: mx.example.com\nmax_age: -1\n',
+      [
+        'version: STSv2 is not STSv1',
+        'mode: strict is not enforce, testing or none',
+        'max_age: -1 is not a number of seconds',
+      ],
+    ],
+    [
+      'bad mx pattern',
+      'version: STSv1\nmode: enforce\nmx: *example.com\nmx: mail.*.example.com\nmax_age: 1\n',
+      [
+        'mx: *example.com is not a host name or *.domain pattern',
+        'mx: mail.*.example.com is not a host name or *.domain pattern',
+        'no mx: line names the allowed MX hosts',
+      ],
+    ],
+    [
+      'duplicate single fields',
+      'version: STSv1\nmode: enforce\nmode: testing\nmx: a.example.com\nmax_age: 1\n',
+      ['mode appears more than once'],
+    ],
+    [
+      'not key: value',
+      'version: STSv1\nmode enforce\n',
+      [
+        'line 2 is not "key: value": "mode enforce"',
+        'mode is missing',
+        'max_age is missing',
+        'no mx: line names the allowed MX hosts',
+      ],
+    ],
+    [
+      'keys are case-sensitive',
+      'Version: STSv1\nmode: enforce\nmx: a.example.com\nmax_age: 1\n',
+      ['version is missing'],
+    ],
   ];
-  for (const [name, body, problems] of cases) test(name, () => assert.deepEqual(parseStsPolicy(body).problems, problems));
+  for (const [name, body, problems] of cases)
+    test(name, () => assert.deepEqual(parseStsPolicy(body).problems, problems));
   test('unknown fields are extensions, not errors', () => {
     const policy = parseStsPolicy('version: STSv1\nmode: enforce\nmx: a.example.com\nmax_age: 1\nfoo: bar\n');
     assert.equal(policy.valid, true);
@@ -65,6 +117,15 @@ describe('MX patterns (RFC 8461 §4.1)', () => {
     ['*.example.com', 'mailexample.com', false],
     ['mail.example.com', 'mx.example.com', false],
   ];
-  for (const [pattern, host, match] of cases) test(`${pattern} ${match ? 'matches' : 'does not match'} ${host}`, () => assert.equal(mxMatches(pattern, host), match));
-  test('uncovered hosts', () => assert.deepEqual(uncoveredMx(['*.mail.example.com', 'backup.example.net'], ['a.mail.example.com', 'backup.example.net', 'other.example.org']), ['other.example.org']));
+  for (const [pattern, host, match] of cases)
+    test(`${pattern} ${match ? 'matches' : 'does not match'} ${host}`, () =>
+      assert.equal(mxMatches(pattern, host), match));
+  test('uncovered hosts', () =>
+    assert.deepEqual(
+      uncoveredMx(
+        ['*.mail.example.com', 'backup.example.net'],
+        ['a.mail.example.com', 'backup.example.net', 'other.example.org'],
+      ),
+      ['other.example.org'],
+    ));
 });

@@ -9,9 +9,19 @@ test('the one SPF record among the apex texts, or none', () => {
 });
 
 test('include and redirect targets, normalised, macros and malformed terms skipped', () => {
-  assert.deepEqual(spfIncludedDomains('v=spf1 include:_spf.Google.com ~include:SendGrid.net. mx redirect=spf.example.net'), ['_spf.google.com', 'sendgrid.net', 'spf.example.net']);
-  assert.deepEqual(spfIncludedDomains('v=spf1 include:%{d}.spf.example.net exists:%{i}.x.example include:nodot -all'), []);
-  assert.deepEqual(spfIncludedDomains('v=spf1 INCLUDE:mailgun.org bad/term -all'), ['mailgun.org'], 'a syntax error elsewhere does not hide the include');
+  assert.deepEqual(
+    spfIncludedDomains('v=spf1 include:_spf.Google.com ~include:SendGrid.net. mx redirect=spf.example.net'),
+    ['_spf.google.com', 'sendgrid.net', 'spf.example.net'],
+  );
+  assert.deepEqual(
+    spfIncludedDomains('v=spf1 include:%{d}.spf.example.net exists:%{i}.x.example include:nodot -all'),
+    [],
+  );
+  assert.deepEqual(
+    spfIncludedDomains('v=spf1 INCLUDE:mailgun.org bad/term -all'),
+    ['mailgun.org'],
+    'a syntax error elsewhere does not hide the include',
+  );
 });
 
 test('only exactly "v=spf1 -all" sends nothing', () => {

@@ -19,12 +19,14 @@ function exchangeOf(name: string, type: (typeof TYPES)[number], entry: Records |
   const base = { name, type, authenticated: false, cnameChain: [] };
   if (entry === 'nxdomain') return { ...base, rcode: 'NXDOMAIN', outcome: 'nxdomain', answers: [] };
   if (entry === 'servfail') return { ...base, rcode: 'SERVFAIL', outcome: 'servfail', answers: [] };
-  if (entry === 'timeout') return { ...base, rcode: null, outcome: 'timeout', answers: [], error: 'no DNS answer within 2500 ms' };
+  if (entry === 'timeout')
+    return { ...base, rcode: null, outcome: 'timeout', answers: [], error: 'no DNS answer within 2500 ms' };
   const values = entry[type] ?? [];
   const answers = values.map((value) => {
     const record = { name, ttl: 300 };
     if (type === 'TXT') return { ...record, type, text: value, strings: [value] };
-    if (type === 'MX') return { ...record, type, preference: Number(value.split(' ')[0]), exchange: value.split(' ')[1]! };
+    if (type === 'MX')
+      return { ...record, type, preference: Number(value.split(' ')[0]), exchange: value.split(' ')[1]! };
     return { ...record, type, address: value };
   });
   return { ...base, rcode: 'NOERROR', outcome: answers.length > 0 ? 'answer' : 'nodata', answers } as DnsExchange;
@@ -50,26 +52,50 @@ interface Case {
 
 const many = (prefix: string, count: number, records: Records | Failure): Zone =>
   Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i + 1}.example.net`, records]));
-const aTerms = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `a:${prefix}${i + 1}.example.net`).join(' ');
+const aTerms = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `a:${prefix}${i + 1}.example.net`).join(' ');
 
 const CASES: Case[] = [
   {
     name: 'a sound record: one include, -all',
-    zone: { 'example.com': { TXT: ['google-site-verification=x', 'v=spf1 ip4:192.0.2.0/24 include:_spf.example.net -all'] }, '_spf.example.net': { TXT: ['v=spf1 ip4:198.51.100.0/24 ~all'] } },
+    zone: {
+      'example.com': { TXT: ['google-site-verification=x', 'v=spf1 ip4:192.0.2.0/24 include:_spf.example.net -all'] },
+      '_spf.example.net': { TXT: ['v=spf1 ip4:198.51.100.0/24 ~all'] },
+    },
     status: 'pass',
     facts: { found: true, valid: true, permerror: null, temperror: false, all: '-', lookups: 1, voidLookups: 0 },
     check: (a) => {
       assert.deepEqual(a.findings, []);
       assert.equal(a.record, 'v=spf1 ip4:192.0.2.0/24 include:_spf.example.net -all');
       assert.deepEqual(a.records, [a.record]);
-      assert.deepEqual(a.lookupsByMechanism, [{ term: 'include:_spf.example.net', target: '_spf.example.net', lookups: 1, voidLookups: 0 }]);
+      assert.deepEqual(a.lookupsByMechanism, [
+        { term: 'include:_spf.example.net', target: '_spf.example.net', lookups: 1, voidLookups: 0 },
+      ]);
       assert.equal(a.tree.terms[1]!.child!.record, 'v=spf1 ip4:198.51.100.0/24 ~all');
       assert.match(a.summary, /fails unlisted senders \(-all\), using 1 of 10 DNS lookups/);
     },
   },
-  { name: 'no record: NXDOMAIN', zone: { 'example.com': 'nxdomain' }, status: 'fail', facts: { found: false, valid: false, permerror: null, temperror: false, all: null, lookups: 0, voidLookups: 0 }, findings: ['spf-missing'] },
-  { name: 'no record: other TXT only', zone: { 'example.com': { TXT: ['hello'] } }, status: 'fail', facts: { found: false }, findings: ['spf-missing'] },
-  { name: 'near miss: v=spf1 without space', zone: { 'example.com': { TXT: ['v=spf1mx -all'] } }, status: 'fail', facts: { found: false }, findings: ['spf-missing', 'spf-near-miss'] },
+  {
+    name: 'no record: NXDOMAIN',
+    zone: { 'example.com': 'nxdomain' },
+    status: 'fail',
+    facts: { found: false, valid: false, permerror: null, temperror: false, all: null, lookups: 0, voidLookups: 0 },
+    findings: ['spf-missing'],
+  },
+  {
+    name: 'no record: other TXT only',
+    zone: { 'example.com': { TXT: ['hello'] } },
+    status: 'fail',
+    facts: { found: false },
+    findings: ['spf-missing'],
+  },
+  {
+    name: 'near miss: v=spf1 without space',
+    zone: { 'example.com': { TXT: ['v=spf1mx -all'] } },
+    status: 'fail',
+    facts: { found: false },
+    findings: ['spf-missing', 'spf-near-miss'],
+  },
   {
     name: 'TXT SERVFAIL: temperror, not "missing" and not invalid',
     zone: { 'example.com': 'servfail' },
@@ -78,12 +104,22 @@ const CASES: Case[] = [
     findings: ['spf-dns-failure'],
     absent: ['spf-missing'],
   },
-  { name: 'TXT timeout', zone: { 'example.com': 'timeout' }, status: 'error', facts: { temperror: true, permerror: null }, findings: ['spf-dns-failure'] },
+  {
+    name: 'TXT timeout',
+    zone: { 'example.com': 'timeout' },
+    status: 'error',
+    facts: { temperror: true, permerror: null },
+    findings: ['spf-dns-failure'],
+  },
   {
     name: 'two SPF records',
     zone: { 'example.com': { TXT: ['v=spf1 -all', 'V=spf1 +all'] } },
     status: 'fail',
-    facts: { found: true, valid: false, permerror: { reason: 'multiple-records', detail: 'example.com publishes 2 SPF records' } },
+    facts: {
+      found: true,
+      valid: false,
+      permerror: { reason: 'multiple-records', detail: 'example.com publishes 2 SPF records' },
+    },
     findings: ['spf-multiple-records'],
     check: (a) => assert.deepEqual(a.records, ['v=spf1 -all', 'V=spf1 +all']),
   },
@@ -97,26 +133,73 @@ const CASES: Case[] = [
       assert.equal(a.facts.permerror?.reason, 'syntax');
       assert.equal(a.facts.permerror?.position, 9);
       assert.match(a.summary, /syntax error at offset 9/);
-      assert.ok(a.findings[0]!.evidence.some((line) => line.startsWith('offset 9 (at "foo-bar")')), a.findings[0]!.evidence.join('\n'));
+      assert.ok(
+        a.findings[0]!.evidence.some((line) => line.startsWith('offset 9 (at "foo-bar")')),
+        a.findings[0]!.evidence.join('\n'),
+      );
     },
   },
-  { name: '+all is critical', zone: { 'example.com': { TXT: ['v=spf1 +all'] } }, status: 'fail', facts: { valid: true, all: '+' }, findings: ['spf-plus-all'] },
-  { name: '?all is weak', zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 ?all'] } }, status: 'warn', facts: { all: '?' }, findings: ['spf-neutral-all'] },
-  { name: 'no all and no redirect is weak', zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1'] } }, status: 'warn', facts: { all: null }, findings: ['spf-no-all'] },
-  { name: '~all passes with a low note', zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 ~all'] } }, status: 'pass', facts: { all: '~' }, findings: ['spf-softfail-all'] },
-  { name: '-all', zone: { 'example.com': { TXT: ['v=spf1 -all'] } }, status: 'pass', facts: { all: '-', lookups: 0 }, absent: ['spf-softfail-all', 'spf-no-all'] },
   {
-    name: 'redirect: the policy is the target\'s',
-    zone: { 'example.com': { TXT: ['v=spf1 redirect=_spf.example.com'] }, '_spf.example.com': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] } },
+    name: '+all is critical',
+    zone: { 'example.com': { TXT: ['v=spf1 +all'] } },
+    status: 'fail',
+    facts: { valid: true, all: '+' },
+    findings: ['spf-plus-all'],
+  },
+  {
+    name: '?all is weak',
+    zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 ?all'] } },
+    status: 'warn',
+    facts: { all: '?' },
+    findings: ['spf-neutral-all'],
+  },
+  {
+    name: 'no all and no redirect is weak',
+    zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1'] } },
+    status: 'warn',
+    facts: { all: null },
+    findings: ['spf-no-all'],
+  },
+  {
+    name: '~all passes with a low note',
+    zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 ~all'] } },
+    status: 'pass',
+    facts: { all: '~' },
+    findings: ['spf-softfail-all'],
+  },
+  {
+    name: '-all',
+    zone: { 'example.com': { TXT: ['v=spf1 -all'] } },
+    status: 'pass',
+    facts: { all: '-', lookups: 0 },
+    absent: ['spf-softfail-all', 'spf-no-all'],
+  },
+  {
+    name: "redirect: the policy is the target's",
+    zone: {
+      'example.com': { TXT: ['v=spf1 redirect=_spf.example.com'] },
+      '_spf.example.com': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] },
+    },
     status: 'pass',
     facts: { valid: true, all: '-', lookups: 1 },
     absent: ['spf-no-all'],
   },
-  { name: 'redirect beside all is ignored and not counted', zone: { 'example.com': { TXT: ['v=spf1 -all redirect=_spf.example.com'] } }, status: 'pass', facts: { all: '-', lookups: 0 }, findings: ['spf-redirect-ignored'], absent: ['spf-not-retrieved'] },
+  {
+    name: 'redirect beside all is ignored and not counted',
+    zone: { 'example.com': { TXT: ['v=spf1 -all redirect=_spf.example.com'] } },
+    status: 'pass',
+    facts: { all: '-', lookups: 0 },
+    findings: ['spf-redirect-ignored'],
+    absent: ['spf-not-retrieved'],
+  },
   {
     name: 'lookups counted through nested includes and attributed per mechanism',
     zone: {
-      'example.com': { TXT: ['v=spf1 a mx include:one.example.net include:two.example.net -all'], A: ['192.0.2.1'], MX: ['10 mx.example.com'] },
+      'example.com': {
+        TXT: ['v=spf1 a mx include:one.example.net include:two.example.net -all'],
+        A: ['192.0.2.1'],
+        MX: ['10 mx.example.com'],
+      },
       'mx.example.com': host('192.0.2.25'),
       'one.example.net': { TXT: ['v=spf1 include:three.example.net ip4:192.0.2.0/24 -all'] },
       'three.example.net': { TXT: ['v=spf1 a:h1.example.net a:h2.example.net ~all'] },
@@ -129,26 +212,53 @@ const CASES: Case[] = [
     findings: ['spf-lookups-near-limit', 'spf-ptr', 'spf-sender-dependent'],
     absent: ['spf-not-retrieved', 'spf-void-lookups'],
     check: (a) => {
-      assert.deepEqual(a.lookupsByMechanism.map((l) => [l.term, l.lookups]), [['a', 1], ['mx', 1], ['include:one.example.net', 4], ['include:two.example.net', 3]]);
+      assert.deepEqual(
+        a.lookupsByMechanism.map((l) => [l.term, l.lookups]),
+        [
+          ['a', 1],
+          ['mx', 1],
+          ['include:one.example.net', 4],
+          ['include:two.example.net', 3],
+        ],
+      );
       assert.deepEqual(a.tree.terms[1]!.mxHosts, [{ exchange: 'mx.example.com', addresses: ['192.0.2.25'] }]);
       const two = a.tree.terms[3]!.child!;
-      assert.deepEqual(two.terms.map((t) => [t.text, t.status, t.lookupIndex]), [['exists:%{i}.bl.example.net', 'not-evaluable', 8], ['ptr', 'not-evaluable', 9], ['-all', 'evaluated', null]]);
+      assert.deepEqual(
+        two.terms.map((t) => [t.text, t.status, t.lookupIndex]),
+        [
+          ['exists:%{i}.bl.example.net', 'not-evaluable', 8],
+          ['ptr', 'not-evaluable', 9],
+          ['-all', 'evaluated', null],
+        ],
+      );
     },
   },
   {
     name: 'over 10 lookups before listed senders: permerror',
-    zone: { 'example.com': { TXT: ['v=spf1 include:big.example.net ip4:192.0.2.1 -all'] }, 'big.example.net': { TXT: [`v=spf1 ${aTerms('h', 10)}`] }, ...many('h', 10, host('198.51.100.1')) },
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:big.example.net ip4:192.0.2.1 -all'] },
+      'big.example.net': { TXT: [`v=spf1 ${aTerms('h', 10)}`] },
+      ...many('h', 10, host('198.51.100.1')),
+    },
     status: 'fail',
     facts: { valid: false, lookups: 11 },
     findings: ['spf-too-many-lookups'],
     check: (a) => {
       assert.equal(a.facts.permerror?.reason, 'too-many-lookups');
-      assert.match(a.facts.permerror!.detail, /passed at a:h10\.example\.net \(in big\.example\.net\), before ip4:192\.0\.2\.1/);
+      assert.match(
+        a.facts.permerror!.detail,
+        /passed at a:h10\.example\.net \(in big\.example\.net\), before ip4:192\.0\.2\.1/,
+      );
     },
   },
   {
     name: 'over 10 only on the worst-case path (host mechanisms last): a warning',
-    zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 include:big.example.net mx -all'], MX: ['10 mx.example.com'] }, 'mx.example.com': host('192.0.2.25'), 'big.example.net': { TXT: [`v=spf1 ${aTerms('h', 9)}`] }, ...many('h', 9, host('198.51.100.1')) },
+    zone: {
+      'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 include:big.example.net mx -all'], MX: ['10 mx.example.com'] },
+      'mx.example.com': host('192.0.2.25'),
+      'big.example.net': { TXT: [`v=spf1 ${aTerms('h', 9)}`] },
+      ...many('h', 9, host('198.51.100.1')),
+    },
     status: 'warn',
     facts: { valid: true, permerror: null, lookups: 11 },
     findings: ['spf-lookups-worst-case'],
@@ -156,7 +266,10 @@ const CASES: Case[] = [
   },
   {
     name: 'three void lookups: permerror, each one named',
-    zone: { 'example.com': { TXT: ['v=spf1 a:n1.example.net a:n2.example.net a:n3.example.net -all'] }, ...many('n', 3, 'nxdomain') },
+    zone: {
+      'example.com': { TXT: ['v=spf1 a:n1.example.net a:n2.example.net a:n3.example.net -all'] },
+      ...many('n', 3, 'nxdomain'),
+    },
     status: 'fail',
     facts: { valid: false, voidLookups: 3, lookups: 3 },
     findings: ['spf-too-many-void-lookups'],
@@ -166,18 +279,45 @@ const CASES: Case[] = [
       assert.match(a.facts.permerror!.detail, /a:n1.*a:n2.*a:n3/);
     },
   },
-  { name: 'two void lookups: allowed, reported', zone: { 'example.com': { TXT: ['v=spf1 a:n1.example.net mx:n2.example.net -all'] }, 'n1.example.net': {}, 'n2.example.net': 'nxdomain' }, status: 'pass', facts: { valid: true, voidLookups: 2 }, findings: ['spf-void-lookups'] },
-  { name: 'an a target with only AAAA is not void', zone: { 'example.com': { TXT: ['v=spf1 a:v6.example.net -all'] }, 'v6.example.net': { AAAA: ['2001:db8::1'] } }, status: 'pass', facts: { voidLookups: 0 } },
+  {
+    name: 'two void lookups: allowed, reported',
+    zone: {
+      'example.com': { TXT: ['v=spf1 a:n1.example.net mx:n2.example.net -all'] },
+      'n1.example.net': {},
+      'n2.example.net': 'nxdomain',
+    },
+    status: 'pass',
+    facts: { valid: true, voidLookups: 2 },
+    findings: ['spf-void-lookups'],
+  },
+  {
+    name: 'an a target with only AAAA is not void',
+    zone: { 'example.com': { TXT: ['v=spf1 a:v6.example.net -all'] }, 'v6.example.net': { AAAA: ['2001:db8::1'] } },
+    status: 'pass',
+    facts: { voidLookups: 0 },
+  },
   {
     name: 'more than 10 MX records',
-    zone: { 'example.com': { TXT: ['v=spf1 mx -all'], MX: Array.from({ length: 11 }, (_, i) => `${i} mx${i}.example.com`) } },
+    zone: {
+      'example.com': { TXT: ['v=spf1 mx -all'], MX: Array.from({ length: 11 }, (_, i) => `${i} mx${i}.example.com`) },
+    },
     status: 'fail',
-    facts: { valid: false, permerror: { reason: 'too-many-mx', detail: 'example.com has 11 MX records; an mx mechanism may look at 10', position: 7 } },
+    facts: {
+      valid: false,
+      permerror: {
+        reason: 'too-many-mx',
+        detail: 'example.com has 11 MX records; an mx mechanism may look at 10',
+        position: 7,
+      },
+    },
     findings: ['spf-too-many-mx'],
   },
   {
     name: 'include loop',
-    zone: { 'example.com': { TXT: ['v=spf1 include:a.example.net -all'] }, 'a.example.net': { TXT: ['v=spf1 include:example.com -all'] } },
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:a.example.net -all'] },
+      'a.example.net': { TXT: ['v=spf1 include:example.com -all'] },
+    },
     status: 'fail',
     facts: { valid: false, lookups: 2 },
     findings: ['spf-loop'],
@@ -192,20 +332,59 @@ const CASES: Case[] = [
   },
   {
     name: 'include without a record',
-    zone: { 'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 include:gone.example.net -all'] }, 'gone.example.net': 'nxdomain' },
+    zone: {
+      'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 include:gone.example.net -all'] },
+      'gone.example.net': 'nxdomain',
+    },
     status: 'fail',
-    facts: { valid: false, voidLookups: 1, permerror: { reason: 'include-missing', detail: 'include:gone.example.net (from example.com): gone.example.net has no SPF record', position: 21 } },
+    facts: {
+      valid: false,
+      voidLookups: 1,
+      permerror: {
+        reason: 'include-missing',
+        detail: 'include:gone.example.net (from example.com): gone.example.net has no SPF record',
+        position: 21,
+      },
+    },
     findings: ['spf-include-missing'],
   },
   {
     name: 'include of an invalid record',
-    zone: { 'example.com': { TXT: ['v=spf1 include:bad.example.net -all'] }, 'bad.example.net': { TXT: ['v=spf1 include +all'] } },
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:bad.example.net -all'] },
+      'bad.example.net': { TXT: ['v=spf1 include +all'] },
+    },
     status: 'fail',
-    facts: { permerror: { reason: 'include-invalid', detail: 'include:bad.example.net (from example.com): include needs a domain: include:<domain> (position 14)', position: 7 } },
+    facts: {
+      permerror: {
+        reason: 'include-invalid',
+        detail: 'include:bad.example.net (from example.com): include needs a domain: include:<domain> (position 14)',
+        position: 7,
+      },
+    },
     findings: ['spf-include-invalid'],
   },
-  { name: 'redirect without a record', zone: { 'example.com': { TXT: ['v=spf1 redirect=gone.example.net'] }, 'gone.example.net': { TXT: ['v=spfl nope'] } }, status: 'fail', facts: { valid: false }, findings: ['spf-redirect-missing'], absent: ['spf-no-all'] },
-  { name: 'redirect to several records', zone: { 'example.com': { TXT: ['v=spf1 redirect=two.example.net'] }, 'two.example.net': { TXT: ['v=spf1 -all', 'v=spf1 ~all'] } }, status: 'fail', facts: { valid: false }, findings: ['spf-redirect-invalid'] },
+  {
+    name: 'redirect without a record',
+    zone: {
+      'example.com': { TXT: ['v=spf1 redirect=gone.example.net'] },
+      'gone.example.net': { TXT: ['v=spfl nope'] },
+    },
+    status: 'fail',
+    facts: { valid: false },
+    findings: ['spf-redirect-missing'],
+    absent: ['spf-no-all'],
+  },
+  {
+    name: 'redirect to several records',
+    zone: {
+      'example.com': { TXT: ['v=spf1 redirect=two.example.net'] },
+      'two.example.net': { TXT: ['v=spf1 -all', 'v=spf1 ~all'] },
+    },
+    status: 'fail',
+    facts: { valid: false },
+    findings: ['spf-redirect-invalid'],
+  },
   {
     name: 'include target times out: temperror, the record stays valid',
     zone: { 'example.com': { TXT: ['v=spf1 include:slow.example.net -all'] }, 'slow.example.net': 'timeout' },
@@ -227,22 +406,71 @@ const CASES: Case[] = [
     facts: { lookups: 1, permerror: null, temperror: false },
     findings: ['spf-not-retrieved'],
   },
-  { name: 'an include that passes everyone', zone: { 'example.com': { TXT: ['v=spf1 include:open.example.net -all'] }, 'open.example.net': { TXT: ['v=spf1 +all'] } }, status: 'fail', facts: { valid: true, all: '-' }, findings: ['spf-include-passes-all'] },
-  { name: 'terms after all are not counted', zone: { 'example.com': { TXT: ['v=spf1 -all include:x.example.net a'] } }, status: 'pass', facts: { lookups: 0 }, findings: ['spf-terms-after-all'], absent: ['spf-not-retrieved'] },
-  { name: 'a /8 is a huge range', zone: { 'example.com': { TXT: ['v=spf1 ip4:10.0.0.0/8 -all'] } }, status: 'warn', facts: { valid: true }, findings: ['spf-broad-range'] },
+  {
+    name: 'an include that passes everyone',
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:open.example.net -all'] },
+      'open.example.net': { TXT: ['v=spf1 +all'] },
+    },
+    status: 'fail',
+    facts: { valid: true, all: '-' },
+    findings: ['spf-include-passes-all'],
+  },
+  {
+    name: 'terms after all are not counted',
+    zone: { 'example.com': { TXT: ['v=spf1 -all include:x.example.net a'] } },
+    status: 'pass',
+    facts: { lookups: 0 },
+    findings: ['spf-terms-after-all'],
+    absent: ['spf-not-retrieved'],
+  },
+  {
+    name: 'a /8 is a huge range',
+    zone: { 'example.com': { TXT: ['v=spf1 ip4:10.0.0.0/8 -all'] } },
+    status: 'warn',
+    facts: { valid: true },
+    findings: ['spf-broad-range'],
+  },
   {
     name: 'the same include twice',
-    zone: { 'example.com': { TXT: ['v=spf1 include:x.example.net include:x.example.net -all'] }, 'x.example.net': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] } },
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:x.example.net include:x.example.net -all'] },
+      'x.example.net': { TXT: ['v=spf1 ip4:192.0.2.1 -all'] },
+    },
     status: 'pass',
     facts: { lookups: 2 },
     findings: ['spf-duplicate-include'],
   },
-  { name: 'MX host without address', zone: { 'example.com': { TXT: ['v=spf1 mx -all'], MX: ['10 mx.example.com'] }, 'mx.example.com': {} }, status: 'pass', facts: { voidLookups: 0 }, findings: ['spf-mx-host-without-address'] },
-  { name: 'unknown modifier', zone: { 'example.com': { TXT: ['v=spf1 default=deny -all'] } }, status: 'pass', facts: { valid: true }, findings: ['spf-unknown-modifier'] },
-  { name: 'a long record', zone: { 'example.com': { TXT: [`v=spf1 ${Array.from({ length: 30 }, (_, i) => `ip4:192.0.2.${i}`).join(' ')} -all`] } }, status: 'pass', facts: { valid: true }, findings: ['spf-record-too-long'] },
+  {
+    name: 'MX host without address',
+    zone: { 'example.com': { TXT: ['v=spf1 mx -all'], MX: ['10 mx.example.com'] }, 'mx.example.com': {} },
+    status: 'pass',
+    facts: { voidLookups: 0 },
+    findings: ['spf-mx-host-without-address'],
+  },
+  {
+    name: 'unknown modifier',
+    zone: { 'example.com': { TXT: ['v=spf1 default=deny -all'] } },
+    status: 'pass',
+    facts: { valid: true },
+    findings: ['spf-unknown-modifier'],
+  },
+  {
+    name: 'a long record',
+    zone: {
+      'example.com': { TXT: [`v=spf1 ${Array.from({ length: 30 }, (_, i) => `ip4:192.0.2.${i}`).join(' ')} -all`] },
+    },
+    status: 'pass',
+    facts: { valid: true },
+    findings: ['spf-record-too-long'],
+  },
   {
     name: 'the first permerror in evaluation order wins',
-    zone: { 'example.com': { TXT: ['v=spf1 include:gone.example.net a:n1.example.net a:n2.example.net -all'] }, 'gone.example.net': 'nxdomain', ...many('n', 2, 'nxdomain') },
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:gone.example.net a:n1.example.net a:n2.example.net -all'] },
+      'gone.example.net': 'nxdomain',
+      ...many('n', 2, 'nxdomain'),
+    },
     status: 'fail',
     facts: { voidLookups: 3 },
     findings: ['spf-include-missing', 'spf-too-many-void-lookups'],
@@ -250,7 +478,11 @@ const CASES: Case[] = [
   },
   {
     name: 'names built from %{d} are looked up',
-    zone: { 'example.com': { TXT: ['v=spf1 include:_spf.%{d} exists:%{d1r}.example.net -all'] }, '_spf.example.com': { TXT: ['v=spf1 -all'] }, 'example.example.net': host('127.0.0.2') },
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:_spf.%{d} exists:%{d1r}.example.net -all'] },
+      '_spf.example.com': { TXT: ['v=spf1 -all'] },
+      'example.example.net': host('127.0.0.2'),
+    },
     status: 'pass',
     facts: { lookups: 2, voidLookups: 0 },
     absent: ['spf-not-retrieved', 'spf-sender-dependent'],
@@ -262,8 +494,10 @@ describe('analyzeSpf on hand-written captures', () => {
     test(c.name, () => {
       const analysis = analyzeSpf(captureOf(c.zone));
       assert.equal(analysis.status, c.status, `status; findings ${ids(analysis).join(', ')}`);
-      for (const [key, value] of Object.entries(c.facts)) assert.deepEqual(analysis.facts[key as keyof SpfFacts], value, `facts.${key}`);
-      for (const id of c.findings ?? []) assert.ok(ids(analysis).includes(id), `${id} expected in ${ids(analysis).join(', ')}`);
+      for (const [key, value] of Object.entries(c.facts))
+        assert.deepEqual(analysis.facts[key as keyof SpfFacts], value, `facts.${key}`);
+      for (const id of c.findings ?? [])
+        assert.ok(ids(analysis).includes(id), `${id} expected in ${ids(analysis).join(', ')}`);
       for (const id of c.absent ?? []) assert.ok(!ids(analysis).includes(id), `${id} not expected`);
       c.check?.(analysis);
     });

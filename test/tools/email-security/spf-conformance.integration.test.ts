@@ -22,7 +22,9 @@ const flaggedInvalid = (analysis: SpfAnalysis, reasons: string[]) => {
   assert.equal(analysis.facts.valid, false, 'facts.valid');
   assert.ok(analysis.facts.permerror, 'facts.permerror is set');
   assert.equal(analysis.status, 'fail');
-  const found = reasons.filter((reason) => ids(analysis).includes(`spf-${reason === 'syntax' ? 'syntax-error' : reason}`));
+  const found = reasons.filter((reason) =>
+    ids(analysis).includes(`spf-${reason === 'syntax' ? 'syntax-error' : reason}`),
+  );
   assert.ok(found.length > 0, `a finding for ${reasons.join(' or ')}; got ${ids(analysis).join(', ')}`);
 };
 
@@ -33,7 +35,12 @@ const notFlaggedInvalid = (analysis: SpfAnalysis) => {
 };
 
 /** The `all` a record selected for an expected result can have (pass and neutral may come from a mechanism or the default). */
-const ALL_FOR_RESULT: Record<string, (string | null)[]> = { fail: ['-'], softfail: ['~'], neutral: ['?', null], pass: ['+', null] };
+const ALL_FOR_RESULT: Record<string, (string | null)[]> = {
+  fail: ['-'],
+  softfail: ['~'],
+  neutral: ['?', null],
+  pass: ['+', null],
+};
 
 /** Per category judged by a grader: the README's count, and what the analysis must say. */
 const CATEGORIES: Record<string, { count: number; check: Check }> = {
@@ -62,7 +69,8 @@ const CATEGORIES: Record<string, { count: number; check: Check }> = {
     check: (a) => {
       notFlaggedInvalid(a);
       assert.ok(!ids(a).includes('spf-too-many-lookups'));
-      if (a.facts.lookups > 10) assert.ok(ids(a).includes('spf-lookups-worst-case'), 'the worst case is reported as a warning');
+      if (a.facts.lookups > 10)
+        assert.ok(ids(a).includes('spf-lookups-worst-case'), 'the worst case is reported as a warning');
     },
   },
   'void-lookup limit: over': {
@@ -128,7 +136,12 @@ const groups = loadSpfSuite()
 const passed = new Map<string, number>();
 
 async function scan(doh: DohServer, domain: string): Promise<SpfAnalysis> {
-  const capture: EmailSecurityCapture = { domain, queries: [], mtaStsPolicy: null, selectors: { requested: [], tried: [] } };
+  const capture: EmailSecurityCapture = {
+    domain,
+    queries: [],
+    mtaStsPolicy: null,
+    selectors: { requested: [], tried: [] },
+  };
   const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 250, retries: 0 });
   await retrieveSpf(new RecordingResolver(resolver, capture), domain);
   return analyzeSpf(JSON.parse(JSON.stringify(capture)) as EmailSecurityCapture);
@@ -155,10 +168,16 @@ for (const group of groups) {
 test('totals per category: every judged test passed, the two sender-IP categories left out', () => {
   const counts = new Map<string, number>();
   for (const c of loadClassification()) counts.set(c.category, (counts.get(c.category) ?? 0) + 1);
-  const expected = { ...Object.fromEntries(Object.entries(CATEGORIES).map(([name, { count }]) => [name, count])), ...NEEDS_SENDER };
+  const expected = {
+    ...Object.fromEntries(Object.entries(CATEGORIES).map(([name, { count }]) => [name, count])),
+    ...NEEDS_SENDER,
+  };
   assert.deepEqual(Object.fromEntries(counts), expected, 'classification.json has the README counts');
   const judged = groups.flatMap((g) => g.tests);
   assert.equal(judged.length, 127);
   assert.equal(judged.length + Object.values(NEEDS_SENDER).reduce((a, b) => a + b, 0), 203);
-  assert.deepEqual(Object.fromEntries(passed), Object.fromEntries(Object.entries(CATEGORIES).map(([name, { count }]) => [name, count])));
+  assert.deepEqual(
+    Object.fromEntries(passed),
+    Object.fromEntries(Object.entries(CATEGORIES).map(([name, { count }]) => [name, count])),
+  );
 });

@@ -21,17 +21,47 @@ const VALID: [record: string, terms: string[]][] = [
   ['v=spf1', []],
   ['V=SpF1 -ALL', ['-all']],
   ['v=spf1 a  -all ', ['+a', '-all']],
-  ['v=spf1 a/24//64 mx:mail.example.com//48 a//0 mx/0 -all', ['+a/24//64', '+mx:mail.example.com//48', '+a//0', '+mx/0', '-all']],
-  ['v=spf1 ip4:192.0.2.0/24 ip4:0.0.0.0/0 ip4:192.0.2.1 ~all', ['+ip4:192.0.2.0/24', '+ip4:0.0.0.0/0', '+ip4:192.0.2.1', '~all']],
-  ['v=spf1 ip6:2001:db8::/32 ip6:::ffff:192.0.2.1 ip6:::1.1.1.1/0 ip6:Cafe:Babe:8000::/33 ip6:1:2:3:4:5:6:7:8', ['+ip6:2001:db8::/32', '+ip6:::ffff:192.0.2.1', '+ip6:::1.1.1.1/0', '+ip6:Cafe:Babe:8000::/33', '+ip6:1:2:3:4:5:6:7:8']],
-  ['v=spf1 include:_spf.google.com ?include:x.example.net ~include:%{d} -all', ['+include:_spf.google.com', '?include:x.example.net', '~include:%{d}', '-all']],
-  ['v=spf1 exists:%{i}._spf.%{d} exists:%{ir}.%{l1r+-}.%{d2}.example.com -all', ['+exists:%{i}._spf.%{d}', '+exists:%{ir}.%{l1r+-}.%{d2}.example.com', '-all']],
-  ['v=spf1 a:macro%%percent%_%_space%-url-space.example.com -all', ['+a:macro%%percent%_%_space%-url-space.example.com', '-all']],
-  ['v=spf1 a:foo.example.xn--zckzah a:foo:bar/baz.example.com a:example.com. a:%{H}.bar', ['+a:foo.example.xn--zckzah', '+a:foo:bar/baz.example.com', '+a:example.com.', '+a:%{H}.bar']],
+  [
+    'v=spf1 a/24//64 mx:mail.example.com//48 a//0 mx/0 -all',
+    ['+a/24//64', '+mx:mail.example.com//48', '+a//0', '+mx/0', '-all'],
+  ],
+  [
+    'v=spf1 ip4:192.0.2.0/24 ip4:0.0.0.0/0 ip4:192.0.2.1 ~all',
+    ['+ip4:192.0.2.0/24', '+ip4:0.0.0.0/0', '+ip4:192.0.2.1', '~all'],
+  ],
+  [
+    'v=spf1 ip6:2001:db8::/32 ip6:::ffff:192.0.2.1 ip6:::1.1.1.1/0 ip6:Cafe:Babe:8000::/33 ip6:1:2:3:4:5:6:7:8',
+    [
+      '+ip6:2001:db8::/32',
+      '+ip6:::ffff:192.0.2.1',
+      '+ip6:::1.1.1.1/0',
+      '+ip6:Cafe:Babe:8000::/33',
+      '+ip6:1:2:3:4:5:6:7:8',
+    ],
+  ],
+  [
+    'v=spf1 include:_spf.google.com ?include:x.example.net ~include:%{d} -all',
+    ['+include:_spf.google.com', '?include:x.example.net', '~include:%{d}', '-all'],
+  ],
+  [
+    'v=spf1 exists:%{i}._spf.%{d} exists:%{ir}.%{l1r+-}.%{d2}.example.com -all',
+    ['+exists:%{i}._spf.%{d}', '+exists:%{ir}.%{l1r+-}.%{d2}.example.com', '-all'],
+  ],
+  [
+    'v=spf1 a:macro%%percent%_%_space%-url-space.example.com -all',
+    ['+a:macro%%percent%_%_space%-url-space.example.com', '-all'],
+  ],
+  [
+    'v=spf1 a:foo.example.xn--zckzah a:foo:bar/baz.example.com a:example.com. a:%{H}.bar',
+    ['+a:foo.example.xn--zckzah', '+a:foo:bar/baz.example.com', '+a:example.com.', '+a:%{H}.bar'],
+  ],
   ['v=spf1 ptr ptr:example.com ~all', ['+ptr', '+ptr:example.com', '~all']],
   ['v=spf1 redirect=_spf.example.com', ['redirect=_spf.example.com']],
   ['v=spf1 -all exp=explain._spf.%{d}', ['-all', 'exp=explain._spf.%{d}']],
-  ['v=spf1 moo.cow-far_out=man:dog/cat default=pass foo= bar=%{c}%{r}%{t} -all', ['moo.cow-far_out=man:dog/cat', 'default=pass', 'foo=', 'bar=%{c}%{r}%{t}', '-all']],
+  [
+    'v=spf1 moo.cow-far_out=man:dog/cat default=pass foo= bar=%{c}%{r}%{t} -all',
+    ['moo.cow-far_out=man:dog/cat', 'default=pass', 'foo=', 'bar=%{c}%{r}%{t}', '-all'],
+  ],
   ['v=spf1 all -all', ['+all', '-all']],
   ['v=spf1 +a -mx ~ptr ?exists:a.example.com', ['+a', '-mx', '~ptr', '?exists:a.example.com']],
   ['v=spf1 REDIRECT=example.com', ['redirect=example.com']],
@@ -130,8 +160,17 @@ describe('parseSpfRecord: syntax errors carry the offset and say what is wrong',
 
 test('parseSpfRecord reports every bad term, and keeps the good ones with their offsets', () => {
   const parsed = parseSpfRecord('v=spf1 foo ip4:192.0.2.1 bar=%x -all');
-  assert.deepEqual(parsed.errors.map((e) => e.position), [7, 29]);
-  assert.deepEqual(parsed.terms.map((t) => [t.text, t.position]), [['ip4:192.0.2.1', 11], ['-all', 32]]);
+  assert.deepEqual(
+    parsed.errors.map((e) => e.position),
+    [7, 29],
+  );
+  assert.deepEqual(
+    parsed.terms.map((t) => [t.text, t.position]),
+    [
+      ['ip4:192.0.2.1', 11],
+      ['-all', 32],
+    ],
+  );
 });
 
 test('parseSpfRecord keeps redirect and exp apart from the other terms', () => {
@@ -207,13 +246,38 @@ describe('expandDomainSpec: %{d} and %{o} with transformers, sender letters left
 });
 
 describe('address validation', () => {
-  const ip4: [string, boolean][] = [['192.0.2.1', true], ['0.0.0.0', true], ['255.255.255.255', true], ['256.1.1.1', false], ['1.2.3', false], ['01.2.3.4', false], ['1.2.3.4.5', false], ['1..3.4', false], ['a.b.c.d', false]];
+  const ip4: [string, boolean][] = [
+    ['192.0.2.1', true],
+    ['0.0.0.0', true],
+    ['255.255.255.255', true],
+    ['256.1.1.1', false],
+    ['1.2.3', false],
+    ['01.2.3.4', false],
+    ['1.2.3.4.5', false],
+    ['1..3.4', false],
+    ['a.b.c.d', false],
+  ];
   for (const [text, valid] of ip4) test(`ip4 ${text}: ${valid}`, () => assert.equal(isIp4Network(text), valid));
   const ip6: [string, boolean][] = [
-    ['2001:db8::1', true], ['::', true], ['::1', true], ['1::', true], ['1:2:3:4:5:6:7:8', true], ['1:2:3:4:5:6:7::', true],
-    ['::ffff:192.0.2.1', true], ['1:2:3:4:5:6:192.0.2.1', true], ['CAFE:babe::', true],
-    ['1:2:3:4:5:6:7:8:9', false], ['1:2:3:4:5:6:7', false], ['1::2::3', false], [':CAFE::BABE', false], ['12345::', false],
-    ['1:2:3:4:5:6:7:192.0.2.1', false], ['::192.0.2', false], ['g::1', false], ['', false],
+    ['2001:db8::1', true],
+    ['::', true],
+    ['::1', true],
+    ['1::', true],
+    ['1:2:3:4:5:6:7:8', true],
+    ['1:2:3:4:5:6:7::', true],
+    ['::ffff:192.0.2.1', true],
+    ['1:2:3:4:5:6:192.0.2.1', true],
+    ['CAFE:babe::', true],
+    ['1:2:3:4:5:6:7:8:9', false],
+    ['1:2:3:4:5:6:7', false],
+    ['1::2::3', false],
+    [':CAFE::BABE', false],
+    ['12345::', false],
+    ['1:2:3:4:5:6:7:192.0.2.1', false],
+    ['::192.0.2', false],
+    ['g::1', false],
+    ['', false],
   ];
-  for (const [text, valid] of ip6) test(`ip6 ${JSON.stringify(text)}: ${valid}`, () => assert.equal(isIp6Network(text), valid));
+  for (const [text, valid] of ip6)
+    test(`ip6 ${JSON.stringify(text)}: ${valid}`, () => assert.equal(isIp6Network(text), valid));
 });

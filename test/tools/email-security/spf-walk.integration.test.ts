@@ -11,7 +11,10 @@ import { retrieveSpf, type SpfRetrievalOptions } from '../../../src/tools/email-
 import { startDohServer, type Zones } from '../../support/doh-server.ts';
 
 const chain: Zones = Object.fromEntries(
-  Array.from({ length: 30 }, (_, i) => [`i${i + 1}.chain.example`, [{ type: 'TXT' as const, data: `v=spf1 include:i${i + 2}.chain.example -all` }]]),
+  Array.from({ length: 30 }, (_, i) => [
+    `i${i + 1}.chain.example`,
+    [{ type: 'TXT' as const, data: `v=spf1 include:i${i + 2}.chain.example -all` }],
+  ]),
 );
 
 const doh = await startDohServer({
@@ -31,18 +34,29 @@ const doh = await startDohServer({
   ...chain,
   'mx11.example': [
     { type: 'TXT', data: 'v=spf1 mx -all' },
-    ...Array.from({ length: 11 }, (_, i) => ({ type: 'MX' as const, data: { preference: i, exchange: `m${i}.mx11.example` } })),
+    ...Array.from({ length: 11 }, (_, i) => ({
+      type: 'MX' as const,
+      data: { preference: i, exchange: `m${i}.mx11.example` },
+    })),
   ],
   'mx10.example': [
     { type: 'TXT', data: 'v=spf1 mx -all' },
-    ...Array.from({ length: 10 }, (_, i) => ({ type: 'MX' as const, data: { preference: i, exchange: `m${i}.mx10.example` } })),
+    ...Array.from({ length: 10 }, (_, i) => ({
+      type: 'MX' as const,
+      data: { preference: i, exchange: `m${i}.mx10.example` },
+    })),
   ],
 });
 
 const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 500, retries: 0 });
 
 async function walk(domain: string, options: SpfRetrievalOptions = {}) {
-  const capture: EmailSecurityCapture = { domain, queries: [], mtaStsPolicy: null, selectors: { requested: [], tried: [] } };
+  const capture: EmailSecurityCapture = {
+    domain,
+    queries: [],
+    mtaStsPolicy: null,
+    selectors: { requested: [], tried: [] },
+  };
   const mark = doh.log.length;
   const retrieval = await retrieveSpf(new RecordingResolver(resolver, capture), domain, options);
   const asked = doh.log.slice(mark).map((entry) => `${entry.type} ${entry.name}`);
@@ -51,20 +65,44 @@ async function walk(domain: string, options: SpfRetrievalOptions = {}) {
 
 test('asks what the mechanisms need, each question once, in parallel rounds; never what needs the sender', async () => {
   const { retrieval, capture, asked } = await walk('mixed.example');
-  assert.deepEqual(new Set(asked), new Set([
-    'TXT mixed.example',
-    'A mixed.example', 'AAAA mixed.example', 'MX mixed.example', 'TXT _spf.mixed.example',
-    'A mx1.mixed.example', 'AAAA mx1.mixed.example', 'A mx2.mixed.example', 'AAAA mx2.mixed.example',
-    'A mixed.example.example.net', 'AAAA mixed.example.example.net',
-  ]));
+  assert.deepEqual(
+    new Set(asked),
+    new Set([
+      'TXT mixed.example',
+      'A mixed.example',
+      'AAAA mixed.example',
+      'MX mixed.example',
+      'TXT _spf.mixed.example',
+      'A mx1.mixed.example',
+      'AAAA mx1.mixed.example',
+      'A mx2.mixed.example',
+      'AAAA mx2.mixed.example',
+      'A mixed.example.example.net',
+      'AAAA mixed.example.example.net',
+    ]),
+  );
   assert.equal(asked.length, new Set(asked).size, 'no question asked twice');
-  assert.ok(!asked.some((q) => q.includes('%') || q.includes('bl.mixed') || q.includes('arpa')), 'sender macros and ptr are not looked up');
+  assert.ok(
+    !asked.some((q) => q.includes('%') || q.includes('bl.mixed') || q.includes('arpa')),
+    'sender macros and ptr are not looked up',
+  );
   assert.deepEqual(retrieval, { queries: 11, rounds: 3, complete: true });
   assert.equal(capture.queries.length, 11);
 
   const analysis = analyzeSpf(capture);
   assert.equal(analysis.facts.lookups, 9); // a a a mx include (1 + include + a) exists ptr
-  assert.deepEqual(analysis.lookupsByMechanism.map((l) => [l.term, l.lookups]), [['a', 1], ['a', 1], ['a/24', 1], ['mx', 1], ['include:_spf.mixed.example', 3], ['exists:%{i}.bl.mixed.example', 1], ['ptr', 1]]);
+  assert.deepEqual(
+    analysis.lookupsByMechanism.map((l) => [l.term, l.lookups]),
+    [
+      ['a', 1],
+      ['a', 1],
+      ['a/24', 1],
+      ['mx', 1],
+      ['include:_spf.mixed.example', 3],
+      ['exists:%{i}.bl.mixed.example', 1],
+      ['ptr', 1],
+    ],
+  );
   assert.ok(!analysis.findings.some((f) => f.id === 'spf-not-retrieved'));
 });
 
@@ -72,7 +110,10 @@ test('loops are not followed: each record is fetched once', async () => {
   const { retrieval, capture, asked } = await walk('loop-a.example');
   assert.deepEqual(asked.sort(), ['TXT loop-a.example', 'TXT loop-b.example']);
   assert.equal(retrieval.complete, true);
-  assert.equal(analyzeSpf(capture).facts.permerror?.detail, 'redirect loop: loop-a.example -> loop-b.example -> loop-a.example');
+  assert.equal(
+    analyzeSpf(capture).facts.permerror?.detail,
+    'redirect loop: loop-a.example -> loop-b.example -> loop-a.example',
+  );
 });
 
 test('stops following includes once the limit is clearly exceeded', async () => {

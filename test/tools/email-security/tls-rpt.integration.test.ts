@@ -3,7 +3,12 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
-import { analyzeTlsRpt, isTlsRptRecord, parseTlsRptRecord, retrieveTlsRpt } from '../../../src/tools/email-security/tls-rpt.ts';
+import {
+  analyzeTlsRpt,
+  isTlsRptRecord,
+  parseTlsRptRecord,
+  retrieveTlsRpt,
+} from '../../../src/tools/email-security/tls-rpt.ts';
 import { startDohServer } from '../../support/doh-server.ts';
 import { captureOf, mx, nxdomain, servfail, txt } from '../../support/email-capture-builder.ts';
 
@@ -15,7 +20,11 @@ describe('TLS-RPT record', () => {
     ['v=TLSRPTv1', false, ['the rua= field is missing']],
     ['v=TLSRPTv1; rua=', false, ['rua= names no destination']],
     ['v=TLSRPTv1; rua=tls@example.com', false, ['tls@example.com: no scheme; write it as mailto:reports@example.com']],
-    ['v=TLSRPTv1; rua=http://reports.example.net/', false, ['http://reports.example.net/: the http: scheme is not accepted here (use mailto: or https:)']],
+    [
+      'v=TLSRPTv1; rua=http://reports.example.net/',
+      false,
+      ['http://reports.example.net/: the http: scheme is not accepted here (use mailto: or https:)'],
+    ],
     ['v=TLSRPTv1; rua=mailto:a@example.com; rua=mailto:b@example.com', false, ['fields repeated: rua']],
   ];
   for (const [text, valid, problems] of cases) {
@@ -27,7 +36,13 @@ describe('TLS-RPT record', () => {
   }
   test('mailto and https destinations are read', () => {
     const record = parseTlsRptRecord('v=TLSRPTv1; rua=mailto:tls@example.com,https://reports.example.net/x');
-    assert.deepEqual(record.rua.map((u) => [u.scheme, u.host]), [['mailto', 'example.com'], ['https', 'reports.example.net']]);
+    assert.deepEqual(
+      record.rua.map((u) => [u.scheme, u.host]),
+      [
+        ['mailto', 'example.com'],
+        ['https', 'reports.example.net'],
+      ],
+    );
   });
   test('only records beginning with v=TLSRPTv1 count', () => {
     assert.equal(isTlsRptRecord('v=TLSRPTv1; rua=mailto:a@example.com'), true);
@@ -38,29 +53,55 @@ describe('TLS-RPT record', () => {
 
 describe('TLS-RPT analysis', () => {
   test('valid record: pass', () => {
-    const section = analyzeTlsRpt(captureOf('example.com', [txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=mailto:tls@example.com')]));
+    const section = analyzeTlsRpt(
+      captureOf('example.com', [txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=mailto:tls@example.com')]),
+    );
     assert.equal(section.status, 'pass');
     assert.deepEqual(section.facts, { present: true, valid: true });
   });
   test('missing: fail; not applicable with a null MX; DNS failure: error', () => {
     assert.equal(analyzeTlsRpt(captureOf('example.com', [nxdomain('_smtp._tls.example.com', 'TXT')])).status, 'fail');
-    assert.equal(analyzeTlsRpt(captureOf('example.com', [mx('example.com', [0, '.']), nxdomain('_smtp._tls.example.com', 'TXT')])).status, 'not-applicable');
+    assert.equal(
+      analyzeTlsRpt(captureOf('example.com', [mx('example.com', [0, '.']), nxdomain('_smtp._tls.example.com', 'TXT')]))
+        .status,
+      'not-applicable',
+    );
     assert.equal(analyzeTlsRpt(captureOf('example.com', [servfail('_smtp._tls.example.com', 'TXT')])).status, 'error');
   });
   test('invalid or several records: fail, present but not valid', () => {
-    const invalid = analyzeTlsRpt(captureOf('example.com', [txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=tls@example.com')]));
-    assert.deepEqual(invalid.findings.map((f) => f.id), ['tls-rpt-invalid']);
+    const invalid = analyzeTlsRpt(
+      captureOf('example.com', [txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=tls@example.com')]),
+    );
+    assert.deepEqual(
+      invalid.findings.map((f) => f.id),
+      ['tls-rpt-invalid'],
+    );
     assert.deepEqual(invalid.facts, { present: true, valid: false });
-    const multiple = analyzeTlsRpt(captureOf('example.com', [txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=mailto:a@example.com', 'v=TLSRPTv1; rua=mailto:b@example.com')]));
-    assert.deepEqual(multiple.findings.map((f) => f.id), ['tls-rpt-multiple']);
+    const multiple = analyzeTlsRpt(
+      captureOf('example.com', [
+        txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=mailto:a@example.com', 'v=TLSRPTv1; rua=mailto:b@example.com'),
+      ]),
+    );
+    assert.deepEqual(
+      multiple.findings.map((f) => f.id),
+      ['tls-rpt-multiple'],
+    );
     assert.equal(multiple.status, 'fail');
   });
 });
 
 test('TLS-RPT retrieval asks one TXT query', async () => {
-  const doh = await startDohServer({ '_smtp._tls.example.com': [{ type: 'TXT', data: 'v=TLSRPTv1; rua=mailto:tls@example.com' }] });
+  const doh = await startDohServer({
+    '_smtp._tls.example.com': [{ type: 'TXT', data: 'v=TLSRPTv1; rua=mailto:tls@example.com' }],
+  });
   const capture = captureOf('example.com', []);
-  await retrieveTlsRpt(new RecordingResolver(createDohResolver({ url: doh.url, fetch: globalThis.fetch }), capture), 'example.com');
-  assert.deepEqual(capture.queries.map((q) => `${q.name} ${q.type}`), ['_smtp._tls.example.com TXT']);
+  await retrieveTlsRpt(
+    new RecordingResolver(createDohResolver({ url: doh.url, fetch: globalThis.fetch }), capture),
+    'example.com',
+  );
+  assert.deepEqual(
+    capture.queries.map((q) => `${q.name} ${q.type}`),
+    ['_smtp._tls.example.com TXT'],
+  );
   assert.equal(analyzeTlsRpt(capture).facts.valid, true);
 });

@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyze, isGradableStatus, runTests, type TestResult } from '../../../src/tools/security-headers/analyze.ts';
 import { extractHtmlFacts } from '../../../src/tools/security-headers/html.ts';
-import { captureOfCase, caseName, conformancePreload, loadRealSites, loadUnitCases, testNameOf, type UnitCase } from '../../support/observatory-cases.ts';
+import {
+  captureOfCase,
+  caseName,
+  conformancePreload,
+  loadRealSites,
+  loadUnitCases,
+  testNameOf,
+  type UnitCase,
+} from '../../support/observatory-cases.ts';
 
 const cases = loadUnitCases();
 const options = { preload: conformancePreload };
@@ -38,7 +46,8 @@ function mismatches(c: UnitCase): string[] {
       problems.push(`policy ${JSON.stringify(found.data.policy)}, expected ${JSON.stringify(c.policy)}`);
     }
   }
-  if (c.numPolicies !== undefined && found.data.numPolicies !== c.numPolicies) problems.push(`numPolicies ${String(found.data.numPolicies)}, expected ${c.numPolicies}`);
+  if (c.numPolicies !== undefined && found.data.numPolicies !== c.numPolicies)
+    problems.push(`numPolicies ${String(found.data.numPolicies)}, expected ${c.numPolicies}`);
   return problems;
 }
 
@@ -59,9 +68,18 @@ test('the HTML extraction finds the <meta> policies the Observatory found', () =
   for (const [index, c] of cases.entries()) {
     const facts = extractHtmlFacts(c.html);
     const expected = c.auto.httpEquiv;
-    if (expected['content-security-policy']) assert.deepEqual(facts.httpEquiv.get('content-security-policy') ?? [], expected['content-security-policy'], caseName(c, index));
+    if (expected['content-security-policy'])
+      assert.deepEqual(
+        facts.httpEquiv.get('content-security-policy') ?? [],
+        expected['content-security-policy'],
+        caseName(c, index),
+      );
     if (expected['referrer-policy']) {
-      assert.deepEqual([...(facts.httpEquiv.get('referrer-policy') ?? []), ...facts.metaReferrer], expected['referrer-policy'], caseName(c, index));
+      assert.deepEqual(
+        [...(facts.httpEquiv.get('referrer-policy') ?? []), ...facts.metaReferrer],
+        expected['referrer-policy'],
+        caseName(c, index),
+      );
     }
   }
 });
@@ -74,7 +92,9 @@ describe('Observatory real sites', () => {
       assert.equal(analysis.assessable, true);
       assert.equal(analysis.score, site.expected.score);
       assert.equal(analysis.grade, site.expected.grade);
-      const actual = Object.fromEntries(analysis.tests.map((t) => [t.name, { result: t.result, modifier: t.scoreModifier }]));
+      const actual = Object.fromEntries(
+        analysis.tests.map((t) => [t.name, { result: t.result, modifier: t.scoreModifier }]),
+      );
       assert.deepEqual(actual, site.expected.tests);
       assert.equal(analysis.testsQuantity, 12);
       assert.equal(analysis.testsPassed, site.testsPassed);

@@ -1,7 +1,12 @@
 /** Every finding kind, with the data that triggers it and the data that must not. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, type Finding, type FindingId, type SecurityHeadersAnalysis } from '../../../src/tools/security-headers/analyze.ts';
+import {
+  analyze,
+  type Finding,
+  type FindingId,
+  type SecurityHeadersAnalysis,
+} from '../../../src/tools/security-headers/analyze.ts';
 import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings.ts';
 import type { HeaderPairs } from '../../../src/tools/security-headers/capture.ts';
 import { EXEMPLARY_HEADERS, headersWith, siteCapture } from '../../support/observatory-cases.ts';
@@ -23,14 +28,24 @@ const csp = (policy: string): HeaderPairs => headersWith({ 'content-security-pol
 
 describe('CSP findings', () => {
   test("script-src-elem / script-src-attr are honoured: 'unsafe-inline' there is high, though the model gives +5", () => {
-    const analysis = run(csp("default-src 'self'; object-src 'none'; script-src 'self'; script-src-elem 'self' 'unsafe-inline'; script-src-attr 'unsafe-inline'"));
+    const analysis = run(
+      csp(
+        "default-src 'self'; object-src 'none'; script-src 'self'; script-src-elem 'self' 'unsafe-inline'; script-src-attr 'unsafe-inline'",
+      ),
+    );
     assert.equal(testOf(analysis, 'content-security-policy').result, 'csp-implemented-with-no-unsafe');
     const found = findingOf(analysis, 'csp3-script-directive-unsafe')!;
     assert.equal(found.severity, 'high');
     assert.deepEqual(found.evidence, ["script-src-elem 'self' 'unsafe-inline'", "script-src-attr 'unsafe-inline'"]);
     assert.equal(analysis.status, 'warnings');
     // A nonce neutralises 'unsafe-inline' in script-src-elem as it does in script-src.
-    assert.equal(findingOf(run(csp("default-src 'none'; script-src 'self'; script-src-elem 'nonce-abc' 'unsafe-inline'")), 'csp3-script-directive-unsafe'), undefined);
+    assert.equal(
+      findingOf(
+        run(csp("default-src 'none'; script-src 'self'; script-src-elem 'nonce-abc' 'unsafe-inline'")),
+        'csp3-script-directive-unsafe',
+      ),
+      undefined,
+    );
   });
 
   test('style-src-elem / style-src-attr: unsafe styles are low', () => {
@@ -44,14 +59,23 @@ describe('CSP findings', () => {
   });
 
   test('stricter CSP3 script directives than the graded script-src are reported as info', () => {
-    const analysis = run(csp("default-src 'none'; object-src 'none'; script-src 'self' 'unsafe-inline'; script-src-elem 'self'; script-src-attr 'none'"));
+    const analysis = run(
+      csp(
+        "default-src 'none'; object-src 'none'; script-src 'self' 'unsafe-inline'; script-src-elem 'self'; script-src-attr 'none'",
+      ),
+    );
     assert.equal(testOf(analysis, 'content-security-policy').result, 'csp-implemented-with-unsafe-inline');
     assert.equal(findingOf(analysis, 'csp3-directives-stricter')?.severity, 'info');
   });
 
   test('frame-ancestors * or https: gives no clickjacking protection, though X-Frame-Options is credited', () => {
     for (const sources of ['*', 'https:', "'self' https:"]) {
-      const analysis = run(headersWith({ 'content-security-policy': `default-src 'none'; frame-ancestors ${sources}`, 'x-frame-options': null }));
+      const analysis = run(
+        headersWith({
+          'content-security-policy': `default-src 'none'; frame-ancestors ${sources}`,
+          'x-frame-options': null,
+        }),
+      );
       assert.equal(testOf(analysis, 'x-frame-options').result, 'x-frame-options-implemented-via-csp');
       assert.deepEqual(findingOf(analysis, 'csp-frame-ancestors-permissive')?.evidence, [`frame-ancestors ${sources}`]);
       assert.equal(analysis.status, 'warnings');
@@ -63,7 +87,13 @@ describe('CSP findings', () => {
     const analysis = run(csp("default-src 'none'; script-src 'strict-dynamic' https:"));
     assert.equal(testOf(analysis, 'content-security-policy').result, 'csp-header-invalid');
     assert.equal(findingOf(analysis, 'csp-strict-dynamic-without-nonce')?.severity, 'medium');
-    assert.equal(findingOf(run(csp("default-src 'none'; script-src 'strict-dynamic' 'nonce-r4nd0m'")), 'csp-strict-dynamic-without-nonce'), undefined);
+    assert.equal(
+      findingOf(
+        run(csp("default-src 'none'; script-src 'strict-dynamic' 'nonce-r4nd0m'")),
+        'csp-strict-dynamic-without-nonce',
+      ),
+      undefined,
+    );
   });
 
   test('a repeated report directive costs the bonus in the model, and is reported as info', () => {
@@ -76,16 +106,29 @@ describe('CSP findings', () => {
   });
 
   test('an unrestricted base-uri is low', () => {
-    assert.deepEqual(findingOf(run(csp("default-src 'none'")), 'csp-base-uri-unrestricted')?.evidence, ['no base-uri directive']);
+    assert.deepEqual(findingOf(run(csp("default-src 'none'")), 'csp-base-uri-unrestricted')?.evidence, [
+      'no base-uri directive',
+    ]);
     assert.equal(findingOf(run(EXEMPLARY_HEADERS), 'csp-base-uri-unrestricted'), undefined);
   });
 
   test('a report-only policy is analysed as if enforced', () => {
-    const analysis = run(headersWith({ 'content-security-policy': null, 'content-security-policy-report-only': "default-src 'none'; report-to csp" }));
+    const analysis = run(
+      headersWith({
+        'content-security-policy': null,
+        'content-security-policy-report-only': "default-src 'none'; report-to csp",
+      }),
+    );
     const test = testOf(analysis, 'content-security-policy');
     assert.equal(test.result, 'csp-not-implemented-but-reporting-enabled');
-    assert.deepEqual(test.data.reportOnly && (test.data.reportOnly as { result: string }).result, 'csp-implemented-with-no-unsafe-default-src-none');
-    assert.equal(findingOf(analysis, 'csp-report-only')?.evidence[0], 'if enforced: csp-implemented-with-no-unsafe-default-src-none');
+    assert.deepEqual(
+      test.data.reportOnly && (test.data.reportOnly as { result: string }).result,
+      'csp-implemented-with-no-unsafe-default-src-none',
+    );
+    assert.equal(
+      findingOf(analysis, 'csp-report-only')?.evidence[0],
+      'if enforced: csp-implemented-with-no-unsafe-default-src-none',
+    );
   });
 });
 
@@ -94,13 +137,27 @@ describe('HSTS findings', () => {
     const analysis = run(headersWith({ 'strict-transport-security': 'max-age=0' }));
     assert.equal(testOf(analysis, 'strict-transport-security').result, 'hsts-implemented-max-age-less-than-six-months');
     assert.equal(analysis.grade, 'A+'); // the model's blind spot: -10 leaves 90, so every bonus still counts
-    assert.deepEqual(findingOf(analysis, 'hsts-disabled'), { id: 'hsts-disabled', ...FINDING_CATALOGUE['hsts-disabled'], evidence: ['strict-transport-security: max-age=0'] });
+    assert.deepEqual(findingOf(analysis, 'hsts-disabled'), {
+      id: 'hsts-disabled',
+      ...FINDING_CATALOGUE['hsts-disabled'],
+      evidence: ['strict-transport-security: max-age=0'],
+    });
   });
 
   test('no HSTS on the first HTTPS response before a redirect is low', () => {
-    const analysis = run(EXEMPLARY_HEADERS, { httpsChainBefore: [{ url: 'https://example.com/', status: 301, headers: [['location', 'https://example.com/home']] }] });
-    assert.deepEqual(findingOf(analysis, 'hsts-missing-on-first-https-response')?.evidence, ['https://example.com/ (301) sends no Strict-Transport-Security']);
-    const covered = run(EXEMPLARY_HEADERS, { httpsChainBefore: [{ url: 'https://example.com/', status: 301, headers: [['strict-transport-security', 'max-age=63072000']] }] });
+    const analysis = run(EXEMPLARY_HEADERS, {
+      httpsChainBefore: [
+        { url: 'https://example.com/', status: 301, headers: [['location', 'https://example.com/home']] },
+      ],
+    });
+    assert.deepEqual(findingOf(analysis, 'hsts-missing-on-first-https-response')?.evidence, [
+      'https://example.com/ (301) sends no Strict-Transport-Security',
+    ]);
+    const covered = run(EXEMPLARY_HEADERS, {
+      httpsChainBefore: [
+        { url: 'https://example.com/', status: 301, headers: [['strict-transport-security', 'max-age=63072000']] },
+      ],
+    });
     assert.equal(findingOf(covered, 'hsts-missing-on-first-https-response'), undefined);
   });
 });
@@ -110,7 +167,9 @@ describe('duplicated singleton headers', () => {
     for (const xfo of [['SAMEORIGIN', 'SAMEORIGIN'], ['SAMEORIGIN, SAMEORIGIN']]) {
       const analysis = run(headersWith({ 'x-frame-options': xfo, 'content-security-policy': "default-src 'none'" }));
       assert.equal(testOf(analysis, 'x-frame-options').result, 'x-frame-options-header-invalid');
-      assert.deepEqual(findingOf(analysis, 'duplicate-header-identical')?.evidence, ['x-frame-options sent as "SAMEORIGIN", "SAMEORIGIN"']);
+      assert.deepEqual(findingOf(analysis, 'duplicate-header-identical')?.evidence, [
+        'x-frame-options sent as "SAMEORIGIN", "SAMEORIGIN"',
+      ]);
     }
   });
 
@@ -141,7 +200,10 @@ describe('duplicated singleton headers', () => {
 
 describe('Permissions-Policy', () => {
   test('absent: low', () => {
-    assert.equal(findingOf(run(headersWith({ 'permissions-policy': null })), 'permissions-policy-missing')?.severity, 'low');
+    assert.equal(
+      findingOf(run(headersWith({ 'permissions-policy': null })), 'permissions-policy-missing')?.severity,
+      'low',
+    );
   });
 
   test('not a structured-field dictionary: low', () => {
@@ -151,7 +213,12 @@ describe('Permissions-Policy', () => {
   });
 
   test('parsed: a summary, and powerful features open to every origin', () => {
-    const analysis = run(headersWith({ 'permissions-policy': 'camera=*, microphone=(), geolocation=(self "https://maps.example"), fullscreen=(self), payment=(*)' }));
+    const analysis = run(
+      headersWith({
+        'permissions-policy':
+          'camera=*, microphone=(), geolocation=(self "https://maps.example"), fullscreen=(self), payment=(*)',
+      }),
+    );
     assert.deepEqual(findingOf(analysis, 'permissions-policy-broad')?.evidence, ['camera=*', 'payment=*']);
     assert.deepEqual(findingOf(analysis, 'permissions-policy-set')?.evidence, [
       '5 features: 1 disabled, 1 limited to the site, 1 allowed to named origins, 2 allowed to every origin',
@@ -163,7 +230,14 @@ describe('Permissions-Policy', () => {
 
 describe('information leaks and deprecated headers', () => {
   test('Server with a version, X-Powered-By, X-AspNet-Version and friends', () => {
-    const analysis = run(headersWith({ server: 'Apache/2.4.62 (Debian)', 'x-powered-by': 'PHP/8.3.1', 'x-aspnet-version': '4.0.30319', 'x-nextjs-cache': 'HIT' }));
+    const analysis = run(
+      headersWith({
+        server: 'Apache/2.4.62 (Debian)',
+        'x-powered-by': 'PHP/8.3.1',
+        'x-aspnet-version': '4.0.30319',
+        'x-nextjs-cache': 'HIT',
+      }),
+    );
     assert.deepEqual(findingOf(analysis, 'information-leak')?.evidence, [
       'server: Apache/2.4.62 (Debian)',
       'x-powered-by: PHP/8.3.1',
@@ -175,9 +249,19 @@ describe('information leaks and deprecated headers', () => {
   });
 
   test('X-XSS-Protection other than 0, Expect-CT, Public-Key-Pins, Feature-Policy', () => {
-    const analysis = run(headersWith({ 'x-xss-protection': '1; mode=block', 'expect-ct': 'max-age=86400', 'public-key-pins': 'pin-sha256="x"; max-age=1', 'feature-policy': "camera 'none'" }));
+    const analysis = run(
+      headersWith({
+        'x-xss-protection': '1; mode=block',
+        'expect-ct': 'max-age=86400',
+        'public-key-pins': 'pin-sha256="x"; max-age=1',
+        'feature-policy': "camera 'none'",
+      }),
+    );
     const evidence = findingOf(analysis, 'deprecated-header')!.evidence;
-    assert.deepEqual(evidence.map((e) => e.split(':')[0]), ['x-xss-protection', 'expect-ct', 'public-key-pins', 'feature-policy']);
+    assert.deepEqual(
+      evidence.map((e) => e.split(':')[0]),
+      ['x-xss-protection', 'expect-ct', 'public-key-pins', 'feature-policy'],
+    );
     assert.equal(findingOf(run(headersWith({ 'x-xss-protection': '0' })), 'deprecated-header'), undefined);
   });
 });
@@ -210,13 +294,25 @@ test('a graded 401/403 error page is medium', () => {
 });
 
 test('findings never change the score, and are sorted most severe first', () => {
-  const noisy = headersWith({ server: 'nginx/1.2.3', 'x-xss-protection': '1', 'permissions-policy': null, 'content-security-policy': "default-src 'none'; frame-ancestors *; script-src 'self'; script-src-attr 'unsafe-inline'" });
+  const noisy = headersWith({
+    server: 'nginx/1.2.3',
+    'x-xss-protection': '1',
+    'permissions-policy': null,
+    'content-security-policy':
+      "default-src 'none'; frame-ancestors *; script-src 'self'; script-src-attr 'unsafe-inline'",
+  });
   const analysis = run(noisy);
-  const quiet = run(headersWith({ 'content-security-policy': "default-src 'none'; frame-ancestors 'none'; script-src 'self'" }));
+  const quiet = run(
+    headersWith({ 'content-security-policy': "default-src 'none'; frame-ancestors 'none'; script-src 'self'" }),
+  );
   assert.equal(analysis.score, quiet.score);
   const ranks = analysis.findings.map((f) => ['high', 'medium', 'low', 'info'].indexOf(f.severity));
-  assert.deepEqual(ranks, [...ranks].sort((a, b) => a - b));
-  for (const f of analysis.findings) assert.deepEqual({ ...f, evidence: [] }, { id: f.id, ...FINDING_CATALOGUE[f.id], evidence: [] });
+  assert.deepEqual(
+    ranks,
+    [...ranks].sort((a, b) => a - b),
+  );
+  for (const f of analysis.findings)
+    assert.deepEqual({ ...f, evidence: [] }, { id: f.id, ...FINDING_CATALOGUE[f.id], evidence: [] });
 });
 
 // Tests in a file run in order: this one comes last.

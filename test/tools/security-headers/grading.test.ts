@@ -46,16 +46,34 @@ describe('score arithmetic', () => {
 });
 
 describe('status and message', () => {
-  const finding = (severity: Finding['severity']): Finding => ({ id: 'information-leak', severity, title: '', evidence: [], recommendation: '' });
+  const finding = (severity: Finding['severity']): Finding => ({
+    id: 'information-leak',
+    severity,
+    title: '',
+    evidence: [],
+    recommendation: '',
+  });
 
   test('passed: no failing test and no high or medium finding', () => {
-    assert.deepEqual(summarize(110, 'A+', 0, 12, [finding('low'), finding('info')]), { status: 'passed', message: 'Grade A+ (110/100): all 12 tests passed.' });
+    assert.deepEqual(summarize(110, 'A+', 0, 12, [finding('low'), finding('info')]), {
+      status: 'passed',
+      message: 'Grade A+ (110/100): all 12 tests passed.',
+    });
   });
 
   test('warnings: a failing test or a high/medium finding while the score is 50 or more', () => {
-    assert.deepEqual(summarize(70, 'B', 3, 12, []), { status: 'warnings', message: 'Grade B (70/100): 3 of 12 tests failed.' });
-    assert.deepEqual(summarize(120, 'A+', 0, 12, [finding('medium')]), { status: 'warnings', message: 'Grade A+ (120/100): all 12 tests passed, and 1 finding needs attention.' });
-    assert.equal(summarize(50, 'C', 4, 12, [finding('high'), finding('high')]).message, 'Grade C (50/100): 4 of 12 tests failed, and 2 findings need attention.');
+    assert.deepEqual(summarize(70, 'B', 3, 12, []), {
+      status: 'warnings',
+      message: 'Grade B (70/100): 3 of 12 tests failed.',
+    });
+    assert.deepEqual(summarize(120, 'A+', 0, 12, [finding('medium')]), {
+      status: 'warnings',
+      message: 'Grade A+ (120/100): all 12 tests passed, and 1 finding needs attention.',
+    });
+    assert.equal(
+      summarize(50, 'C', 4, 12, [finding('high'), finding('high')]).message,
+      'Grade C (50/100): 4 of 12 tests failed, and 2 findings need attention.',
+    );
   });
 
   test('failed: a score below 50, grade C- or worse', () => {
@@ -126,7 +144,16 @@ describe('when the model refuses to grade', () => {
   });
 
   test('the http session alone is graded when https got no response', () => {
-    const capture = { ...siteCapture(), https: null, http: { verified: true, chain: [{ url: 'http://example.com/', status: 200, headers: [['content-type', 'text/html']] as [string, string][] }] } };
+    const capture = {
+      ...siteCapture(),
+      https: null,
+      http: {
+        verified: true,
+        chain: [
+          { url: 'http://example.com/', status: 200, headers: [['content-type', 'text/html']] as [string, string][] },
+        ],
+      },
+    };
     const analysis = analyze(capture);
     assert.equal(analysis.assessable, true);
     assert.equal(analysis.retrieval.finalUrl, 'http://example.com/');
@@ -140,10 +167,29 @@ describe('HSTS preload status', () => {
     const own = analyze(siteCapture({ preload: { 'example.com': { preloaded: true, includeSubDomains: false } } }));
     assert.equal(testOf(own, 'strict-transport-security').result, 'hsts-preloaded');
     assert.equal(own.score, 165);
-    const parent = analyze({ ...siteCapture({ preload: { 'www.example.com': { preloaded: false, includeSubDomains: false }, 'example.com': { preloaded: true, includeSubDomains: true } } }), host: 'www.example.com' });
+    const parent = analyze({
+      ...siteCapture({
+        preload: {
+          'www.example.com': { preloaded: false, includeSubDomains: false },
+          'example.com': { preloaded: true, includeSubDomains: true },
+        },
+      }),
+      host: 'www.example.com',
+    });
     assert.equal(testOf(parent, 'strict-transport-security').data.preloadStatus, 'preloaded');
-    const parentWithout = analyze({ ...siteCapture({ preload: { 'www.example.com': { preloaded: false, includeSubDomains: false }, 'example.com': { preloaded: true, includeSubDomains: false } } }), host: 'www.example.com' });
-    assert.equal(testOf(parentWithout, 'strict-transport-security').result, 'hsts-implemented-max-age-at-least-six-months');
+    const parentWithout = analyze({
+      ...siteCapture({
+        preload: {
+          'www.example.com': { preloaded: false, includeSubDomains: false },
+          'example.com': { preloaded: true, includeSubDomains: false },
+        },
+      }),
+      host: 'www.example.com',
+    });
+    assert.equal(
+      testOf(parentWithout, 'strict-transport-security').result,
+      'hsts-implemented-max-age-at-least-six-months',
+    );
     assert.equal(testOf(parentWithout, 'strict-transport-security').data.preloadStatus, 'not-preloaded');
   });
 
@@ -159,7 +205,9 @@ describe('HSTS preload status', () => {
   });
 
   test('options.preload overrides capture.preload', () => {
-    const analysis = analyze(siteCapture({ preload: { 'example.com': 'unknown' } }), { preload: (host) => (host === 'com' ? { preloaded: true, includeSubDomains: true } : null) });
+    const analysis = analyze(siteCapture({ preload: { 'example.com': 'unknown' } }), {
+      preload: (host) => (host === 'com' ? { preloaded: true, includeSubDomains: true } : null),
+    });
     const hsts = testOf(analysis, 'strict-transport-security');
     assert.equal(hsts.result, 'hsts-preloaded');
     assert.deepEqual(hsts.data.preloadEntry, { host: 'com', includeSubDomains: true });
@@ -167,7 +215,9 @@ describe('HSTS preload status', () => {
 });
 
 test('retrieval describes the graded session', () => {
-  const capture = siteCapture({ httpsChainBefore: [{ url: 'https://example.com/old', status: 308, headers: [['location', '/']] }] });
+  const capture = siteCapture({
+    httpsChainBefore: [{ url: 'https://example.com/old', status: 308, headers: [['location', '/']] }],
+  });
   capture.errors = { http: { reason: 'timeout', message: 'timed out', url: 'http://example.com/' } };
   const { retrieval } = analyze(capture);
   assert.deepEqual(retrieval, {
@@ -189,5 +239,6 @@ test('docs/security-headers-grading.md lists every result id with its modifier a
       assert.ok(doc.includes(`| \`${id}\` | ${modifier} | ${rule.pass ? 'yes' : 'no'} |`), id);
     }
   }
-  for (const [id, finding] of Object.entries(FINDING_CATALOGUE)) assert.ok(doc.includes(`| \`${id}\` | ${finding.severity} |`), id);
+  for (const [id, finding] of Object.entries(FINDING_CATALOGUE))
+    assert.ok(doc.includes(`| \`${id}\` | ${finding.severity} |`), id);
 });

@@ -2,7 +2,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseSetCookie } from '../../../src/tools/security-headers/cookies.ts';
-import { covers, intersectPolicies, parsePolicy, splitPolicies, type ParsedPolicy } from '../../../src/tools/security-headers/csp-parse.ts';
+import {
+  covers,
+  intersectPolicies,
+  parsePolicy,
+  splitPolicies,
+  type ParsedPolicy,
+} from '../../../src/tools/security-headers/csp-parse.ts';
 import { splitList } from '../../../src/tools/security-headers/headers.ts';
 import { parseHsts } from '../../../src/tools/security-headers/hsts.ts';
 import { decodeEntities, extractHtmlFacts } from '../../../src/tools/security-headers/html.ts';
@@ -33,11 +39,20 @@ describe('HTML facts', () => {
     for (const html of ['<script src="a.js"', '<!-- open', '<meta http-equiv="x" content="y', '<', '<a <b <c', '</']) {
       assert.doesNotThrow(() => extractHtmlFacts(html), html);
     }
-    assert.deepEqual(extractHtmlFacts('<script src="a.js"').scripts, [{ src: 'a.js', integrity: null, crossorigin: null }]);
+    assert.deepEqual(extractHtmlFacts('<script src="a.js"').scripts, [
+      { src: 'a.js', integrity: null, crossorigin: null },
+    ]);
   });
 
   test('linear time on hostile input', () => {
-    const hostile = ['<'.repeat(200_000), '<a '.repeat(100_000), `<a ${'x='.repeat(100_000)}`, `<a b="${'"'.repeat(1)}${'<!--'.repeat(50_000)}`, '<script>'.repeat(50_000), 'İ<meta content=x http-equiv=y>'.repeat(20_000)];
+    const hostile = [
+      '<'.repeat(200_000),
+      '<a '.repeat(100_000),
+      `<a ${'x='.repeat(100_000)}`,
+      `<a b="${'"'.repeat(1)}${'<!--'.repeat(50_000)}`,
+      '<script>'.repeat(50_000),
+      'İ<meta content=x http-equiv=y>'.repeat(20_000),
+    ];
     for (const html of hostile) {
       const started = performance.now();
       extractHtmlFacts(html);
@@ -60,7 +75,8 @@ describe('structured fields (RFC 8941)', () => {
     assert.deepEqual(parseItem('?0')?.value, { type: 'boolean', value: false });
     assert.deepEqual(parseItem(':aGk=:')?.value, { type: 'binary', value: 'aGk=' });
     assert.equal(parseItem('require-corp; report-to')?.params.get('report-to')?.value, true);
-    for (const bad of ['require-corp; report-to=coop endpoint', 'a, b', '"open', 'UPPER; Key=1', '', '1.2345']) assert.equal(parseItem(bad), null, bad);
+    for (const bad of ['require-corp; report-to=coop endpoint', 'a, b', '"open', 'UPPER; Key=1', '', '1.2345'])
+      assert.equal(parseItem(bad), null, bad);
   });
 
   test('dictionaries', () => {
@@ -80,8 +96,17 @@ describe('CSP parsing', () => {
   };
 
   test('directives and sources are lower-cased; an empty -src is none; repeats are invalid except reports', () => {
-    assert.deepEqual([...policy("Default-Src 'SELF' HTTPS://A.example; img-src").directives], [["default-src", ["'self'", 'https://a.example']], ['img-src', ["'none'"]]]);
-    assert.deepEqual(parsePolicy("script-src 'self'; script-src 'none'", 'header'), { ok: false, problem: 'the directive script-src is repeated' });
+    assert.deepEqual(
+      [...policy("Default-Src 'SELF' HTTPS://A.example; img-src").directives],
+      [
+        ['default-src', ["'self'", 'https://a.example']],
+        ['img-src', ["'none'"]],
+      ],
+    );
+    assert.deepEqual(parsePolicy("script-src 'self'; script-src 'none'", 'header'), {
+      ok: false,
+      problem: 'the directive script-src is repeated',
+    });
     assert.deepEqual(policy("default-src 'none'; report-to a; report-to b").repeatedReports, ['report-to']);
     assert.equal(parsePolicy('  ', 'header').ok, false);
     assert.equal(parsePolicy('defa', 'header').ok, false);
@@ -94,7 +119,11 @@ describe('CSP parsing', () => {
   });
 
   test('header values are split into policies on commas; empty list elements are ignored', () => {
-    assert.deepEqual(splitPolicies(["default-src 'none', script-src 'self'", "img-src 'self',"]), ["default-src 'none'", " script-src 'self'", "img-src 'self'"]);
+    assert.deepEqual(splitPolicies(["default-src 'none', script-src 'self'", "img-src 'self',"]), [
+      "default-src 'none'",
+      " script-src 'self'",
+      "img-src 'self'",
+    ]);
     assert.deepEqual(splitPolicies(['']), ['']);
   });
 
@@ -112,10 +141,16 @@ describe('CSP parsing', () => {
   });
 
   test('several policies allow only what all of them allow, following the fallback order', () => {
-    const merged = intersectPolicies([policy("default-src 'none'"), policy("script-src 'self' 'unsafe-inline'; img-src https:")]);
+    const merged = intersectPolicies([
+      policy("default-src 'none'"),
+      policy("script-src 'self' 'unsafe-inline'; img-src https:"),
+    ]);
     assert.deepEqual(merged.get('script-src'), ["'none'"]);
     assert.deepEqual(merged.get('img-src'), ["'none'"]);
-    const narrowed = intersectPolicies([policy("default-src https:; style-src 'self' 'unsafe-inline'"), policy("default-src https://cdn.example; style-src 'self'")]);
+    const narrowed = intersectPolicies([
+      policy("default-src https:; style-src 'self' 'unsafe-inline'"),
+      policy("default-src https://cdn.example; style-src 'self'"),
+    ]);
     assert.deepEqual(narrowed.get('default-src'), ['https://cdn.example']);
     assert.deepEqual(narrowed.get('style-src'), ["'self'"]);
   });
@@ -123,17 +158,39 @@ describe('CSP parsing', () => {
 
 describe('cookies, HSTS and lists', () => {
   test('Set-Cookie attributes', () => {
-    assert.deepEqual(parseSetCookie('SID=1; Path=/; Domain=.Example.com; Secure; HttpOnly; SameSite=LAX; Max-Age=60; Partitioned', 'example.com'), {
-      name: 'SID', secure: true, httpOnly: true, sameSite: 'lax', sameSiteInvalid: false, domain: 'example.com', path: '/', maxAge: 60, expires: null, partitioned: true, setBy: 'example.com',
-      raw: 'SID=1; Path=/; Domain=.Example.com; Secure; HttpOnly; SameSite=LAX; Max-Age=60; Partitioned',
-    });
+    assert.deepEqual(
+      parseSetCookie(
+        'SID=1; Path=/; Domain=.Example.com; Secure; HttpOnly; SameSite=LAX; Max-Age=60; Partitioned',
+        'example.com',
+      ),
+      {
+        name: 'SID',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        sameSiteInvalid: false,
+        domain: 'example.com',
+        path: '/',
+        maxAge: 60,
+        expires: null,
+        partitioned: true,
+        setBy: 'example.com',
+        raw: 'SID=1; Path=/; Domain=.Example.com; Secure; HttpOnly; SameSite=LAX; Max-Age=60; Partitioned',
+      },
+    );
     assert.equal(parseSetCookie('a=1; SameSite', 'h')?.sameSiteInvalid, true);
     assert.equal(parseSetCookie('a=1; SameSite=Yes', 'h')?.sameSite, null);
     assert.equal(parseSetCookie('novalue', 'h'), null);
   });
 
   test('Strict-Transport-Security', () => {
-    assert.deepEqual(parseHsts('max-age="31536000"; includeSubDomains; preload'), { value: 'max-age="31536000"; includeSubDomains; preload', maxAge: 31536000, includeSubDomains: true, preload: true, problem: null });
+    assert.deepEqual(parseHsts('max-age="31536000"; includeSubDomains; preload'), {
+      value: 'max-age="31536000"; includeSubDomains; preload',
+      maxAge: 31536000,
+      includeSubDomains: true,
+      preload: true,
+      problem: null,
+    });
     assert.equal(parseHsts('includeSubDomains').problem, 'max-age is missing');
     assert.equal(parseHsts('max-age=1, max-age=1').problem, 'the header is sent more than once');
     assert.equal(parseHsts('max-age=soon').problem, 'max-age is not a number');

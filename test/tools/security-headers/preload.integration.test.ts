@@ -13,7 +13,9 @@ async function statusService(statuses: Record<string, string>) {
     asked.push(domain);
     if (domain === 'broken.example') return void res.writeHead(500).end();
     if (domain === 'slow.example') return; // never answers
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: domain, status: statuses[domain] ?? 'unknown' }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ name: domain, status: statuses[domain] ?? 'unknown' }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   atEnd(() => {
@@ -45,7 +47,13 @@ test('an error, a hang or no service at all is unknown', async () => {
 });
 
 test('candidates run from the host to its top-level domain, lower-case, without a trailing dot', () => {
-  assert.deepEqual(preloadCandidates('a.b.example.co.uk'), ['a.b.example.co.uk', 'b.example.co.uk', 'example.co.uk', 'co.uk', 'uk']);
+  assert.deepEqual(preloadCandidates('a.b.example.co.uk'), [
+    'a.b.example.co.uk',
+    'b.example.co.uk',
+    'example.co.uk',
+    'co.uk',
+    'uk',
+  ]);
   assert.deepEqual(preloadCandidates('example.com'), ['example.com', 'com']);
   assert.deepEqual(preloadCandidates('WWW.Example.DEV.'), ['www.example.dev', 'example.dev', 'dev']);
 });

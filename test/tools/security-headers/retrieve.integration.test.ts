@@ -17,7 +17,10 @@ const PAGE = '<!doctype html><html><head><title>no type</title></head><body>hell
 const routes: Record<string, SiteResponse> = {
   // No Content-Type at all: browsers sniff it as HTML, and so does the analyzer.
   'untyped.test': { headers: [], body: PAGE },
-  'json.test': { headers: [['content-type', 'application/json']], body: '{"html": "<script src=//x.example/a.js></script>"}' },
+  'json.test': {
+    headers: [['content-type', 'application/json']],
+    body: '{"html": "<script src=//x.example/a.js></script>"}',
+  },
 };
 
 let site: Site;
@@ -53,7 +56,10 @@ describe('retrieve', () => {
   test('drops the body of a response that is not HTML', async () => {
     const capture = await retrieve(`https://json.test:${site.port}/`, deps);
     assert.equal(capture.html, null);
-    assert.equal(analyze(capture).tests.find((t) => t.name === 'subresource-integrity')?.result, 'sri-not-implemented-response-not-html');
+    assert.equal(
+      analyze(capture).tests.find((t) => t.name === 'subresource-integrity')?.result,
+      'sri-not-implemented-response-not-html',
+    );
   });
 
   test('looks up and records the preload status of the host and every parent, the names the analyzer reads', async () => {

@@ -55,23 +55,69 @@ function selectorReport(capture: EmailSecurityCapture, selector: string): DkimSe
 
 function keyFacts(report: DkimSelectorReport): DkimKeyFacts {
   const key = report.key!;
-  return { selector: report.selector, keyType: key.keyType, bits: key.bits, revoked: key.revoked, testing: key.testing, valid: key.valid };
+  return {
+    selector: report.selector,
+    keyType: key.keyType,
+    bits: key.bits,
+    revoked: key.revoked,
+    testing: key.testing,
+    valid: key.valid,
+  };
 }
 
 /** One finding per problem kind, with every selector it concerns as evidence. */
 function keyFindings(reports: DkimSelectorReport[]): Finding[] {
   const byId = new Map<string, Finding>();
-  const add = (id: string, severity: Finding['severity'], title: string, evidence: string, recommendation: string, rfc?: string) => {
+  const add = (
+    id: string,
+    severity: Finding['severity'],
+    title: string,
+    evidence: string,
+    recommendation: string,
+    rfc?: string,
+  ) => {
     const existing = byId.get(id);
     if (existing) existing.evidence.push(evidence);
     else byId.set(id, finding(id, severity, title, [evidence], recommendation, rfc));
   };
   for (const report of reports) {
     const key = report.key!;
-    for (const problem of key.problems) add(problem.id, problem.severity, problem.message.replace(/^./, (c) => c.toUpperCase()), `${report.name}: ${key.text}`, recommendationFor(problem.id), problem.rfc);
-    if (key.testing) add('dkim-key-testing', 'low', 'A key is in testing mode (t=y)', `${report.name}: ${key.text}`, 'Remove t=y once signing works: verifiers may treat failures as unsigned mail.', 'RFC 6376 §3.6.1');
-    if (key.revoked) add('dkim-key-revoked', 'info', 'A selector holds a revoked key (empty p=)', `${report.name}: ${key.text}`, 'Nothing to do for a retired selector; remove the record when no mail signed with it is in flight.', 'RFC 6376 §3.6.1');
-    if (report.records.length > 1) add('dkim-multiple-records', 'medium', 'A selector has several key records', `${report.name}: ${report.records.length} records`, 'Publish one key record per selector: verifiers may pick either.', 'RFC 6376 §3.6.2.2');
+    for (const problem of key.problems)
+      add(
+        problem.id,
+        problem.severity,
+        problem.message.replace(/^./, (c) => c.toUpperCase()),
+        `${report.name}: ${key.text}`,
+        recommendationFor(problem.id),
+        problem.rfc,
+      );
+    if (key.testing)
+      add(
+        'dkim-key-testing',
+        'low',
+        'A key is in testing mode (t=y)',
+        `${report.name}: ${key.text}`,
+        'Remove t=y once signing works: verifiers may treat failures as unsigned mail.',
+        'RFC 6376 §3.6.1',
+      );
+    if (key.revoked)
+      add(
+        'dkim-key-revoked',
+        'info',
+        'A selector holds a revoked key (empty p=)',
+        `${report.name}: ${key.text}`,
+        'Nothing to do for a retired selector; remove the record when no mail signed with it is in flight.',
+        'RFC 6376 §3.6.1',
+      );
+    if (report.records.length > 1)
+      add(
+        'dkim-multiple-records',
+        'medium',
+        'A selector has several key records',
+        `${report.name}: ${report.records.length} records`,
+        'Publish one key record per selector: verifiers may pick either.',
+        'RFC 6376 §3.6.2.2',
+      );
   }
   return [...byId.values()];
 }
@@ -92,7 +138,12 @@ function recommendationFor(id: string): string {
   }
 }
 
-function stateFor(reports: DkimSelectorReport[], base: DkimSection['baseNode'], parked: boolean, tried: number): DkimState {
+function stateFor(
+  reports: DkimSelectorReport[],
+  base: DkimSection['baseNode'],
+  parked: boolean,
+  tried: number,
+): DkimState {
   if (reports.some((r) => r.outcome === 'key')) return 'found';
   if (parked) return 'not-applicable';
   if (base === 'failed' || base === 'not-asked') return 'error';
@@ -104,45 +155,142 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
   const domain = capture.domain;
   const baseResult = exchange(capture, domainKeyBase(domain), 'TXT');
   const baseNode = baseNodeState(baseResult);
-  const reports = capture.selectors.tried.map((s) => selectorReport(capture, s)).filter((r): r is DkimSelectorReport => r !== null);
+  const reports = capture.selectors.tried
+    .map((s) => selectorReport(capture, s))
+    .filter((r): r is DkimSelectorReport => r !== null);
   const withKeys = reports.filter((r) => r.outcome === 'key');
   const spf = spfRecordIn(apexTxtIn(capture));
   const mx = readMxFacts(capture);
-  const providers = detectProviders(mx.hosts.map((h) => h.exchange), spf ? spfIncludedDomains(spf) : []);
+  const providers = detectProviders(
+    mx.hosts.map((h) => h.exchange),
+    spf ? spfIncludedDomains(spf) : [],
+  );
   const state = stateFor(reports, baseNode, noMail, capture.selectors.tried.length);
   const facts: DkimFacts = { state, keys: withKeys.map(keyFacts) };
   const checked = `${capture.selectors.tried.length} selectors checked${capture.selectors.requested.length > 0 ? ` (yours first: ${capture.selectors.requested.join(', ')})` : ''}`;
   const baseEvidence = baseResult ? describeExchange(baseResult) : `${domainKeyBase(domain)} was not looked up`;
   const findings: Finding[] = keyFindings(withKeys);
   for (const provider of providers.filter((p) => p.note)) {
-    if (state !== 'found') findings.push(finding('dkim-provider-selector-unguessable', 'info', `${provider.name} is in use; its selectors may not be guessable`, [provider.note!], 'Pass the selector from the DKIM-Signature s= tag of a message you sent in "selectors".'));
+    if (state !== 'found')
+      findings.push(
+        finding(
+          'dkim-provider-selector-unguessable',
+          'info',
+          `${provider.name} is in use; its selectors may not be guessable`,
+          [provider.note!],
+          'Pass the selector from the DKIM-Signature s= tag of a message you sent in "selectors".',
+        ),
+      );
   }
-  const base = { records: withKeys.flatMap((r) => r.records.map((t) => `${r.name}: ${t}`)), facts, selectors: capture.selectors, providers: providers.map((p) => p.name), baseNode, results: reports };
+  const base = {
+    records: withKeys.flatMap((r) => r.records.map((t) => `${r.name}: ${t}`)),
+    facts,
+    selectors: capture.selectors,
+    providers: providers.map((p) => p.name),
+    baseNode,
+    results: reports,
+  };
 
   switch (state) {
     case 'found': {
       const usable = withKeys.filter((r) => r.key!.valid && !r.key!.revoked);
       if (usable.length > 0 && usable.every((r) => r.key!.keyType === 'ed25519')) {
-        findings.push(finding('dkim-ed25519-only', 'low', 'Only Ed25519 keys were found', usable.map((r) => r.name), 'Also sign with an RSA-2048 key: many verifiers do not check Ed25519 signatures yet.'));
+        findings.push(
+          finding(
+            'dkim-ed25519-only',
+            'low',
+            'Only Ed25519 keys were found',
+            usable.map((r) => r.name),
+            'Also sign with an RSA-2048 key: many verifiers do not check Ed25519 signatures yet.',
+          ),
+        );
       }
       if (usable.length === 0) {
-        findings.push(finding('dkim-no-usable-key', 'high', 'No usable DKIM key: every key found is revoked or invalid', withKeys.map((r) => `${r.name}: ${r.key!.text}`), 'Publish a valid 2048-bit RSA key under the selector your mail provider signs with.', 'RFC 6376 §3.6.1'));
-        return { ...base, status: 'fail', summary: `DKIM records were found (${withKeys.map((r) => r.selector).join(', ')}), but none holds a usable key.`, findings };
+        findings.push(
+          finding(
+            'dkim-no-usable-key',
+            'high',
+            'No usable DKIM key: every key found is revoked or invalid',
+            withKeys.map((r) => `${r.name}: ${r.key!.text}`),
+            'Publish a valid 2048-bit RSA key under the selector your mail provider signs with.',
+            'RFC 6376 §3.6.1',
+          ),
+        );
+        return {
+          ...base,
+          status: 'fail',
+          summary: `DKIM records were found (${withKeys.map((r) => r.selector).join(', ')}), but none holds a usable key.`,
+          findings,
+        };
       }
-      return { ...base, status: statusFromFindings(findings), summary: `DKIM keys found at ${withKeys.map((r) => r.selector).join(', ')}.`, findings };
+      return {
+        ...base,
+        status: statusFromFindings(findings),
+        summary: `DKIM keys found at ${withKeys.map((r) => r.selector).join(', ')}.`,
+        findings,
+      };
     }
     case 'likely-present':
-      findings.push(finding('dkim-selector-unknown', 'info', 'DKIM is probably set up, under a selector that was not checked', [baseEvidence, checked], 'Pass your selector (the s= tag of the DKIM-Signature in a message you sent) in "selectors" to check the key.', 'RFC 8020 §2'));
-      return { ...base, status: 'warn', summary: `_domainkey.${domain} exists but none of the ${capture.selectors.tried.length} selectors checked holds a key; the selector in use is unknown.`, findings };
+      findings.push(
+        finding(
+          'dkim-selector-unknown',
+          'info',
+          'DKIM is probably set up, under a selector that was not checked',
+          [baseEvidence, checked],
+          'Pass your selector (the s= tag of the DKIM-Signature in a message you sent) in "selectors" to check the key.',
+          'RFC 8020 §2',
+        ),
+      );
+      return {
+        ...base,
+        status: 'warn',
+        summary: `_domainkey.${domain} exists but none of the ${capture.selectors.tried.length} selectors checked holds a key; the selector in use is unknown.`,
+        findings,
+      };
     case 'not-found':
-      findings.push(finding('dkim-not-found', 'medium', 'No DKIM key found', [baseEvidence, checked], 'Set up DKIM signing with your mail provider; if you already sign, pass your selector in "selectors".', 'RFC 6376 §3.6.2.1'));
-      return { ...base, status: 'fail', summary: `No DKIM key found: _domainkey.${domain} does not exist and none of the ${capture.selectors.tried.length} selectors checked answered.`, findings };
+      findings.push(
+        finding(
+          'dkim-not-found',
+          'medium',
+          'No DKIM key found',
+          [baseEvidence, checked],
+          'Set up DKIM signing with your mail provider; if you already sign, pass your selector in "selectors".',
+          'RFC 6376 §3.6.2.1',
+        ),
+      );
+      return {
+        ...base,
+        status: 'fail',
+        summary: `No DKIM key found: _domainkey.${domain} does not exist and none of the ${capture.selectors.tried.length} selectors checked answered.`,
+        findings,
+      };
     case 'not-applicable':
-      findings.push(finding('dkim-not-applicable', 'info', 'The domain sends no mail, so DKIM does not apply', [`MX: ${mx.state}`, `SPF: ${spf ?? 'none'}`], 'Nothing to do.'));
-      return { ...base, status: 'not-applicable', summary: 'The domain declares it sends no mail; DKIM does not apply.', findings };
+      findings.push(
+        finding(
+          'dkim-not-applicable',
+          'info',
+          'The domain sends no mail, so DKIM does not apply',
+          [`MX: ${mx.state}`, `SPF: ${spf ?? 'none'}`],
+          'Nothing to do.',
+        ),
+      );
+      return {
+        ...base,
+        status: 'not-applicable',
+        summary: 'The domain declares it sends no mail; DKIM does not apply.',
+        findings,
+      };
     default: {
       const failed = reports.filter((r) => r.outcome === 'failed').map((r) => `${r.name}: lookup failed`);
-      findings.push(finding('dkim-lookup-failed', 'info', 'DKIM could not be checked: DNS lookups failed', [baseEvidence, ...failed.slice(0, 5)], 'Try again later; if it persists, check the domain\'s name servers.'));
+      findings.push(
+        finding(
+          'dkim-lookup-failed',
+          'info',
+          'DKIM could not be checked: DNS lookups failed',
+          [baseEvidence, ...failed.slice(0, 5)],
+          "Try again later; if it persists, check the domain's name servers.",
+        ),
+      );
       return { ...base, status: 'error', summary: 'DKIM could not be checked because DNS lookups failed.', findings };
     }
   }

@@ -37,7 +37,7 @@ function readElement(bytes: Uint8Array, offset = 0): DerElement {
 /** The elements inside a constructed element's contents. */
 function readChildren(contents: Uint8Array): DerElement[] {
   const children: DerElement[] = [];
-  for (let offset = 0; offset < contents.length; ) {
+  for (let offset = 0; offset < contents.length;) {
     const child = readElement(contents, offset);
     children.push(child);
     offset = child.end;
@@ -83,9 +83,11 @@ export interface PublicKeyInfo {
 
 function rsaPublicKeyBits(der: Uint8Array): number {
   const sequence = readElement(der);
-  if (sequence.tag !== DER_TAG.SEQUENCE || sequence.end !== der.length) throw new DerError('RSAPublicKey is not a SEQUENCE');
+  if (sequence.tag !== DER_TAG.SEQUENCE || sequence.end !== der.length)
+    throw new DerError('RSAPublicKey is not a SEQUENCE');
   const [modulus, exponent] = readChildren(sequence.contents);
-  if (modulus?.tag !== DER_TAG.INTEGER || exponent?.tag !== DER_TAG.INTEGER) throw new DerError('RSAPublicKey needs a modulus and an exponent');
+  if (modulus?.tag !== DER_TAG.INTEGER || exponent?.tag !== DER_TAG.INTEGER)
+    throw new DerError('RSAPublicKey needs a modulus and an exponent');
   return integerBits(modulus.contents);
 }
 
@@ -94,9 +96,11 @@ export function readPublicKey(der: Uint8Array): PublicKeyInfo {
   const outer = readElement(der);
   if (outer.tag !== DER_TAG.SEQUENCE || outer.end !== der.length) throw new DerError('not a DER SEQUENCE');
   const children = readChildren(outer.contents);
-  if (children[0]?.tag === DER_TAG.INTEGER) return { format: 'pkcs1', algorithm: 'rsa', oid: null, rsaBits: rsaPublicKeyBits(der) };
+  if (children[0]?.tag === DER_TAG.INTEGER)
+    return { format: 'pkcs1', algorithm: 'rsa', oid: null, rsaBits: rsaPublicKeyBits(der) };
   const [algorithm, key] = children;
-  if (algorithm?.tag !== DER_TAG.SEQUENCE || key?.tag !== DER_TAG.BIT_STRING) throw new DerError('not a SubjectPublicKeyInfo');
+  if (algorithm?.tag !== DER_TAG.SEQUENCE || key?.tag !== DER_TAG.BIT_STRING)
+    throw new DerError('not a SubjectPublicKeyInfo');
   const oidElement = readChildren(algorithm.contents)[0];
   if (oidElement?.tag !== DER_TAG.OID) throw new DerError('the algorithm has no OID');
   const oid = oidToString(oidElement.contents);

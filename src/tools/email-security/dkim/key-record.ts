@@ -53,32 +53,103 @@ function base64Bytes(text: string): Uint8Array | null {
   }
 }
 
-const problem = (id: string, severity: Severity, message: string, rfc: string): DkimKeyProblem => ({ id, severity, message, rfc });
+const problem = (id: string, severity: Severity, message: string, rfc: string): DkimKeyProblem => ({
+  id,
+  severity,
+  message,
+  rfc,
+});
 
-function keyProblems(keyType: string, bytes: Uint8Array): { bits: number | null; format: DkimKeyRecord['keyFormat']; problems: DkimKeyProblem[] } {
+function keyProblems(
+  keyType: string,
+  bytes: Uint8Array,
+): { bits: number | null; format: DkimKeyRecord['keyFormat']; problems: DkimKeyProblem[] } {
   if (keyType === 'ed25519') {
     if (bytes.length === 32) return { bits: null, format: 'raw', problems: [] };
     try {
       const info = readPublicKey(bytes);
-      if (info.algorithm === 'ed25519') return { bits: null, format: 'spki', problems: [problem('dkim-ed25519-spki', 'high', 'The Ed25519 key is wrapped in SubjectPublicKeyInfo; RFC 8463 wants the raw 32-byte key', 'RFC 8463 §4.2')] };
+      if (info.algorithm === 'ed25519')
+        return {
+          bits: null,
+          format: 'spki',
+          problems: [
+            problem(
+              'dkim-ed25519-spki',
+              'high',
+              'The Ed25519 key is wrapped in SubjectPublicKeyInfo; RFC 8463 wants the raw 32-byte key',
+              'RFC 8463 §4.2',
+            ),
+          ],
+        };
     } catch {
       // fall through
     }
-    return { bits: null, format: null, problems: [problem('dkim-key-unreadable', 'high', `k=ed25519 but p= holds ${bytes.length} bytes, not a 32-byte Ed25519 key`, 'RFC 8463 §4.2')] };
+    return {
+      bits: null,
+      format: null,
+      problems: [
+        problem(
+          'dkim-key-unreadable',
+          'high',
+          `k=ed25519 but p= holds ${bytes.length} bytes, not a 32-byte Ed25519 key`,
+          'RFC 8463 §4.2',
+        ),
+      ],
+    };
   }
   let info;
   try {
     info = readPublicKey(bytes);
   } catch (error) {
     const why = error instanceof DerError ? error.message : 'unreadable';
-    return { bits: null, format: null, problems: [problem('dkim-key-unreadable', 'high', `p= is not an RSA public key (${why})`, 'RFC 6376 §3.6.1')] };
+    return {
+      bits: null,
+      format: null,
+      problems: [problem('dkim-key-unreadable', 'high', `p= is not an RSA public key (${why})`, 'RFC 6376 §3.6.1')],
+    };
   }
-  if (info.algorithm !== 'rsa') return { bits: null, format: info.format, problems: [problem('dkim-key-type-mismatch', 'high', `k=rsa but the key is ${info.algorithm === 'ed25519' ? 'an Ed25519 key' : `of algorithm ${info.oid}`}`, 'RFC 6376 §3.6.1')] };
+  if (info.algorithm !== 'rsa')
+    return {
+      bits: null,
+      format: info.format,
+      problems: [
+        problem(
+          'dkim-key-type-mismatch',
+          'high',
+          `k=rsa but the key is ${info.algorithm === 'ed25519' ? 'an Ed25519 key' : `of algorithm ${info.oid}`}`,
+          'RFC 6376 §3.6.1',
+        ),
+      ],
+    };
   const bits = info.rsaBits;
   const problems: DkimKeyProblem[] = [];
-  if (bits !== null && bits < MIN_RSA_BITS) problems.push(problem('dkim-key-too-short', 'high', `RSA key of ${bits} bits: verifiers must not accept signatures from keys under ${MIN_RSA_BITS} bits`, 'RFC 8301 §3.2'));
-  else if (bits !== null && bits < GOOD_RSA_BITS) problems.push(problem('dkim-key-weak', 'medium', `RSA key of ${bits} bits: ${GOOD_RSA_BITS} bits is the recommended size`, 'RFC 8301 §3.2'));
-  else if (bits !== null && bits > MAX_VERIFIED_RSA_BITS) problems.push(problem('dkim-key-large', 'low', `RSA key of ${bits} bits: verifiers are only required to handle up to ${MAX_VERIFIED_RSA_BITS}`, 'RFC 8301 §3.2'));
+  if (bits !== null && bits < MIN_RSA_BITS)
+    problems.push(
+      problem(
+        'dkim-key-too-short',
+        'high',
+        `RSA key of ${bits} bits: verifiers must not accept signatures from keys under ${MIN_RSA_BITS} bits`,
+        'RFC 8301 §3.2',
+      ),
+    );
+  else if (bits !== null && bits < GOOD_RSA_BITS)
+    problems.push(
+      problem(
+        'dkim-key-weak',
+        'medium',
+        `RSA key of ${bits} bits: ${GOOD_RSA_BITS} bits is the recommended size`,
+        'RFC 8301 §3.2',
+      ),
+    );
+  else if (bits !== null && bits > MAX_VERIFIED_RSA_BITS)
+    problems.push(
+      problem(
+        'dkim-key-large',
+        'low',
+        `RSA key of ${bits} bits: verifiers are only required to handle up to ${MAX_VERIFIED_RSA_BITS}`,
+        'RFC 8301 §3.2',
+      ),
+    );
   return { bits, format: info.format, problems };
 }
 
@@ -86,8 +157,17 @@ function versionProblems(list: TagList): DkimKeyProblem[] {
   const index = list.tags.findIndex((t) => t.name === 'v');
   if (index < 0) return [];
   const version = list.tags[index]!.value;
-  if (version !== 'DKIM1') return [problem('dkim-version-invalid', 'high', `v=${version}: records with a version other than DKIM1 must be discarded`, 'RFC 6376 §3.6.1')];
-  if (index > 0) return [problem('dkim-version-not-first', 'medium', 'v=DKIM1 must be the first tag', 'RFC 6376 §3.6.1')];
+  if (version !== 'DKIM1')
+    return [
+      problem(
+        'dkim-version-invalid',
+        'high',
+        `v=${version}: records with a version other than DKIM1 must be discarded`,
+        'RFC 6376 §3.6.1',
+      ),
+    ];
+  if (index > 0)
+    return [problem('dkim-version-not-first', 'medium', 'v=DKIM1 must be the first tag', 'RFC 6376 §3.6.1')];
   return [];
 }
 
@@ -95,10 +175,29 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
   const list = parseTagList(text);
   const tag = (name: string) => tagValue(list, name);
   const problems: DkimKeyProblem[] = [...versionProblems(list)];
-  if (list.errors.length > 0) problems.push(problem('dkim-record-syntax', 'medium', `parts of the record are not tag=value: ${list.errors.join('; ')}`, 'RFC 6376 §3.2'));
-  if (list.duplicates.length > 0) problems.push(problem('dkim-tag-duplicate', 'high', `tags repeated (${list.duplicates.join(', ')}): the whole record is invalid`, 'RFC 6376 §3.2'));
+  if (list.errors.length > 0)
+    problems.push(
+      problem(
+        'dkim-record-syntax',
+        'medium',
+        `parts of the record are not tag=value: ${list.errors.join('; ')}`,
+        'RFC 6376 §3.2',
+      ),
+    );
+  if (list.duplicates.length > 0)
+    problems.push(
+      problem(
+        'dkim-tag-duplicate',
+        'high',
+        `tags repeated (${list.duplicates.join(', ')}): the whole record is invalid`,
+        'RFC 6376 §3.2',
+      ),
+    );
   const keyType = (tag('k') ?? 'rsa').toLowerCase();
-  const hashAlgorithms = tag('h')?.split(':').map((h) => h.trim().toLowerCase()) ?? null;
+  const hashAlgorithms =
+    tag('h')
+      ?.split(':')
+      .map((h) => h.trim().toLowerCase()) ?? null;
   const serviceTypes = (tag('s') ?? '*').split(':').map((s) => s.trim().toLowerCase());
   const flags = (tag('t') ?? '').split(':').map((f) => f.trim().toLowerCase());
   const p = tag('p');
@@ -112,7 +211,14 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
     if (bytes === null) {
       problems.push(problem('dkim-key-unreadable', 'high', 'p= is not valid base64', 'RFC 6376 §3.6.1'));
     } else if (keyType !== 'rsa' && keyType !== 'ed25519') {
-      problems.push(problem('dkim-key-type-unknown', 'high', `k=${keyType} is not a key type verifiers know (rsa, ed25519)`, 'RFC 8463 §3'));
+      problems.push(
+        problem(
+          'dkim-key-type-unknown',
+          'high',
+          `k=${keyType} is not a key type verifiers know (rsa, ed25519)`,
+          'RFC 8463 §3',
+        ),
+      );
     } else {
       const read = keyProblems(keyType, bytes);
       bits = read.bits;
@@ -121,10 +227,24 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
     }
   }
   if (hashAlgorithms !== null && !hashAlgorithms.includes('sha256')) {
-    problems.push(problem('dkim-hash-sha1-only', 'high', `h=${hashAlgorithms.join(':')}: without sha256 the key can only verify rsa-sha1 signatures, which verifiers must not accept`, 'RFC 8301 §3.1'));
+    problems.push(
+      problem(
+        'dkim-hash-sha1-only',
+        'high',
+        `h=${hashAlgorithms.join(':')}: without sha256 the key can only verify rsa-sha1 signatures, which verifiers must not accept`,
+        'RFC 8301 §3.1',
+      ),
+    );
   }
   if (!serviceTypes.includes('*') && !serviceTypes.includes('email')) {
-    problems.push(problem('dkim-service-not-email', 'high', `s=${serviceTypes.join(':')}: the key is not for email`, 'RFC 6376 §3.6.1'));
+    problems.push(
+      problem(
+        'dkim-service-not-email',
+        'high',
+        `s=${serviceTypes.join(':')}: the key is not for email`,
+        'RFC 6376 §3.6.1',
+      ),
+    );
   }
   return {
     text,

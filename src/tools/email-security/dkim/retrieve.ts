@@ -20,9 +20,16 @@ export const domainKeyBase = (domain: string) => `_domainkey.${domain}`;
 export const selectorName = (selector: string, domain: string) => `${selector}._domainkey.${domain}`;
 
 /** Returns the selectors requested and tried, for `capture.selectors`. */
-export async function retrieveDkim(resolver: RecordingResolver, domain: string, input: DkimRetrieveInput): Promise<EmailSecurityCapture['selectors']> {
+export async function retrieveDkim(
+  resolver: RecordingResolver,
+  domain: string,
+  input: DkimRetrieveInput,
+): Promise<EmailSecurityCapture['selectors']> {
   const spf = spfRecordIn(input.apexTxt);
   const plan = planSelectors(input.requested, input.mxHosts, spf ? spfIncludedDomains(spf) : []);
-  await Promise.all([resolver.query(domainKeyBase(domain), 'TXT'), ...plan.tried.map((selector) => resolver.query(selectorName(selector, domain), 'TXT'))]);
+  await Promise.all([
+    resolver.query(domainKeyBase(domain), 'TXT'),
+    ...plan.tried.map((selector) => resolver.query(selectorName(selector, domain), 'TXT')),
+  ]);
   return { requested: plan.requested, tried: plan.tried };
 }

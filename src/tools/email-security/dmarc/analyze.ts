@@ -27,7 +27,18 @@ export type DmarcSection = Section & {
   destinations: DmarcDestinationReport[];
 };
 
-const NO_FACTS: DmarcFacts = { found: false, valid: false, multiple: false, source: null, policy: null, subdomainPolicy: null, nonExistentPolicy: null, testing: false, aggregateReports: false, externalDestinationsAuthorized: true };
+const NO_FACTS: DmarcFacts = {
+  found: false,
+  valid: false,
+  multiple: false,
+  source: null,
+  policy: null,
+  subdomainPolicy: null,
+  nonExistentPolicy: null,
+  testing: false,
+  aggregateReports: false,
+  externalDestinationsAuthorized: true,
+};
 
 /** The walk as the capture recorded it (stops where retrieval stopped). */
 function replayWalk(capture: EmailSecurityCapture): PolicyDiscovery {
@@ -46,28 +57,74 @@ function ownTextFindings(capture: EmailSecurityCapture, step: WalkStep | undefin
   const findings: Finding[] = [];
   const malformed = texts.filter((t) => classifyDmarcText(t) === 'malformed');
   if (malformed.length > 0) {
-    findings.push(finding('dmarc-malformed', 'high', 'A DMARC-like record is ignored: it must start exactly with "v=DMARC1"', malformed.map((t) => `${name}: ${quoteRecord(t)}`), 'Start the record with "v=DMARC1;" (no leading space, DMARC1 in capitals).', 'RFC 9989 §4.7'));
+    findings.push(
+      finding(
+        'dmarc-malformed',
+        'high',
+        'A DMARC-like record is ignored: it must start exactly with "v=DMARC1"',
+        malformed.map((t) => `${name}: ${quoteRecord(t)}`),
+        'Start the record with "v=DMARC1;" (no leading space, DMARC1 in capitals).',
+        'RFC 9989 §4.7',
+      ),
+    );
   }
   if (step?.outcome === 'multiple') {
-    findings.push(finding('dmarc-multiple', 'high', 'Several DMARC records: receivers discard them all', step.records.map((t) => `${name}: ${quoteRecord(t)}`), 'Publish exactly one v=DMARC1 record at _dmarc.', 'RFC 9989 §4.10.1'));
+    findings.push(
+      finding(
+        'dmarc-multiple',
+        'high',
+        'Several DMARC records: receivers discard them all',
+        step.records.map((t) => `${name}: ${quoteRecord(t)}`),
+        'Publish exactly one v=DMARC1 record at _dmarc.',
+        'RFC 9989 §4.10.1',
+      ),
+    );
   }
   const spf = texts.filter((t) => classifyDmarcText(t) === 'spf');
   if (spf.length > 0) {
-    findings.push(finding('dmarc-spf-at-dmarc', 'low', 'An SPF record answers at _dmarc (often a wildcard TXT record)', spf.map((t) => `${name}: ${quoteRecord(t)}`), 'Remove the SPF record at _dmarc, or the wildcard that produces it.'));
+    findings.push(
+      finding(
+        'dmarc-spf-at-dmarc',
+        'low',
+        'An SPF record answers at _dmarc (often a wildcard TXT record)',
+        spf.map((t) => `${name}: ${quoteRecord(t)}`),
+        'Remove the SPF record at _dmarc, or the wildcard that produces it.',
+      ),
+    );
   }
   const other = texts.filter((t) => classifyDmarcText(t) === 'other');
   if (other.length > 0) {
-    findings.push(finding('dmarc-unrelated-txt', 'info', 'Other TXT records at _dmarc', other.map((t) => `${name}: ${quoteRecord(t)}`), 'Remove TXT records at _dmarc that are not the DMARC record.'));
+    findings.push(
+      finding(
+        'dmarc-unrelated-txt',
+        'info',
+        'Other TXT records at _dmarc',
+        other.map((t) => `${name}: ${quoteRecord(t)}`),
+        'Remove TXT records at _dmarc that are not the DMARC record.',
+      ),
+    );
   }
   const atApex = apexTxtIn(capture).filter((t) => classifyDmarcText(t) === 'dmarc');
   if (atApex.length > 0) {
-    findings.push(finding('dmarc-at-apex', step?.outcome === 'record' ? 'low' : 'high', 'A DMARC record is published at the domain itself, where receivers never look', atApex.map((t) => `${capture.domain}: ${quoteRecord(t)}`), `Publish it at ${name} instead.`, 'RFC 9989 §4.10.1'));
+    findings.push(
+      finding(
+        'dmarc-at-apex',
+        step?.outcome === 'record' ? 'low' : 'high',
+        'A DMARC record is published at the domain itself, where receivers never look',
+        atApex.map((t) => `${capture.domain}: ${quoteRecord(t)}`),
+        `Publish it at ${name} instead.`,
+        'RFC 9989 §4.10.1',
+      ),
+    );
   }
   return findings;
 }
 
 /** Applicable policies: the domain's own record as written; an inherited one as for a subdomain. */
-function policyFacts(record: DmarcRecord, inherited: boolean): Pick<DmarcFacts, 'policy' | 'subdomainPolicy' | 'nonExistentPolicy'> {
+function policyFacts(
+  record: DmarcRecord,
+  inherited: boolean,
+): Pick<DmarcFacts, 'policy' | 'subdomainPolicy' | 'nonExistentPolicy'> {
   const p = record.effectivePolicy;
   const sp = record.subdomainPolicy ?? p;
   const np = record.nonExistentPolicy ?? sp;
@@ -78,11 +135,29 @@ function destinationFindings(destinations: DmarcDestinationReport[], policyDomai
   const findings: Finding[] = [];
   const unauthorized = destinations.filter((d) => d.authorization === 'unauthorized');
   if (unauthorized.length > 0) {
-    findings.push(finding('dmarc-destination-unauthorized', 'medium', 'External report destinations have not agreed to receive reports', unauthorized.map((d) => `${d.tag} ${d.uri.uri}: no v=DMARC1 TXT at ${d.authorizationName}`), `Ask each destination to publish "v=DMARC1" at ${policyDomain}._report._dmarc.<their domain>, or use an address in your own domain.`, 'RFC 9990 §3.2.3'));
+    findings.push(
+      finding(
+        'dmarc-destination-unauthorized',
+        'medium',
+        'External report destinations have not agreed to receive reports',
+        unauthorized.map((d) => `${d.tag} ${d.uri.uri}: no v=DMARC1 TXT at ${d.authorizationName}`),
+        `Ask each destination to publish "v=DMARC1" at ${policyDomain}._report._dmarc.<their domain>, or use an address in your own domain.`,
+        'RFC 9990 §3.2.3',
+      ),
+    );
   }
   const unknown = destinations.filter((d) => d.authorization === 'unknown');
   if (unknown.length > 0) {
-    findings.push(finding('dmarc-destination-unverified', 'info', 'The authorization of some external report destinations could not be checked', unknown.map((d) => `${d.tag} ${d.uri.uri}: lookup of ${d.authorizationName} failed`), 'Nothing to do if the destination publishes its authorization; the check could not confirm it.', 'RFC 9990 §3.2.3'));
+    findings.push(
+      finding(
+        'dmarc-destination-unverified',
+        'info',
+        'The authorization of some external report destinations could not be checked',
+        unknown.map((d) => `${d.tag} ${d.uri.uri}: lookup of ${d.authorizationName} failed`),
+        'Nothing to do if the destination publishes its authorization; the check could not confirm it.',
+        'RFC 9990 §3.2.3',
+      ),
+    );
   }
   return findings;
 }
@@ -90,11 +165,34 @@ function destinationFindings(destinations: DmarcDestinationReport[], policyDomai
 export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): DmarcSection {
   const discovery = replayWalk(capture);
   const own = discovery.steps[0];
-  const base = { policyDomain: null, organizationalDomain: discovery.organizationalDomain, walk: discovery.steps, destinations: [] as DmarcDestinationReport[] };
+  const base = {
+    policyDomain: null,
+    organizationalDomain: discovery.organizationalDomain,
+    walk: discovery.steps,
+    destinations: [] as DmarcDestinationReport[],
+  };
   const ownExchange = exchange(capture, dmarcName(capture.domain), 'TXT');
   if (!own || own.outcome === 'failed') {
-    const evidence = ownExchange ? [describeExchange(ownExchange)] : [`${dmarcName(capture.domain)} TXT was not looked up`];
-    return { ...base, status: 'error', summary: 'The DMARC record could not be looked up.', records: [], findings: [finding('dmarc-lookup-failed', 'info', 'The DMARC lookup failed', evidence, 'Try again later; if it persists, check the name servers of the domain.')], facts: NO_FACTS, record: null };
+    const evidence = ownExchange
+      ? [describeExchange(ownExchange)]
+      : [`${dmarcName(capture.domain)} TXT was not looked up`];
+    return {
+      ...base,
+      status: 'error',
+      summary: 'The DMARC record could not be looked up.',
+      records: [],
+      findings: [
+        finding(
+          'dmarc-lookup-failed',
+          'info',
+          'The DMARC lookup failed',
+          evidence,
+          'Try again later; if it persists, check the name servers of the domain.',
+        ),
+      ],
+      facts: NO_FACTS,
+      record: null,
+    };
   }
   const findings = ownTextFindings(capture, own);
   const step = discovery.policyStep;
@@ -102,24 +200,69 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
     const walkFailed = discovery.failed;
     const evidence = discovery.steps.map((s) => describeExchange(exchange(capture, dmarcName(s.name), 'TXT')!));
     if (own.outcome !== 'multiple' && !findings.some((f) => f.id === 'dmarc-malformed')) {
-      findings.unshift(finding('dmarc-missing', 'high', 'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM', evidence, `Publish a TXT record at ${dmarcName(capture.domain)}, e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${capture.domain}", then tighten it.`, 'RFC 9989 §4.10'));
+      findings.unshift(
+        finding(
+          'dmarc-missing',
+          'high',
+          'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM',
+          evidence,
+          `Publish a TXT record at ${dmarcName(capture.domain)}, e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${capture.domain}", then tighten it.`,
+          'RFC 9989 §4.10',
+        ),
+      );
     }
     const facts: DmarcFacts = { ...NO_FACTS, found: own.outcome === 'multiple', multiple: own.outcome === 'multiple' };
-    return { ...base, record: null, status: walkFailed ? 'error' : 'fail', summary: walkFailed ? 'No DMARC record at the domain, and the tree walk could not finish.' : own.outcome === 'multiple' ? 'Several DMARC records are published, so receivers use none.' : 'No DMARC record applies to the domain.', records: own.records, findings, facts };
+    return {
+      ...base,
+      record: null,
+      status: walkFailed ? 'error' : 'fail',
+      summary: walkFailed
+        ? 'No DMARC record at the domain, and the tree walk could not finish.'
+        : own.outcome === 'multiple'
+          ? 'Several DMARC records are published, so receivers use none.'
+          : 'No DMARC record applies to the domain.',
+      records: own.records,
+      findings,
+      facts,
+    };
   }
 
   const record = step.record;
   const inherited = discovery.source === 'organizational';
   const where = dmarcName(step.name);
   if (inherited) {
-    findings.push(finding('dmarc-inherited', 'info', discovery.fromPublicSuffix ? `The policy comes from the public suffix ${step.name} (psd=y)` : `The policy is inherited from the organizational domain ${step.name}`, [`${where}: ${quoteRecord(record.text)}`, `${dmarcName(capture.domain)}: no record`], `Publish your own record at ${dmarcName(capture.domain)} to control the policy.`, 'RFC 9989 §4.10.2'));
+    findings.push(
+      finding(
+        'dmarc-inherited',
+        'info',
+        discovery.fromPublicSuffix
+          ? `The policy comes from the public suffix ${step.name} (psd=y)`
+          : `The policy is inherited from the organizational domain ${step.name}`,
+        [`${where}: ${quoteRecord(record.text)}`, `${dmarcName(capture.domain)}: no record`],
+        `Publish your own record at ${dmarcName(capture.domain)} to control the policy.`,
+        'RFC 9989 §4.10.2',
+      ),
+    );
   }
   if (!inherited && record.psd === 'y') {
-    findings.push(finding('dmarc-psd-self', 'medium', 'The record declares the domain a public suffix (psd=y)', [`${where}: ${quoteRecord(record.text)}`], 'Remove psd=y unless the domain really is a public suffix operated for others.', 'RFC 9989 §4.7'));
+    findings.push(
+      finding(
+        'dmarc-psd-self',
+        'medium',
+        'The record declares the domain a public suffix (psd=y)',
+        [`${where}: ${quoteRecord(record.text)}`],
+        'Remove psd=y unless the domain really is a public suffix operated for others.',
+        'RFC 9989 §4.7',
+      ),
+    );
   }
   findings.push(...recordFindings(record, where));
 
-  const destinations: DmarcDestinationReport[] = reportDestinations(record, step.name, discovery.organizationalDomain).map((d) => ({
+  const destinations: DmarcDestinationReport[] = reportDestinations(
+    record,
+    step.name,
+    discovery.organizationalDomain,
+  ).map((d) => ({
     ...d,
     authorization: d.authorizationName ? readAuthorization(exchange(capture, d.authorizationName, 'TXT')) : null,
   }));
@@ -127,7 +270,16 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
 
   const applied = policyFacts(record, inherited);
   if (noMail && [applied.policy, applied.subdomainPolicy, applied.nonExistentPolicy].some((p) => p !== 'reject')) {
-    findings.push(finding('dmarc-parked-not-reject', 'medium', 'The domain sends no mail, but its DMARC policy is not reject everywhere', [`${where}: ${quoteRecord(record.text)}`, `MX: ${readMxFacts(capture).state}`], 'For a domain without mail, publish "v=DMARC1; p=reject; sp=reject".', 'RFC 9989 §4.7'));
+    findings.push(
+      finding(
+        'dmarc-parked-not-reject',
+        'medium',
+        'The domain sends no mail, but its DMARC policy is not reject everywhere',
+        [`${where}: ${quoteRecord(record.text)}`, `MX: ${readMxFacts(capture).state}`],
+        'For a domain without mail, publish "v=DMARC1; p=reject; sp=reject".',
+        'RFC 9989 §4.7',
+      ),
+    );
   }
 
   const multiple = own.outcome === 'multiple';
@@ -146,5 +298,15 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
   const summary = !valid
     ? `The DMARC record at ${where} is not usable as published.`
     : `DMARC p=${applied.policy}${record.testing ? ' (testing)' : ''} applies to ${capture.domain}${inherited ? `, inherited from ${step.name}` : ''}.`;
-  return { ...base, status, summary, records: step.records, findings, facts, record, policyDomain: step.name, destinations };
+  return {
+    ...base,
+    status,
+    summary,
+    records: step.records,
+    findings,
+    facts,
+    record,
+    policyDomain: step.name,
+    destinations,
+  };
 }

@@ -29,8 +29,15 @@ function authorizationName(policyDomain: string, host: string): string {
 }
 
 /** Every valid mailto: destination of the record, external ones with their authorization name. */
-export function reportDestinations(record: DmarcRecord, policyDomain: string, organizationalDomain: string): ReportDestination[] {
-  const tagged = [...record.rua.map((uri) => ({ tag: 'rua' as const, uri })), ...record.ruf.map((uri) => ({ tag: 'ruf' as const, uri }))];
+export function reportDestinations(
+  record: DmarcRecord,
+  policyDomain: string,
+  organizationalDomain: string,
+): ReportDestination[] {
+  const tagged = [
+    ...record.rua.map((uri) => ({ tag: 'rua' as const, uri })),
+    ...record.ruf.map((uri) => ({ tag: 'ruf' as const, uri })),
+  ];
   return tagged
     .filter(({ uri }) => uri.problem === null && uri.host !== null)
     .map(({ tag, uri }) => {

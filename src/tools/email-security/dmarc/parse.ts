@@ -84,7 +84,9 @@ export function parseDmarcRecord(text: string): DmarcRecord {
   const testing = keyword<'y' | 'n'>(first, 't', invalid) === 'y';
   const adkim = keyword<'r' | 's'>(first, 'adkim', invalid) ?? 'r';
   const aspf = keyword<'r' | 's'>(first, 'aspf', invalid) ?? 'r';
-  const fo = keyword<string>(first, 'fo', invalid)?.split(':').map((v) => v.trim()) ?? ['0'];
+  const fo = keyword<string>(first, 'fo', invalid)
+    ?.split(':')
+    .map((v) => v.trim()) ?? ['0'];
   const removed: DmarcRecord['removed'] = [];
   for (const name of ['pct', 'rf', 'ri']) {
     const value = first.get(name);
@@ -93,12 +95,13 @@ export function parseDmarcRecord(text: string): DmarcRecord {
     const problem = tagValueProblem(DMARC_TAGS[name]!, value);
     if (problem) invalid.push({ tag: name, value, problem });
   }
-  const uris = (name: 'rua' | 'ruf') => splitUriList(first.get(name) ?? '').map((uri) => parseReportUri(uri, { schemes: ['mailto'], allowSize: true }));
+  const uris = (name: 'rua' | 'ruf') =>
+    splitUriList(first.get(name) ?? '').map((uri) => parseReportUri(uri, { schemes: ['mailto'], allowSize: true }));
   const rua = uris('rua');
   const ruf = uris('ruf');
   const versionTag = list.tags[0];
   const versionOk = versionTag !== undefined && fold(versionTag.name) === 'v' && versionTag.value === 'DMARC1';
-  const effectivePolicy = !versionOk ? null : policy ?? (rua.some((uri) => uri.problem === null) ? 'none' : null);
+  const effectivePolicy = !versionOk ? null : (policy ?? (rua.some((uri) => uri.problem === null) ? 'none' : null));
   return {
     text,
     tags: list.tags,

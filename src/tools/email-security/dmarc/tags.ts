@@ -37,9 +37,29 @@ export const DMARC_TAGS: Readonly<Record<string, DmarcTagRule>> = {
   fo: { kind: 'keywords', values: ['0', '1', 'd', 's'], default: '0', meaning: 'failure reporting options' },
   rua: { kind: 'uris', meaning: 'aggregate report destinations' },
   ruf: { kind: 'uris', meaning: 'failure report destinations' },
-  pct: { kind: 'integer', min: 0, max: 100, default: '100', removed: true, meaning: 'percentage of failing mail the policy applies to (RFC 7489)' },
-  rf: { kind: 'keywords', values: ['afrf'], default: 'afrf', removed: true, meaning: 'failure report format (RFC 7489)' },
-  ri: { kind: 'integer', min: 0, max: 4294967295, default: '86400', removed: true, meaning: 'aggregate report interval (RFC 7489)' },
+  pct: {
+    kind: 'integer',
+    min: 0,
+    max: 100,
+    default: '100',
+    removed: true,
+    meaning: 'percentage of failing mail the policy applies to (RFC 7489)',
+  },
+  rf: {
+    kind: 'keywords',
+    values: ['afrf'],
+    default: 'afrf',
+    removed: true,
+    meaning: 'failure report format (RFC 7489)',
+  },
+  ri: {
+    kind: 'integer',
+    min: 0,
+    max: 4294967295,
+    default: '86400',
+    removed: true,
+    meaning: 'aggregate report interval (RFC 7489)',
+  },
 };
 
 /** Why `value` is not acceptable for the tag; null when it is (URI lists are checked elsewhere). */
@@ -51,12 +71,16 @@ export function tagValueProblem(rule: DmarcTagRule, value: string): string | nul
     case 'keywords': {
       const items = lower.split(':').map((item) => item.trim());
       const bad = items.filter((item) => !rule.values!.includes(item));
-      return bad.length === 0 ? null : `${bad.map((b) => JSON.stringify(b)).join(', ')} not among ${rule.values!.join(', ')} (separate values with ":")`;
+      return bad.length === 0
+        ? null
+        : `${bad.map((b) => JSON.stringify(b)).join(', ')} not among ${rule.values!.join(', ')} (separate values with ":")`;
     }
     case 'integer': {
       if (!/^[0-9]+$/.test(value)) return 'expected a whole number';
       const number = Number(value);
-      return number >= (rule.min ?? 0) && number <= (rule.max ?? Number.MAX_SAFE_INTEGER) ? null : `expected a number from ${rule.min} to ${rule.max}`;
+      return number >= (rule.min ?? 0) && number <= (rule.max ?? Number.MAX_SAFE_INTEGER)
+        ? null
+        : `expected a number from ${rule.min} to ${rule.max}`;
     }
     default:
       return null;

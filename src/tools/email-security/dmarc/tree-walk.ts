@@ -75,11 +75,13 @@ export function organizationalDomain(domain: string, steps: WalkStep[]): string 
   for (const step of steps) {
     if (step.outcome !== 'record') continue;
     if (step.record?.psd === 'n') return step.name;
-    if (step.record?.psd === 'y') return step.name === domain ? domain : ancestor(domain, step.name.split('.').length + 1);
+    if (step.record?.psd === 'y')
+      return step.name === domain ? domain : ancestor(domain, step.name.split('.').length + 1);
   }
   const withRecords = steps.filter((step) => step.outcome === 'record');
   if (withRecords.length === 0) return domain;
-  return withRecords.reduce((best, step) => (step.name.split('.').length < best.name.split('.').length ? step : best)).name;
+  return withRecords.reduce((best, step) => (step.name.split('.').length < best.name.split('.').length ? step : best))
+    .name;
 }
 
 export function discoverPolicy(domain: string, steps: WalkStep[]): PolicyDiscovery {

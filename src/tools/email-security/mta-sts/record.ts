@@ -32,7 +32,8 @@ export function parseStsRecord(text: string): StsRecord {
   else if (!ID.test(id)) problems.push(`id=${id}: must be 1 to 32 letters or digits`);
   const extensions = list.tags.filter((t) => t.name !== 'v' && t.name !== 'id');
   for (const ext of extensions) {
-    if (!EXTENSION_NAME.test(ext.name) || !EXTENSION_VALUE.test(ext.value)) problems.push(`${ext.name}=${ext.value}: not a valid extension field`);
+    if (!EXTENSION_NAME.test(ext.name) || !EXTENSION_VALUE.test(ext.value))
+      problems.push(`${ext.name}=${ext.value}: not a valid extension field`);
   }
   return { text, id, extensions: extensions.map((t) => t.name), problems, valid: problems.length === 0 };
 }

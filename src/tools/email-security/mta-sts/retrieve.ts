@@ -54,17 +54,26 @@ function toPolicyFetch(url: string, result: GuardedResult): PolicyFetch {
  * fetch for `capture.mtaStsPolicy` (null when no record invited it). Pass the scan's
  * RecordingResolver as `deps.resolver` too, or the policy host's address lookups go unrecorded.
  */
-export async function retrieveMtaSts(resolver: RecordingResolver, domain: string, deps: GuardedFetchDeps, options: MtaStsRetrieveOptions = {}): Promise<PolicyFetch | null> {
+export async function retrieveMtaSts(
+  resolver: RecordingResolver,
+  domain: string,
+  deps: GuardedFetchDeps,
+  options: MtaStsRetrieveOptions = {},
+): Promise<PolicyFetch | null> {
   const txt = await resolver.query(mtaStsName(domain), 'TXT');
   if (!txt.answers.some((record) => isStsRecord(record.text))) return null;
   const url = policyUrl(domain, options.port);
-  const result = await guardedFetch(url, {
-    maxRedirects: 0,
-    readBody: true,
-    maxBodyBytes: MTA_STS_POLICY_MAX_BYTES,
-    timeoutMs: MTA_STS_FETCH_TIMEOUT_MS,
-    headers: { accept: 'text/plain' },
-    ...(options.signal ? { signal: options.signal } : {}),
-  }, deps);
+  const result = await guardedFetch(
+    url,
+    {
+      maxRedirects: 0,
+      readBody: true,
+      maxBodyBytes: MTA_STS_POLICY_MAX_BYTES,
+      timeoutMs: MTA_STS_FETCH_TIMEOUT_MS,
+      headers: { accept: 'text/plain' },
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
+    deps,
+  );
   return toPolicyFetch(url, result);
 }

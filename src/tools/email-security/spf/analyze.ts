@@ -11,7 +11,7 @@ import { LIMITS } from './rules.ts';
 import { buildSpfTree } from './tree.ts';
 import { judgeSpf, type SpfVerdict } from './verdict.ts';
 
-export type { SpfRecordNode,  } from './model.ts';
+export type { SpfRecordNode } from './model.ts';
 
 /** What one term of the domain's record costs, includes and redirect counted in full. */
 export interface LookupAttribution {
@@ -48,7 +48,12 @@ export function analyzeSpf(capture: EmailSecurityCapture): SpfAnalysis {
     tree: root,
     lookupsByMechanism: root.terms
       .filter((t) => t.lookups > 0)
-      .map((t) => ({ term: t.text, target: t.target, lookups: t.lookups, voidLookups: (t.void ? 1 : 0) + (t.child?.voidLookups ?? 0) })),
+      .map((t) => ({
+        term: t.text,
+        target: t.target,
+        lookups: t.lookups,
+        voidLookups: (t.void ? 1 : 0) + (t.child?.voidLookups ?? 0),
+      })),
   };
 }
 
@@ -89,13 +94,17 @@ const POLICY: Record<string, string> = {
 
 function summaryOf(facts: SpfFacts, tree: SpfTree, verdict: SpfVerdict): string {
   const { root } = tree;
-  if (root.state === 'dns-error') return `The SPF lookup for ${root.domain} failed (${root.dns?.outcome}); it could not be checked.`;
+  if (root.state === 'dns-error')
+    return `The SPF lookup for ${root.domain} failed (${root.dns?.outcome}); it could not be checked.`;
   if (root.state === 'not-retrieved') return `The SPF record of ${root.domain} was not looked up.`;
   if (root.state === 'no-record') return `${root.domain} has no SPF record.`;
-  if (root.state === 'multiple-records') return `${root.domain} publishes ${root.candidates.length} SPF records; receivers treat that as a permanent error.`;
+  if (root.state === 'multiple-records')
+    return `${root.domain} publishes ${root.candidates.length} SPF records; receivers treat that as a permanent error.`;
   const count = `${facts.lookups}${tree.truncated ? '+' : ''} of ${LIMITS.lookups} DNS lookups`;
-  if (facts.permerror?.reason === 'syntax') return `The SPF record has a syntax error at offset ${facts.permerror.position}: ${facts.permerror.detail}.`;
+  if (facts.permerror?.reason === 'syntax')
+    return `The SPF record has a syntax error at offset ${facts.permerror.position}: ${facts.permerror.detail}.`;
   if (facts.permerror) return `The SPF record fails with a permanent error: ${facts.permerror.detail}.`;
-  if (facts.temperror) return `Part of the SPF record could not be checked because a DNS lookup failed (${verdict.temperrors[0]!.detail}).`;
+  if (facts.temperror)
+    return `Part of the SPF record could not be checked because a DNS lookup failed (${verdict.temperrors[0]!.detail}).`;
   return `The SPF record ${POLICY[String(facts.all)]}, using ${count}${facts.voidLookups > 0 ? ` (${facts.voidLookups} void)` : ''}.`;
 }

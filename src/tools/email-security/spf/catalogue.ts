@@ -16,7 +16,8 @@ export const SPF_FINDINGS = {
   'spf-missing': {
     severity: 'high',
     title: 'No SPF record: receivers cannot tell which servers may send mail for the domain',
-    recommendation: 'Publish one TXT record starting "v=spf1" that lists your senders and ends in "-all" (or "v=spf1 -all" if the domain sends no mail).',
+    recommendation:
+      'Publish one TXT record starting "v=spf1" that lists your senders and ends in "-all" (or "v=spf1 -all" if the domain sends no mail).',
     rfc: 'RFC 7208 §4.5',
   },
   'spf-near-miss': {
@@ -40,7 +41,8 @@ export const SPF_FINDINGS = {
   'spf-too-many-lookups': {
     severity: 'high',
     title: 'More than 10 DNS lookups before senders the record lists: receivers return permerror',
-    recommendation: 'Remove unused includes, replace a/mx with ip4/ip6 ranges, or move ip4/ip6 terms before the includes.',
+    recommendation:
+      'Remove unused includes, replace a/mx with ip4/ip6 ranges, or move ip4/ip6 terms before the includes.',
     rfc: 'RFC 7208 §4.6.4',
   },
   'spf-lookups-worst-case': {
@@ -142,7 +144,8 @@ export const SPF_FINDINGS = {
   'spf-softfail-all': {
     severity: 'low',
     title: 'The record ends in "~all" (softfail): unlisted servers are marked suspicious, not rejected',
-    recommendation: 'With DMARC enforcing, "~all" is fine; use "-all" once every sender is listed for the strictest SPF.',
+    recommendation:
+      'With DMARC enforcing, "~all" is fine; use "-all" once every sender is listed for the strictest SPF.',
     rfc: 'RFC 7208 §8.5',
   },
   'spf-ptr': {
@@ -153,7 +156,8 @@ export const SPF_FINDINGS = {
   },
   'spf-sender-dependent': {
     severity: 'info',
-    title: 'Some terms depend on the sender (macros or ptr): they were counted but could not be checked without a message',
+    title:
+      'Some terms depend on the sender (macros or ptr): they were counted but could not be checked without a message',
     recommendation: 'Nothing to do if intended; make sure the names they build exist for your senders.',
     rfc: 'RFC 7208 §7',
   },

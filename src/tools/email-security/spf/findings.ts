@@ -25,25 +25,42 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
   const add = (id: SpfFindingId, ...lines: string[]) => evidence.set(id, [...(evidence.get(id) ?? []), ...lines]);
   const { root } = tree;
 
-  if (root.state === 'no-record') add('spf-missing', root.dns?.outcome === 'answer' ? `TXT ${root.domain}: no record starts with "v=spf1 "` : `TXT ${root.domain}: ${root.dns?.outcome}`);
-  if (root.nearMisses.length > 0) add('spf-near-miss', ...root.nearMisses.map((text) => `TXT ${root.domain}: "${text}"`));
-  if (root.state === 'multiple-records') add('spf-multiple-records', ...root.candidates.map((text) => `TXT ${root.domain}: "${text}"`));
+  if (root.state === 'no-record')
+    add(
+      'spf-missing',
+      root.dns?.outcome === 'answer'
+        ? `TXT ${root.domain}: no record starts with "v=spf1 "`
+        : `TXT ${root.domain}: ${root.dns?.outcome}`,
+    );
+  if (root.nearMisses.length > 0)
+    add('spf-near-miss', ...root.nearMisses.map((text) => `TXT ${root.domain}: "${text}"`));
+  if (root.state === 'multiple-records')
+    add('spf-multiple-records', ...root.candidates.map((text) => `TXT ${root.domain}: "${text}"`));
   if (root.state === 'syntax-error') {
-    add('spf-syntax-error', `record: "${root.record}"`, ...root.errors.map((e) => `offset ${e.position} (at "${near(root.record!, e.position)}"): ${e.message}`));
+    add(
+      'spf-syntax-error',
+      `record: "${root.record}"`,
+      ...root.errors.map((e) => `offset ${e.position} (at "${near(root.record!, e.position)}"): ${e.message}`),
+    );
   }
   for (const event of verdict.permerrors) {
-    if (event.reason !== 'syntax' && event.reason !== 'multiple-records') add(PERMERROR_FINDING[event.reason], event.detail);
+    if (event.reason !== 'syntax' && event.reason !== 'multiple-records')
+      add(PERMERROR_FINDING[event.reason], event.detail);
   }
   for (const event of verdict.temperrors) add('spf-dns-failure', event.detail);
 
   const overflow = verdict.lookupOverflow;
   if (overflow && !overflow.definite) {
-    add('spf-lookups-worst-case', `${tree.lookups}${tree.truncated ? '+' : ''} lookups in the worst case; lookup ${LIMITS.lookups + 1} is ${overflow.at.term.text} (in ${overflow.at.domain}), reached only by senders no earlier term matches`);
+    add(
+      'spf-lookups-worst-case',
+      `${tree.lookups}${tree.truncated ? '+' : ''} lookups in the worst case; lookup ${LIMITS.lookups + 1} is ${overflow.at.term.text} (in ${overflow.at.domain}), reached only by senders no earlier term matches`,
+    );
   } else if (!overflow && tree.lookups >= LIMITS.lookups - 1) {
     add('spf-lookups-near-limit', `${tree.lookups} of ${LIMITS.lookups} lookups`);
   }
   if (!verdict.voidOverflow) {
-    for (const { term, domain } of tree.sequence) if (term.void) add('spf-void-lookups', `${term.text} (in ${domain}): ${term.target} has no records`);
+    for (const { term, domain } of tree.sequence)
+      if (term.void) add('spf-void-lookups', `${term.text} (in ${domain}): ${term.target} has no records`);
   }
 
   const includedHere = new Map<string, number>();
@@ -51,12 +68,15 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
     reachableTermFindings(term, domain, add);
     if (term.name === 'include' && term.target) includedHere.set(term.target, (includedHere.get(term.target) ?? 0) + 1);
   }
-  for (const [target, count] of includedHere) if (count > 1) add('spf-duplicate-include', `include:${target} is evaluated ${count} times`);
+  for (const [target, count] of includedHere)
+    if (count > 1) add('spf-duplicate-include', `include:${target} is evaluated ${count} times`);
 
   for (const node of recordNodes(root)) recordFindings(node, add);
   if (root.state === 'ok') policyFindings(root, add);
   if (!tree.complete || tree.truncated) {
-    const skipped = tree.sequence.filter((e) => e.term.status === 'not-retrieved').map((e) => `${e.term.text} (in ${e.domain}): ${e.term.note}`);
+    const skipped = tree.sequence
+      .filter((e) => e.term.status === 'not-retrieved')
+      .map((e) => `${e.term.text} (in ${e.domain}): ${e.term.note}`);
     add('spf-not-retrieved', ...(skipped.length > 0 ? skipped : ['some answers are missing from the capture']));
   }
 
@@ -70,7 +90,8 @@ function reachableTermFindings(term: TermNode, domain: string, add: Add): void {
   if (term.name === 'ptr') add('spf-ptr', where);
   if (term.status === 'not-evaluable') add('spf-sender-dependent', `${where}: ${term.note}`);
   if (term.status === 'unqueryable') add('spf-unqueryable-name', `${where}: ${term.note}`);
-  for (const host of term.mxHosts ?? []) if (host.addresses.length === 0) add('spf-mx-host-without-address', `${where}: MX host ${host.exchange}`);
+  for (const host of term.mxHosts ?? [])
+    if (host.addresses.length === 0) add('spf-mx-host-without-address', `${where}: MX host ${host.exchange}`);
   if ((term.name === 'ip4' || term.name === 'ip6') && term.qualifier === '+') {
     const prefix = /\/(\d+)$/.exec(term.text)?.[1];
     if (prefix !== undefined && Number(prefix) <= BROAD_PREFIX[term.name]) add('spf-broad-range', where);
@@ -86,13 +107,17 @@ function recordFindings(node: SpfRecordNode, add: Add): void {
   if (afterAll.length > 0) add('spf-terms-after-all', `${node.domain}: ${afterAll.join(' ')}`);
   for (const term of node.terms) {
     if (term.status === 'ignored') add('spf-redirect-ignored', `${node.domain}: ${term.text}`);
-    if (term.qualifier === null && !(KNOWN_MODIFIERS as readonly string[]).includes(term.name)) add('spf-unknown-modifier', `${node.domain}: ${term.text}`);
+    if (term.qualifier === null && !(KNOWN_MODIFIERS as readonly string[]).includes(term.name))
+      add('spf-unknown-modifier', `${node.domain}: ${term.text}`);
   }
-  if (node.record.length > LIMITS.recordLength) add('spf-record-too-long', `${node.domain}: ${node.record.length} characters`);
+  if (node.record.length > LIMITS.recordLength)
+    add('spf-record-too-long', `${node.domain}: ${node.record.length} characters`);
 }
 
 function policyFindings(root: SpfRecordNode, add: Add): void {
-  const source = root.terms.some((t) => t.name === 'all' && t.status !== 'after-all') ? root.domain : 'the redirect target';
+  const source = root.terms.some((t) => t.name === 'all' && t.status !== 'after-all')
+    ? root.domain
+    : 'the redirect target';
   switch (root.all) {
     case '+':
       return add('spf-plus-all', `"${root.record}" (policy from ${source})`);
@@ -105,7 +130,8 @@ function policyFindings(root: SpfRecordNode, add: Add): void {
     case null: {
       // A redirect whose target is broken is reported as such, not as a missing "all".
       const redirect = root.terms.find((t) => t.name === 'redirect' && t.status !== 'ignored');
-      if (!redirect || redirect.child?.state === 'ok') add('spf-no-all', `"${root.record}"${redirect ? ` (nor the redirect target's record)` : ''}`);
+      if (!redirect || redirect.child?.state === 'ok')
+        add('spf-no-all', `"${root.record}"${redirect ? ` (nor the redirect target's record)` : ''}`);
     }
   }
 }

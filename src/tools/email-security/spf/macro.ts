@@ -9,7 +9,15 @@ import { DOMAIN_LETTERS, EXPLANATION_ONLY_LETTERS, MACRO_DELIMITERS, MACRO_LETTE
 export type MacroPart =
   | { kind: 'literal'; text: string }
   | { kind: 'escape'; text: '%' | ' ' | '%20' }
-  | { kind: 'macro'; letter: string; urlEscape: boolean; keep: number | null; reverse: boolean; delimiters: string; raw: string };
+  | {
+      kind: 'macro';
+      letter: string;
+      urlEscape: boolean;
+      keep: number | null;
+      reverse: boolean;
+      delimiters: string;
+      raw: string;
+    };
 
 export interface MacroString {
   raw: string;
@@ -35,11 +43,12 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
     if (literal) parts.push({ kind: 'literal', text: literal });
     literal = '';
   };
-  for (let i = 0; i < raw.length; ) {
+  for (let i = 0; i < raw.length;) {
     const char = raw[i]!;
     const code = char.charCodeAt(0);
     if (char !== '%') {
-      if (code < 0x21 || code > 0x7e) return fail(i, `character ${describeChar(char)} is not allowed in a domain or macro-string`);
+      if (code < 0x21 || code > 0x7e)
+        return fail(i, `character ${describeChar(char)} is not allowed in a domain or macro-string`);
       literal += char;
       i++;
       continue;
@@ -51,16 +60,25 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
       i += 2;
       continue;
     }
-    if (next !== '{') return fail(i, `"%" must start a macro (%{…}) or an escape (%%, %_, %-); found ${next === undefined ? 'the end' : `"%${next}"`}`);
+    if (next !== '{')
+      return fail(
+        i,
+        `"%" must start a macro (%{…}) or an escape (%%, %_, %-); found ${next === undefined ? 'the end' : `"%${next}"`}`,
+      );
     const match = MACRO_BODY.exec(raw.slice(i + 1));
     if (!match) return fail(i, 'unterminated or malformed macro: expected %{letter[digits][r][delimiters]}');
     const [body, letterRaw, digits, reverse, delimiters] = match as unknown as [string, string, string, string, string];
     const letter = letterRaw.toLowerCase();
-    if (!MACRO_LETTERS.includes(letter)) return fail(i + 2, `"${letterRaw}" is not a macro letter (one of ${MACRO_LETTERS.split('').join(' ')})`);
+    if (!MACRO_LETTERS.includes(letter))
+      return fail(i + 2, `"${letterRaw}" is not a macro letter (one of ${MACRO_LETTERS.split('').join(' ')})`);
     if (context === 'domain' && EXPLANATION_ONLY_LETTERS.includes(letter)) {
-      return fail(i + 2, `macro letter "${letterRaw}" is allowed only in explanation text, not in a domain (RFC 7208 §7.1)`);
+      return fail(
+        i + 2,
+        `macro letter "${letterRaw}" is allowed only in explanation text, not in a domain (RFC 7208 §7.1)`,
+      );
     }
-    if (digits !== '' && (/^0/.test(digits) || Number(digits) === 0)) return fail(i + 3, 'the macro digit transformer must be a number from 1 without leading zeros');
+    if (digits !== '' && (/^0/.test(digits) || Number(digits) === 0))
+      return fail(i + 3, 'the macro digit transformer must be a number from 1 without leading zeros');
     const badDelimiter = [...delimiters].findIndex((d) => !MACRO_DELIMITERS.includes(d));
     if (badDelimiter >= 0) {
       const at = i + 2 + letterRaw.length + digits.length + reverse.length + badDelimiter;
@@ -112,7 +130,10 @@ export function parseDomainSpec(raw: string): MacroParse {
     const toplabel = dot < 0 ? null : text.slice(dot + 1);
     if (toplabel === null) return fail(0, `"${raw}" is not a domain: it needs a dot and a top-level label`);
     if (!TOPLABEL.test(toplabel)) {
-      return fail(raw.length - last.text.length + dot + 1, `"${toplabel}" is not a valid top-level label (letters, digits and inner hyphens, not all digits)`);
+      return fail(
+        raw.length - last.text.length + dot + 1,
+        `"${toplabel}" is not a valid top-level label (letters, digits and inner hyphens, not all digits)`,
+      );
     }
   }
   if (parsed.value.parts.every((part) => part.kind === 'literal')) {
@@ -126,7 +147,8 @@ function domainNameProblem(name: string): string | null {
   if (name.length > MAX_DNS_NAME_LENGTH) return `longer than ${MAX_DNS_NAME_LENGTH} characters`;
   const labels = name.split('.');
   if (labels.some((label) => label.length === 0)) return 'it has an empty label';
-  if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH)) return `a label is longer than ${MAX_DNS_LABEL_LENGTH} characters`;
+  if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH))
+    return `a label is longer than ${MAX_DNS_LABEL_LENGTH} characters`;
   return null;
 }
 
@@ -141,7 +163,9 @@ export type Expansion = { ok: true; name: string } | { ok: false; senderLetters:
 
 /** Expands a domain-spec; names longer than 253 characters lose labels on the left (§7.3). */
 export function expandDomainSpec(spec: MacroString, context: ExpansionContext): Expansion {
-  const senderLetters = [...new Set(spec.parts.flatMap((p) => (p.kind === 'macro' && !DOMAIN_LETTERS.includes(p.letter) ? [p.letter] : [])))];
+  const senderLetters = [
+    ...new Set(spec.parts.flatMap((p) => (p.kind === 'macro' && !DOMAIN_LETTERS.includes(p.letter) ? [p.letter] : []))),
+  ];
   if (senderLetters.length > 0) return { ok: false, senderLetters };
   let name = spec.parts
     .map((part) => {
@@ -166,5 +190,8 @@ function expandMacro(part: Extract<MacroPart, { kind: 'macro' }>, value: string)
 
 /** Uppercase macro letters URL-escape everything but the RFC 3986 unreserved characters. */
 function urlEscape(value: string): string {
-  return value.replace(/[^A-Za-z0-9\-._~]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  return value.replace(
+    /[^A-Za-z0-9\-._~]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }

@@ -16,7 +16,8 @@ import { LIMITS, MECHANISMS, RETRIEVAL, SENDER_LETTER_MEANING } from './rules.ts
 export type SpfLookup = (name: string, type: SpfQueryType) => DnsExchange | undefined;
 
 const exchanges = (answer: DnsExchange) => answer.answers.flatMap((r) => (r.type === 'MX' ? [r.exchange] : []));
-const describe = (answer: DnsExchange) => `${answer.type} ${answer.name}: ${answer.outcome}${answer.error ? ` (${answer.error})` : ''}`;
+const describe = (answer: DnsExchange) =>
+  `${answer.type} ${answer.name}: ${answer.outcome}${answer.error ? ` (${answer.error})` : ''}`;
 
 export function buildSpfTree(domain: string, lookup: SpfLookup): SpfTree {
   return new TreeBuilder(normalizeName(domain), lookup).build();
@@ -53,12 +54,38 @@ class TreeBuilder {
   }
 
   /** Records an event at the current place in evaluation order (`order` when given: an include's, after its target). */
-  private event(kind: SpfEvent['kind'], reason: PermerrorReason | 'dns', detail: string, domain: string, term?: TermNode, order = this.order): void {
-    this.events.push({ kind, reason, detail, order: term ? order : 0, domain, ...(term ? { term: term.text, position: term.position } : {}) });
+  private event(
+    kind: SpfEvent['kind'],
+    reason: PermerrorReason | 'dns',
+    detail: string,
+    domain: string,
+    term?: TermNode,
+    order = this.order,
+  ): void {
+    this.events.push({
+      kind,
+      reason,
+      detail,
+      order: term ? order : 0,
+      domain,
+      ...(term ? { term: term.text, position: term.position } : {}),
+    });
   }
 
   private record(domain: string, chain: string[], isRoot: boolean): SpfRecordNode {
-    const node: SpfRecordNode = { domain, state: 'not-retrieved', record: null, candidates: [], nearMisses: [], errors: [], dns: null, terms: [], lookups: 0, voidLookups: 0, all: null };
+    const node: SpfRecordNode = {
+      domain,
+      state: 'not-retrieved',
+      record: null,
+      candidates: [],
+      nearMisses: [],
+      errors: [],
+      dns: null,
+      terms: [],
+      lookups: 0,
+      voidLookups: 0,
+      all: null,
+    };
     const answer = this.ask(domain, 'TXT');
     if (!answer) return node;
     node.dns = { outcome: answer.outcome, ...(answer.error ? { error: answer.error } : {}) };
@@ -70,14 +97,28 @@ class TreeBuilder {
     node.nearMisses = selection.nearMisses;
     if (selection.kind === 'none') return { ...node, state: 'no-record' };
     if (selection.kind === 'multiple') {
-      if (isRoot) this.event('permerror', 'multiple-records', `${domain} publishes ${selection.records.length} SPF records`, domain);
+      if (isRoot)
+        this.event(
+          'permerror',
+          'multiple-records',
+          `${domain} publishes ${selection.records.length} SPF records`,
+          domain,
+        );
       return { ...node, state: 'multiple-records', candidates: selection.records };
     }
     node.record = selection.record;
     const parsed = parseSpfRecord(selection.record);
     if (parsed.errors.length > 0) {
       const first = parsed.errors[0]!;
-      if (isRoot) this.events.push({ kind: 'permerror', reason: 'syntax', detail: first.message, order: 0, domain, position: first.position });
+      if (isRoot)
+        this.events.push({
+          kind: 'permerror',
+          reason: 'syntax',
+          detail: first.message,
+          order: 0,
+          domain,
+          position: first.position,
+        });
       return { ...node, state: 'syntax-error', errors: parsed.errors };
     }
     node.state = 'ok';
@@ -143,7 +184,9 @@ class TreeBuilder {
     }
     if (node.lookupIndex! > RETRIEVAL.followLookups) return beyondLimit(node);
     if (term.name === 'mx') return this.evaluateMx(domain, target, node);
-    const answers = (term.name === 'exists' ? (['A'] as const) : (['A', 'AAAA'] as const)).map((type) => this.ask(target, type));
+    const answers = (term.name === 'exists' ? (['A'] as const) : (['A', 'AAAA'] as const)).map((type) =>
+      this.ask(target, type),
+    );
     const failed = answers.find((a) => isDnsFailure(a));
     if (failed) return this.dnsError(domain, node, failed);
     if (answers.some((a) => !a)) return notRetrieved(node);
@@ -177,7 +220,13 @@ class TreeBuilder {
     }
   }
 
-  private follow(kind: 'include' | 'redirect', domain: string, spec: MacroString, node: TermNode, chain: string[]): void {
+  private follow(
+    kind: 'include' | 'redirect',
+    domain: string,
+    spec: MacroString,
+    node: TermNode,
+    chain: string[],
+  ): void {
     const target = this.countAndExpand(domain, spec, node);
     if (target === null) return;
     if (chain.includes(target)) {
@@ -199,14 +248,42 @@ class TreeBuilder {
     const invalid = kind === 'include' ? 'include-invalid' : 'redirect-invalid';
     switch (child.state) {
       case 'no-record':
-        return this.event('permerror', kind === 'include' ? 'include-missing' : 'redirect-missing', `${where}: ${target} has no SPF record`, domain, node, order);
+        return this.event(
+          'permerror',
+          kind === 'include' ? 'include-missing' : 'redirect-missing',
+          `${where}: ${target} has no SPF record`,
+          domain,
+          node,
+          order,
+        );
       case 'syntax-error':
-        return this.event('permerror', invalid, `${where}: ${child.errors[0]!.message} (position ${child.errors[0]!.position})`, domain, node, order);
+        return this.event(
+          'permerror',
+          invalid,
+          `${where}: ${child.errors[0]!.message} (position ${child.errors[0]!.position})`,
+          domain,
+          node,
+          order,
+        );
       case 'multiple-records':
-        return this.event('permerror', invalid, `${where}: ${target} publishes ${child.candidates.length} SPF records`, domain, node, order);
+        return this.event(
+          'permerror',
+          invalid,
+          `${where}: ${target} publishes ${child.candidates.length} SPF records`,
+          domain,
+          node,
+          order,
+        );
       case 'dns-error':
         node.status = 'dns-error';
-        return this.event('temperror', 'dns', `${where}: TXT ${target}: ${child.dns?.outcome}${child.dns?.error ? ` (${child.dns.error})` : ''}`, domain, node, order);
+        return this.event(
+          'temperror',
+          'dns',
+          `${where}: TXT ${target}: ${child.dns?.outcome}${child.dns?.error ? ` (${child.dns.error})` : ''}`,
+          domain,
+          node,
+          order,
+        );
       case 'not-retrieved':
         return notRetrieved(node);
       case 'ok':

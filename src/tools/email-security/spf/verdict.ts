@@ -45,13 +45,25 @@ export function judgeSpf(tree: SpfTree): SpfVerdict {
   if (lookupOverflow?.definite) {
     const { at, unreachable } = lookupOverflow;
     const names = [...new Set(unreachable.map((e) => e.term.text))].slice(0, 5).join(', ');
-    permerrors.push(eventAt(at, 'too-many-lookups', `${tree.lookups}${tree.truncated ? '+' : ''} DNS lookups; the limit of ${LIMITS.lookups} is passed at ${at.term.text} (in ${at.domain}), before ${names}`));
+    permerrors.push(
+      eventAt(
+        at,
+        'too-many-lookups',
+        `${tree.lookups}${tree.truncated ? '+' : ''} DNS lookups; the limit of ${LIMITS.lookups} is passed at ${at.term.text} (in ${at.domain}), before ${names}`,
+      ),
+    );
   }
   const voids = tree.sequence.filter((e) => e.term.void);
   const voidOverflow = voids[LIMITS.voidLookups] ?? null;
   if (voidOverflow) {
     const list = voids.map((e) => `${e.term.text} (in ${e.domain})`).join(', ');
-    permerrors.push(eventAt(voidOverflow, 'too-many-void-lookups', `${voids.length} lookups found nothing (limit ${LIMITS.voidLookups}): ${list}`));
+    permerrors.push(
+      eventAt(
+        voidOverflow,
+        'too-many-void-lookups',
+        `${voids.length} lookups found nothing (limit ${LIMITS.voidLookups}): ${list}`,
+      ),
+    );
   }
   permerrors.sort((a, b) => a.order - b.order);
   return {
@@ -70,6 +82,18 @@ function findLookupOverflow(sequence: SequenceEntry[]): LookupOverflow | null {
   return { at: sequence[index]!, unreachable, definite: unreachable.length > 0 };
 }
 
-function eventAt(entry: SequenceEntry, reason: 'too-many-lookups' | 'too-many-void-lookups', detail: string): PermerrorEvent {
-  return { kind: 'permerror', reason, detail, order: entry.order, domain: entry.domain, term: entry.term.text, position: entry.term.position };
+function eventAt(
+  entry: SequenceEntry,
+  reason: 'too-many-lookups' | 'too-many-void-lookups',
+  detail: string,
+): PermerrorEvent {
+  return {
+    kind: 'permerror',
+    reason,
+    detail,
+    order: entry.order,
+    domain: entry.domain,
+    term: entry.term.text,
+    position: entry.term.position,
+  };
 }

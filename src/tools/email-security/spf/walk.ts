@@ -28,7 +28,11 @@ export interface SpfRetrieval {
 
 const keyOf = (type: SpfQueryType, name: string) => `${type} ${name}`;
 
-export async function retrieveSpf(resolver: RecordingResolver, domain: string, options: SpfRetrievalOptions = {}): Promise<SpfRetrieval> {
+export async function retrieveSpf(
+  resolver: RecordingResolver,
+  domain: string,
+  options: SpfRetrievalOptions = {},
+): Promise<SpfRetrieval> {
   const maxQueries = options.maxQueries ?? RETRIEVAL.maxQueries;
   const answers = new Map<string, DnsExchange>();
   let queries = 0;

@@ -3,7 +3,9 @@ import type { TestRunner } from '../context.ts';
 /** Reads the graded response's CSP headers and `<meta http-equiv>` policies (see csp.ts). */
 export const contentSecurityPolicyTest: TestRunner = (context) => {
   const csp = context.csp;
-  const directives = csp.effective ? Object.fromEntries([...csp.effective.directives].map(([name, sources]) => [name, [...sources].sort()])) : null;
+  const directives = csp.effective
+    ? Object.fromEntries([...csp.effective.directives].map(([name, sources]) => [name, [...sources].sort()]))
+    : null;
   return {
     result: csp.result,
     data: {

@@ -9,7 +9,10 @@ const COOKIE_RULES: { result: string; when: (cookie: Cookie, hsts: boolean) => b
   { result: 'cookies-without-secure-flag-but-protected-by-hsts', when: (c, hsts) => !c.secure && hsts },
   { result: 'cookies-without-secure-flag', when: (c, hsts) => !c.secure && !hsts },
   { result: 'cookies-anticsrf-without-samesite-flag', when: (c) => isAntiCsrfCookie(c) && c.sameSite === null },
-  { result: 'cookies-session-without-secure-flag-but-protected-by-hsts', when: (c, hsts) => isSessionCookie(c) && !c.secure && hsts },
+  {
+    result: 'cookies-session-without-secure-flag-but-protected-by-hsts',
+    when: (c, hsts) => isSessionCookie(c) && !c.secure && hsts,
+  },
   { result: 'cookies-session-without-secure-flag', when: (c, hsts) => isSessionCookie(c) && !c.secure && !hsts },
   { result: 'cookies-session-without-httponly-flag', when: (c) => isSessionCookie(c) && !c.httpOnly },
 ];
@@ -31,11 +34,28 @@ export const cookiesTest: TestRunner = (context) => {
   if (cookies.length === 0) return { result: 'cookies-not-found', data: { cookies: {} }, headers };
   const hsts = strictTransportSecurityPasses(context);
   const problems = cookies.flatMap((c) => COOKIE_RULES.filter((r) => r.when(c, hsts)).map((r) => r.result));
-  const worst = problems.sort((a, b) => COOKIE_PROBLEMS_BY_SEVERITY.indexOf(b) - COOKIE_PROBLEMS_BY_SEVERITY.indexOf(a))[0];
+  const worst = problems.sort(
+    (a, b) => COOKIE_PROBLEMS_BY_SEVERITY.indexOf(b) - COOKIE_PROBLEMS_BY_SEVERITY.indexOf(a),
+  )[0];
   const sameSite = cookies.every((c) => c.sameSite !== null);
-  const result = worst ?? (sameSite ? 'cookies-secure-with-httponly-sessions-and-samesite' : 'cookies-secure-with-httponly-sessions');
+  const result =
+    worst ??
+    (sameSite ? 'cookies-secure-with-httponly-sessions-and-samesite' : 'cookies-secure-with-httponly-sessions');
   const data = Object.fromEntries(
-    cookies.map((c) => [c.name, { domain: c.domain ?? c.setBy, path: c.path, secure: c.secure, httpOnly: c.httpOnly, sameSite: c.sameSite, maxAge: c.maxAge, expires: c.expires, session: isSessionCookie(c), antiCsrf: isAntiCsrfCookie(c) }]),
+    cookies.map((c) => [
+      c.name,
+      {
+        domain: c.domain ?? c.setBy,
+        path: c.path,
+        secure: c.secure,
+        httpOnly: c.httpOnly,
+        sameSite: c.sameSite,
+        maxAge: c.maxAge,
+        expires: c.expires,
+        session: isSessionCookie(c),
+        antiCsrf: isAntiCsrfCookie(c),
+      },
+    ]),
   );
   return { result, data: { cookies: data, sameSite, protectedByHsts: hsts }, headers };
 };

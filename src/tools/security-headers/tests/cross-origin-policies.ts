@@ -25,13 +25,18 @@ const COEP_VALUES: Record<string, string> = {
   'unsafe-none': 'coep-implemented-with-unsafe-none',
 };
 
-const lookup = (table: Record<string, string>, key: string | null): string | undefined => (key !== null && Object.hasOwn(table, key) ? table[key] : undefined);
+const lookup = (table: Record<string, string>, key: string | null): string | undefined =>
+  key !== null && Object.hasOwn(table, key) ? table[key] : undefined;
 
 export const crossOriginResourcePolicyTest: TestRunner = (context) => {
   const value = context.auto.headers.combined('cross-origin-resource-policy');
   const headers = context.auto.headers.pick('cross-origin-resource-policy');
   if (value === null) return { result: 'corp-not-implemented', data: { value: null }, headers };
-  return { result: lookup(CORP_VALUES, value.slice(0, 256).trim().toLowerCase()) ?? 'corp-header-invalid', data: { value }, headers };
+  return {
+    result: lookup(CORP_VALUES, value.slice(0, 256).trim().toLowerCase()) ?? 'corp-header-invalid',
+    data: { value },
+    headers,
+  };
 };
 
 /** A structured-field token policy test: not set, invalid, or the table's result for the token. */
@@ -40,11 +45,20 @@ function tokenPolicyTest(header: string, prefix: 'coop' | 'coep', table: Record<
     const values = context.auto.headers.values(header);
     const headers = context.auto.headers.pick(header);
     // An empty header is no policy at all.
-    if (values.length === 0 || (values.length === 1 && values[0]!.trim() === '')) return { result: `${prefix}-not-implemented`, data: { value: null }, headers };
+    if (values.length === 0 || (values.length === 1 && values[0]!.trim() === ''))
+      return { result: `${prefix}-not-implemented`, data: { value: null }, headers };
     const item = values.length === 1 ? parseItem(values[0]!.slice(0, 1024).trim()) : null;
     const token = item?.value.type === 'token' ? item.value.value : null;
     const result = lookup(table, token) ?? `${prefix}-header-invalid`;
-    return { result, data: { value: values.join(', '), token, ...(values.length > 1 ? { problem: 'the header is sent more than once' } : {}) }, headers };
+    return {
+      result,
+      data: {
+        value: values.join(', '),
+        token,
+        ...(values.length > 1 ? { problem: 'the header is sent more than once' } : {}),
+      },
+      headers,
+    };
   };
 }
 

@@ -3,9 +3,15 @@ import type { TestRunner } from '../context.ts';
 import { HeaderView } from '../headers.ts';
 
 /** First match wins. */
-const CORS_RULES: { result: string; when: (f: { allowOrigin: string; credentials: boolean; echoesOrigin: boolean }) => boolean }[] = [
+const CORS_RULES: {
+  result: string;
+  when: (f: { allowOrigin: string; credentials: boolean; echoesOrigin: boolean }) => boolean;
+}[] = [
   { result: 'cross-origin-resource-sharing-implemented-with-public-access', when: (f) => f.allowOrigin === '*' },
-  { result: 'cross-origin-resource-sharing-implemented-with-universal-access', when: (f) => f.echoesOrigin && f.credentials },
+  {
+    result: 'cross-origin-resource-sharing-implemented-with-universal-access',
+    when: (f) => f.echoesOrigin && f.credentials,
+  },
   { result: 'cross-origin-resource-sharing-implemented-with-restricted-access', when: () => true },
 ];
 
@@ -20,7 +26,8 @@ export const crossOriginResourceSharingTest: TestRunner = (context) => {
   const headers = source.pick('access-control-allow-origin', 'access-control-allow-credentials');
   const acao = source.values('access-control-allow-origin')[0];
   const origin = context.capture.corsOrigin ?? CORS_PROBE_ORIGIN;
-  if (acao === undefined) return { result: 'cross-origin-resource-sharing-not-implemented', data: { allowOrigin: null, origin }, headers };
+  if (acao === undefined)
+    return { result: 'cross-origin-resource-sharing-not-implemented', data: { allowOrigin: null, origin }, headers };
   const allowOrigin = acao.slice(0, 256).trim().toLowerCase();
   const credentials = source.values('access-control-allow-credentials')[0]?.trim().toLowerCase() === 'true';
   const facts = { allowOrigin, credentials, echoesOrigin: allowOrigin === origin.toLowerCase() };

@@ -3,7 +3,11 @@ import type { TestName } from '../analysis.ts';
 import type { TestRunner } from '../context.ts';
 import { contentSecurityPolicyTest } from './content-security-policy.ts';
 import { cookiesTest } from './cookies.ts';
-import { crossOriginEmbedderPolicyTest, crossOriginOpenerPolicyTest, crossOriginResourcePolicyTest } from './cross-origin-policies.ts';
+import {
+  crossOriginEmbedderPolicyTest,
+  crossOriginOpenerPolicyTest,
+  crossOriginResourcePolicyTest,
+} from './cross-origin-policies.ts';
 import { crossOriginResourceSharingTest } from './cross-origin-resource-sharing.ts';
 import { redirectionTest } from './redirection.ts';
 import { referrerPolicyTest } from './referrer-policy.ts';

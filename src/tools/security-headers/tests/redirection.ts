@@ -19,7 +19,10 @@ const REDIRECTION_RULES: { result: string; when: (f: RouteFacts) => boolean }[] 
   { result: 'redirection-not-to-https-on-initial-redirection', when: (f) => f.route![1]!.protocol === 'http:' },
   {
     result: 'redirection-off-host-from-http',
-    when: (f) => f.route![0]!.protocol === 'http:' && f.route![1]!.protocol === 'https:' && f.route![0]!.hostname !== f.route![1]!.hostname,
+    when: (f) =>
+      f.route![0]!.protocol === 'http:' &&
+      f.route![1]!.protocol === 'https:' &&
+      f.route![0]!.hostname !== f.route![1]!.hostname,
   },
   { result: 'redirection-to-https', when: () => true },
 ];

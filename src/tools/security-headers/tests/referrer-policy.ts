@@ -12,7 +12,11 @@ const REFERRER_POLICIES: Record<string, 'private' | 'unsafe'> = {
   'no-referrer-when-downgrade': 'unsafe',
 };
 
-const RESULTS = { private: 'referrer-policy-private', unsafe: 'referrer-policy-unsafe', invalid: 'referrer-policy-header-invalid' } as const;
+const RESULTS = {
+  private: 'referrer-policy-private',
+  unsafe: 'referrer-policy-unsafe',
+  invalid: 'referrer-policy-header-invalid',
+} as const;
 
 /**
  * Header values and `<meta name=referrer>` contents are read as one comma-separated list (meta
@@ -23,7 +27,11 @@ export const referrerPolicyTest: TestRunner = (context) => {
   const fromMeta = [...(context.html?.httpEquiv.get('referrer-policy') ?? []), ...(context.html?.metaReferrer ?? [])];
   const headers = context.auto.headers.pick('referrer-policy');
   if (fromHeader.length === 0 && fromMeta.length === 0) {
-    return { result: 'referrer-policy-not-implemented', data: { value: null, policy: null, http: false, meta: false }, headers };
+    return {
+      result: 'referrer-policy-not-implemented',
+      data: { value: null, policy: null, http: false, meta: false },
+      headers,
+    };
   }
   const value = [...fromHeader, ...fromMeta].join(', ');
   const tokens = value.split(',').map((t) => t.trim().toLowerCase());

@@ -11,7 +11,13 @@ function headerResult(context: TestContext): { result: string; header: HstsHeade
   if (value === null) return { result: 'hsts-not-implemented', header: null };
   const header = parseHsts(value);
   if (header.problem) return { result: 'hsts-header-invalid', header };
-  return { result: header.maxAge! < SIX_MONTHS ? 'hsts-implemented-max-age-less-than-six-months' : 'hsts-implemented-max-age-at-least-six-months', header };
+  return {
+    result:
+      header.maxAge! < SIX_MONTHS
+        ? 'hsts-implemented-max-age-less-than-six-months'
+        : 'hsts-implemented-max-age-at-least-six-months',
+    header,
+  };
 }
 
 /**
@@ -32,7 +38,9 @@ export function evaluateStrictTransportSecurity(context: TestContext): TestOutco
       preloaded,
       preloadStatus: preload.state,
       ...(preload.via ? { preloadEntry: { host: preload.via, includeSubDomains: preload.includeSubDomains } } : {}),
-      ...(preload.state === 'unknown' ? { preloadNote: 'The preload list status could not be looked up; the host is graded as not preloaded.' } : {}),
+      ...(preload.state === 'unknown'
+        ? { preloadNote: 'The preload list status could not be looked up; the host is graded as not preloaded.' }
+        : {}),
       ...(header?.problem ? { problem: header.problem } : {}),
     },
     headers: context.https?.headers.pick('strict-transport-security') ?? [],
@@ -42,4 +50,5 @@ export function evaluateStrictTransportSecurity(context: TestContext): TestOutco
 export const strictTransportSecurityTest: TestRunner = (context) => context.hsts;
 
 /** Whether the HSTS test passes: what the cookie test calls "protected by HSTS". */
-export const strictTransportSecurityPasses = (context: TestContext): boolean => ruleFor('strict-transport-security', context.hsts.result).pass;
+export const strictTransportSecurityPasses = (context: TestContext): boolean =>
+  ruleFor('strict-transport-security', context.hsts.result).pass;

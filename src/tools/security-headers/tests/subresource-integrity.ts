@@ -44,7 +44,8 @@ function describeScript(script: ScriptElement & { src: string }, context: TestCo
   const integrity = Boolean(script.integrity);
   const element = script;
   const pageIsHttps = context.auto.url.startsWith('https:');
-  if (/^\/\/[^/]/.test(script.src)) return { src: script.src, element, placement: 'external', secure: false, integrity };
+  if (/^\/\/[^/]/.test(script.src))
+    return { src: script.src, element, placement: 'external', secure: false, integrity };
   if (/^https?:\/\//i.test(script.src)) {
     // An unparseable URL has no host: external.
     const host = hostnameOf(script.src);
@@ -56,9 +57,12 @@ function describeScript(script: ScriptElement & { src: string }, context: TestCo
 
 function resultOf(scripts: ScriptFacts[]): string {
   const external = scripts.filter((s) => s.placement === 'external');
-  const blamed = external.map((s) => EXTERNAL_OUTCOMES[`${s.integrity}/${s.secure}`]).filter((r): r is string => r !== null);
+  const blamed = external
+    .map((s) => EXTERNAL_OUTCOMES[`${s.integrity}/${s.secure}`])
+    .filter((r): r is string => r !== null);
   if (blamed.length > 0) return blamed.sort((a, b) => ORDER.indexOf(b) - ORDER.indexOf(a))[0]!;
-  if (scripts.some((s) => s.placement === 'same-site' && s.integrity && s.secure)) return 'sri-implemented-and-all-scripts-loaded-securely';
+  if (scripts.some((s) => s.placement === 'same-site' && s.integrity && s.secure))
+    return 'sri-implemented-and-all-scripts-loaded-securely';
   if (external.length > 0) return 'sri-implemented-and-external-scripts-loaded-securely';
   return 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin';
 }
@@ -67,11 +71,23 @@ function resultOf(scripts: ScriptFacts[]): string {
 export const subresourceIntegrityTest: TestRunner = (context) => {
   const headers = context.auto.headers.pick('content-type');
   if (!context.isHtml) return { result: 'sri-not-implemented-response-not-html', data: { scripts: {} }, headers };
-  if (!context.html) return { result: 'html-not-parseable', data: { scripts: {}, problem: 'no HTML body was captured' }, headers };
+  if (!context.html)
+    return { result: 'html-not-parseable', data: { scripts: {}, problem: 'no HTML body was captured' }, headers };
   const elements = context.html.scripts;
-  if (elements.length === 0) return { result: 'sri-not-implemented-but-no-scripts-loaded', data: { scripts: {} }, headers };
-  const scripts = elements.filter((s): s is ScriptElement & { src: string } => s.src !== null).map((s) => describeScript(s, context));
+  if (elements.length === 0)
+    return { result: 'sri-not-implemented-but-no-scripts-loaded', data: { scripts: {} }, headers };
+  const scripts = elements
+    .filter((s): s is ScriptElement & { src: string } => s.src !== null)
+    .map((s) => describeScript(s, context));
   const external = scripts.filter((s) => s.placement === 'external');
-  const listed = Object.fromEntries(external.slice(0, MAX_LISTED).map((s) => [s.src, { integrity: s.element.integrity, crossorigin: s.element.crossorigin }]));
-  return { result: resultOf(scripts), data: { scripts: listed, count: elements.length, withSrc: scripts.length, external: external.length }, headers };
+  const listed = Object.fromEntries(
+    external
+      .slice(0, MAX_LISTED)
+      .map((s) => [s.src, { integrity: s.element.integrity, crossorigin: s.element.crossorigin }]),
+  );
+  return {
+    result: resultOf(scripts),
+    data: { scripts: listed, count: elements.length, withSrc: scripts.length, external: external.length },
+    headers,
+  };
 };

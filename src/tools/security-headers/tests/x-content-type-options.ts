@@ -6,5 +6,9 @@ export const xContentTypeOptionsTest: TestRunner = (context) => {
   const headers = context.auto.headers.pick('x-content-type-options');
   if (value === null) return { result: 'x-content-type-options-not-implemented', data: { value: null }, headers };
   const valid = value.slice(0, 256).trim().toLowerCase() === 'nosniff';
-  return { result: valid ? 'x-content-type-options-nosniff' : 'x-content-type-options-header-invalid', data: { value }, headers };
+  return {
+    result: valid ? 'x-content-type-options-nosniff' : 'x-content-type-options-header-invalid',
+    data: { value },
+    headers,
+  };
 };
