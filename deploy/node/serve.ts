@@ -2,7 +2,7 @@ import { FastResponse, serve } from 'srvx';
 import type { App } from '#agent-scan';
 
 // srvx's Response is several times faster than Node's own; the app builds responses through the global.
-globalThis.Response = FastResponse as unknown as typeof Response;
+globalThis.Response = FastResponse;
 
 export interface RunningServer {
   url: string;

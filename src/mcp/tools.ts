@@ -41,7 +41,7 @@ function describedBy(jsonSchema: Record<string, unknown>): StandardSchemaWithJSO
       validate: (value: unknown) => ({ value }),
       jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
     },
-  } as StandardSchemaWithJSON;
+  };
 }
 
 /**

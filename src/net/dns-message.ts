@@ -19,7 +19,7 @@ export function encodeQuery(name: string, type: RecordType): Uint8Array<ArrayBuf
     type: 'query',
     id: 0,
     flags: packet.RECURSION_DESIRED,
-    questions: [{ type: type as packet.Question['type'], name, class: 'IN' }],
+    questions: [{ type: type, name, class: 'IN' }],
     additionals: [
       {
         type: 'OPT',

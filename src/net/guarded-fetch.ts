@@ -217,7 +217,7 @@ export async function guardedFetch(
     };
     if (body.error !== undefined)
       result.bodyError =
-        timeout.aborted || deadline?.aborted ? 'timeout' : (classifyFetchError(body.error).reason as FailureReason);
+        timeout.aborted || deadline?.aborted ? 'timeout' : (classifyFetchError(body.error).reason);
     return result;
   }
 }

@@ -24,7 +24,7 @@ function render(value: Value): string {
 
 export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
   let out = strings[0]!;
-  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1]!;
   return new Html(out);
 }
 

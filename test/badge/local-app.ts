@@ -29,7 +29,7 @@ export function localBadgeApp(): LocalBadgeApp {
   const errors: unknown[] = [];
   const services: Services = {
     config,
-    store: store as Store,
+    store: store,
     fallbackLimiter: new MemoryStore({ now }),
     keys: new KeyService(store, config.apiKeyPrefix, now),
     scanners: {},

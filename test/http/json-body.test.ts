@@ -11,7 +11,7 @@ function streamOf(chunks: Uint8Array[], onPull?: () => void): ReadableStream<Uin
     {
       pull(controller) {
         onPull?.();
-        if (i < chunks.length) controller.enqueue(chunks[i++]!);
+        if (i < chunks.length) controller.enqueue(chunks[i++]);
         else controller.close();
       },
     },

@@ -25,8 +25,8 @@ async function startServerProcess(env: Record<string, string> = {}): Promise<Sta
   children.add(child);
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (err += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000);
     const check = () => {
@@ -36,7 +36,7 @@ async function startServerProcess(env: Record<string, string> = {}): Promise<Sta
         resolve(match[1]!);
       }
     };
-    child.stderr!.on('data', check);
+    child.stderr.on('data', check);
     child.on('exit', () => {
       clearTimeout(timer);
       reject(new Error(`server exited:\n${err}`));

@@ -81,7 +81,7 @@ describe('tool pages', () => {
   }
 
   test('a base URL with a path prefixes every same-origin link, asset and the execute path', () => {
-    const page = renderToolPage(ALLOWLISTED_TOOLS[0]!, 'https://example.org/scan');
+    const page = renderToolPage(ALLOWLISTED_TOOLS[0], 'https://example.org/scan');
     assert.match(page, /data-execute="\/scan\/api\/v1\/agent\/tools\/security-headers\/execute"/);
     assert.match(page, /<link rel="stylesheet" href="\/scan\/assets\/site\.css\?v=/);
     assert.match(page, /<script src="\/scan\/assets\/tool-page\.js\?v=/);
@@ -89,7 +89,7 @@ describe('tool pages', () => {
   });
 
   test('configuration values are escaped', () => {
-    const page = renderToolPage(ALLOWLISTED_TOOLS[0]!, BASE, {
+    const page = renderToolPage(ALLOWLISTED_TOOLS[0], BASE, {
       accountUrl: 'https://account.test/"><script>alert(1)</script>',
     });
     assert.ok(!page.includes('<script>alert(1)'));
@@ -163,13 +163,13 @@ describe('agent skills', () => {
       scansPerHourOverall: 12345,
       badgePerMinute: 1,
     };
-    const skill = renderSkill(ALLOWLISTED_TOOLS[0]!, BASE, { limits });
+    const skill = renderSkill(ALLOWLISTED_TOOLS[0], BASE, { limits });
     assert.ok(skill.includes('| 5 per client IP | 50 per key |'));
     assert.ok(skill.includes('7 per client IP and 8 per target; 12,345 overall'));
     // The curl example, in the skill and on the tool page.
     assert.ok(skill.includes('# with a developer key (50 requests/min instead of 5)'));
     assert.ok(
-      renderToolPage(ALLOWLISTED_TOOLS[0]!, BASE, { limits }).includes(
+      renderToolPage(ALLOWLISTED_TOOLS[0], BASE, { limits }).includes(
         '# with a developer key (50 requests/min instead of 5)',
       ),
     );

@@ -111,7 +111,7 @@ export async function startDohServer(zones: Zones, options: DohServerOptions = {
     if (!question) return void response.writeHead(400).end('no question');
     const opt = query.additionals?.find((a) => a.type === 'OPT') as { flag_do?: boolean } | undefined;
     const entry: DohLogEntry = {
-      method: request.method as 'GET' | 'POST',
+      method: request.method,
       name: question.name,
       type: String(question.type),
       id: query.id ?? 0,

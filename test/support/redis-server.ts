@@ -42,14 +42,14 @@ export async function startRedis(): Promise<RedisServer> {
         () => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)),
         10_000,
       );
-      proc.stdout!.on('data', (chunk) => {
+      proc.stdout.on('data', (chunk) => {
         output += chunk;
         if (output.includes('Ready to accept connections')) {
           clearTimeout(timer);
           resolve();
         }
       });
-      proc.stderr!.on('data', (chunk) => (output += chunk));
+      proc.stderr.on('data', (chunk) => (output += chunk));
       proc.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`redis-server exited with ${code}:\n${output}`));

@@ -51,7 +51,7 @@ export class RecordingResolver implements Resolver {
     this.#memo = memoizeResolver({
       async query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
         const result = await resolver.query(name, type, { signal });
-        capture.queries.push(result as DnsExchange);
+        capture.queries.push(result);
         return result;
       },
     });

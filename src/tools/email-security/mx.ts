@@ -46,7 +46,7 @@ function hostNames(records: MxRecord[]): string[] {
 /** Asks for the apex MX, then A and AAAA of every mail host in parallel. Returns the host names. */
 export async function retrieveMx(resolver: RecordingResolver, domain: string): Promise<{ hosts: string[] }> {
   const result = await resolver.query(domain, 'MX');
-  const hosts = hostNames(mxRecords(result as DnsExchange));
+  const hosts = hostNames(mxRecords(result));
   await Promise.all(
     hosts.slice(0, MAX_MX_HOSTS_CHECKED).flatMap((host) => [resolver.query(host, 'A'), resolver.query(host, 'AAAA')]),
   );

@@ -45,6 +45,6 @@ export async function retrieveSpf(
     queries += batch.length;
     rounds += 1;
     const results = await Promise.all(batch.map(({ name, type }) => resolver.query(name, type)));
-    results.forEach((result, i) => answers.set(keyOf(batch[i]!.type, batch[i]!.name), result as DnsExchange));
+    results.forEach((result, i) => answers.set(keyOf(batch[i]!.type, batch[i]!.name), result));
   }
 }
