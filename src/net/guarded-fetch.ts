@@ -216,8 +216,7 @@ export async function guardedFetch(
       durationMs: now() - started,
     };
     if (body.error !== undefined)
-      result.bodyError =
-        timeout.aborted || deadline?.aborted ? 'timeout' : (classifyFetchError(body.error).reason);
+      result.bodyError = timeout.aborted || deadline?.aborted ? 'timeout' : classifyFetchError(body.error).reason;
     return result;
   }
 }
