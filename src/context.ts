@@ -12,9 +12,9 @@ import type { Scanner } from './tools/tool.ts';
 /** What the runtime tells the app about one request. Every field is optional. */
 export interface RuntimeContext {
   /** The peer address of the connection (srvx's `request.ip`, Deno's `remoteAddr`, …). */
-  clientAddress?: string;
+  clientAddress?: string | undefined;
   /** Keeps background work (last-used writes, scan records) alive after the response. */
-  waitUntil?: (promise: Promise<unknown>) => void;
+  waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
 }
 
 export interface AccessLogEntry {
@@ -38,7 +38,7 @@ export interface AppDeps {
   /** Called with unexpected errors (bugs); the client gets a bare 500 problem. */
   onError?: (error: unknown, request: Request) => void;
   /** Longest a scan may take before it is reported as not assessable. */
-  scanDeadlineMs?: number;
+  scanDeadlineMs?: number | undefined;
 }
 
 /** Long-lived services built once by `createApp`. */

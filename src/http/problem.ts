@@ -6,8 +6,8 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export interface ProblemOptions {
   detail: string;
-  /** Overrides the table's hint for this occurrence. */
-  hint?: string;
+  /** Overrides the table's hint for this occurrence (undefined: the table's). */
+  hint?: string | undefined;
   /** Seconds before a retry can succeed; sets `Retry-After` and `retryAfterSec`. */
   retryAfterSec?: number;
   headers?: Record<string, string>;

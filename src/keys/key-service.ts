@@ -32,9 +32,9 @@ export class KeyService {
   async create(input: {
     name: string;
     owner: string;
-    scopes?: Scope[];
-    expiresAt?: number | null;
-    key?: string;
+    scopes?: Scope[] | undefined;
+    expiresAt?: number | null | undefined;
+    key?: string | undefined;
   }): Promise<{ key: string; record: KeyRecord }> {
     const key = input.key ?? generateKey(this.prefix);
     if (keyShapeProblem(key, this.prefix) !== null) throw new Error(`not a well-formed key for prefix ${this.prefix}`);

@@ -32,7 +32,7 @@ export interface DnsResult<T extends RecordType = RecordType> {
 }
 
 export interface QueryOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 export interface Resolver {

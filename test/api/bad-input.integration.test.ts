@@ -89,10 +89,10 @@ async function send(request: Outgoing): Promise<Observed> {
   }
   // A copy, so Buffers (Uint8Array<ArrayBufferLike>) are accepted as a BodyInit.
   const body =
-    request.body === undefined || typeof request.body === 'string' ? request.body : new Uint8Array(request.body);
+    request.body === undefined ? null : typeof request.body === 'string' ? request.body : new Uint8Array(request.body);
   const res = await h.request(request.path, {
     method: request.method,
-    headers: request.headers,
+    headers: request.headers ?? {},
     body,
     signal: AbortSignal.timeout(8000),
   });

@@ -23,7 +23,11 @@ describe('headers on every response', () => {
 
   for (const [method, path, body] of ENDPOINTS) {
     test(`${method} ${path}`, async () => {
-      const res = await h.request(path, { method, body, headers: body ? { 'content-type': 'application/json' } : {} });
+      const res = await h.request(path, {
+        method,
+        body: body ?? null,
+        headers: body ? { 'content-type': 'application/json' } : {},
+      });
       const header = (name: string) => res.headers.get(name);
       assert.equal(header('api-version'), '1');
       assert.match(header('ratelimit-policy') ?? '', /^"per-minute";q=10;w=60$/);
