@@ -54,7 +54,8 @@ for (const file of files) {
   }
   if (key === undefined) {
     problems.push(
-      `${file.path}: ${file.lines.pct} % of lines, under ${config.minLines} %: add tests, or a one-line reason under "exceptions" in coverage.config.json`,
+      `${file.path}: ${file.lines.pct} % of lines, under ${config.minLines} %: ` +
+        'add tests, or a one-line reason under "exceptions" in coverage.config.json',
     );
     continue;
   }

@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): App {
     onError: deps.onError ?? ((error) => console.error(error)),
   };
 
-  const router = Router<IRequest, [RequestContext]>({
+  const router = Router<IRequest, [RequestContext], Response>({
     before: [identifyKey, perMinuteLimit, refuseInvalidKey],
     catch: (error, request, ctx) => toProblem(error, request, ctx),
   });
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): App {
       const isHead = request.method === 'HEAD';
       const routed = isHead ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
       const ctx = createContext(services, routed, runtime);
-      const response: Response = await router.fetch(routed, ctx);
+      const response = await router.fetch(routed, ctx);
       deps.onRequestComplete?.({
         method: request.method,
         path: ctx.path,

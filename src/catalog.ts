@@ -19,7 +19,8 @@ export function buildCatalog(
     apiVersion: '1',
     name: 'Agent Scan API',
     description:
-      'Non-intrusive security checks for agents and developers: HTTP security headers of a site, and email authentication records of a domain.',
+      'Non-intrusive security checks for agents and developers: ' +
+      'HTTP security headers of a site, and email authentication records of a domain.',
     openapiUrl: baseUrl + PATHS.openapi,
     mcp: mcpCatalogEntry(baseUrl, config.apiKeyPrefix),
     tools: ALLOWLISTED_TOOLS.map((tool) => ({
@@ -41,7 +42,8 @@ export function buildCatalog(
         worst: tool.gradeScale[tool.gradeScale.length - 1],
         scoreRange: tool.scoreRange,
         notAssessed:
-          'When a scan runs but cannot assess the target the response is 422, with grade and gradeScore null and result explaining why.',
+          'When a scan runs but cannot assess the target the response is 422, ' +
+          'with grade and gradeScore null and result explaining why.',
       },
     })),
     unavailableTools: TOOLS_ELSEWHERE.map((t) => ({
@@ -66,9 +68,13 @@ export function buildCatalog(
           [`POST ${PATHS.mcp} (tools/call)`]: 'tools:execute',
         },
         invalidKey: 'An invalid, expired or revoked key is refused with 401; there is no fallback to anonymous access.',
-        revocation: `Verified keys are cached for up to ${KEY_CACHE_TTL_MS / 1000} s, so a revoked key may keep working for about a minute.`,
+        revocation:
+          `Verified keys are cached for up to ${KEY_CACHE_TTL_MS / 1000} s, ` +
+          'so a revoked key may keep working for about a minute.',
         obtain:
-          'Keys are free. Create one on the account portal (sign in, give it a name, copy the key: it is shown once). This API does not create keys.',
+          'Keys are free. ' +
+          'Create one on the account portal (sign in, give it a name, copy the key: it is shown once). ' +
+          'This API does not create keys.',
         accountUrl: config.accountUrl,
       },
     },
@@ -97,7 +103,9 @@ export function buildCatalog(
         sameWithOrWithoutKey: true,
         sharedWithBrowserTools: true,
         description:
-          'Each scan counts once per client address, once per target host and once overall; a scan refused by any of the three counts in none. A spent quota may take up to an hour to free up.',
+          'Each scan counts once per client address, once per target host and once overall; ' +
+          'a scan refused by any of the three counts in none. ' +
+          'A spent quota may take up to an hour to free up.',
       },
       onExceeded: '429 rate_limit_exceeded with Retry-After and retryAfterSec; no scan runs.',
     },

@@ -103,7 +103,8 @@ export function createServiceOrExit(
 
 function announce(dev: DevKey, notice: (message: string) => void): void {
   notice(
-    'Embedded store: limits, quotas and keys live in this instance only; set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them.',
+    'Embedded store: limits, quotas and keys live in this instance only; ' +
+      'set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them.',
   );
   notice(
     dev.generated ? `Development API key (shown once): ${dev.key}` : 'Development API key from DEV_API_KEY registered.',

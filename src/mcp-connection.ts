@@ -34,7 +34,9 @@ export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
     limits:
       'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST.',
     errors:
-      'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status with a JSON-RPC error whose data is the problem document; a refused tool call is a tool result with isError true and the problem document as structuredContent.',
+      'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status ' +
+      'with a JSON-RPC error whose data is the problem document; ' +
+      'a refused tool call is a tool result with isError true and the problem document as structuredContent.',
     clientConfig: mcpClientConfig(baseUrl, keyPrefix),
   };
 }

@@ -66,7 +66,10 @@ function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
   return {
     operationId: `execute-${tool.name}`,
     summary: `Run the ${tool.name} scan`,
-    description: `${tool.description}\n\nTarget: ${tool.targetDescription}\n\nGrades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. Requires \`tools:execute\` when a key is sent.`,
+    description:
+      `${tool.description}\n\nTarget: ${tool.targetDescription}\n\n` +
+      `Grades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. ` +
+      'Requires `tools:execute` when a key is sent.',
     tags: ['tools'],
     security: keyOptional,
     requestBody: {
@@ -111,7 +114,12 @@ function mcpOperation() {
   return {
     operationId: 'mcp',
     summary: 'MCP endpoint (Streamable HTTP, stateless)',
-    description: `The two scans as MCP tools (${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(', ')}) for MCP clients: revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. Refused tool calls are tool results with isError and the problem as structuredContent. See docs/mcp.md.`,
+    description:
+      `The two scans as MCP tools (${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(', ')}) for MCP clients: ` +
+      'revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). ' +
+      'Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. ' +
+      'Refused tool calls are tool results with isError and the problem as structuredContent. ' +
+      'See docs/mcp.md.',
     tags: ['tools'],
     security: keyOptional,
     requestBody: {
@@ -153,7 +161,12 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
     info: {
       title: 'Agent Scan API',
       version: '1',
-      description: `Non-intrusive security checks over HTTP. Works without a key (10 requests/min per client IP); a free developer key from ${accountUrl} raises that to 30/min. Scans are limited to 20/hour per client IP and per target, 1,000/hour overall. Every error is application/problem+json; its \`type\` links to documentation.`,
+      description:
+        'Non-intrusive security checks over HTTP. ' +
+        'Works without a key (10 requests/min per client IP); ' +
+        `a free developer key from ${accountUrl} raises that to 30/min. ` +
+        'Scans are limited to 20/hour per client IP and per target, 1,000/hour overall. ' +
+        'Every error is application/problem+json; its `type` links to documentation.',
     },
     servers: [{ url: baseUrl }],
     tags: [{ name: 'tools' }, { name: 'badges' }, { name: 'deprecated' }],
@@ -172,7 +185,9 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         post: {
           operationId: 'execute-other-tool',
           summary: 'Any other tool name',
-          description: `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) and unknown names answer 404.`,
+          description:
+            `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) ` +
+            'and unknown names answer 404.',
           tags: ['tools'],
           parameters: [{ name: 'tool', in: 'path', required: true, schema: { type: 'string' } }],
           responses: { '404': problem('not_found', 'not on this API.') },
@@ -213,7 +228,9 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           operationId: 'badge',
           summary: 'SVG badge with the latest website-security grade of a domain',
           description:
-            'The domain is normalised (scheme, www., path, query, case, trailing dot, IDN). Shows `?` when no grade exists. Cached 5 minutes with an ETag; a key needs `badges:read`. Its own rate limit: 120 per minute per client address (policy badge-per-minute).',
+            'The domain is normalised (scheme, www., path, query, case, trailing dot, IDN). ' +
+            'Shows `?` when no grade exists. Cached 5 minutes with an ETag; a key needs `badges:read`. ' +
+            'Its own rate limit: 120 per minute per client address (policy badge-per-minute).',
           tags: ['badges'],
           security: keyOptional,
           parameters: [

@@ -25,12 +25,14 @@ const TargetSchema = v.pipe(
   v.check((s) => codePoints(s) <= MAX_TARGET_LENGTH, `"target" is longer than ${MAX_TARGET_LENGTH} characters.`),
   v.metadata({ maxLength: MAX_TARGET_LENGTH }),
   v.description(
-    `What to scan, at most ${MAX_TARGET_LENGTH} characters. ${ALLOWLISTED_TOOLS.map((t) => `${t.name}: ${t.targetInSchemas.accepts}.`).join(' ')}`,
+    `What to scan, at most ${MAX_TARGET_LENGTH} characters. ` +
+      ALLOWLISTED_TOOLS.map((t) => `${t.name}: ${t.targetInSchemas.accepts}.`).join(' '),
   ),
   v.examples(['example.com']),
 );
 
 const MAX_SELECTORS = 10;
+const SELECTOR_TOOLS = ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors).map((t) => t.name);
 
 const SelectorsSchema = v.pipe(
   v.array(
@@ -45,11 +47,8 @@ const SelectorsSchema = v.pipe(
   ),
   v.maxLength(MAX_SELECTORS, `At most ${MAX_SELECTORS} DKIM selectors may be given.`),
   v.description(
-    `${ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors)
-      .map((t) => t.name)
-      .join(
-        ', ',
-      )} only: DKIM selectors to check first (at most ${MAX_SELECTORS}), besides those implied by the mail providers and a list of common ones.`,
+    `${SELECTOR_TOOLS.join(', ')} only: DKIM selectors to check first (at most ${MAX_SELECTORS}), ` +
+      'besides those implied by the mail providers and a list of common ones.',
   ),
   v.examples([['google', 's1']]),
 );
@@ -61,8 +60,6 @@ export const ExecuteRequestSchema = v.pipe(
   v.title('ExecuteRequest'),
   v.description('Body of both execute endpoints: JSON, at most 8 KiB. Unknown members are ignored.'),
 );
-type ExecuteRequest = v.InferOutput<typeof ExecuteRequestSchema>;
-
 const executeRequest = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
 
 /** The request schema as each tool reads it: its own target description; `selectors` only where the tool takes them. */
@@ -95,7 +92,8 @@ const envelopeEntries = {
   target: v.pipe(
     v.string(),
     v.description(
-      `The scanned target, normalised (${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}).`,
+      'The scanned target, normalised ' +
+        `(${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}).`,
     ),
   ),
   result: ScanResultSchema,
@@ -153,6 +151,7 @@ export const UnassessedScanSchema = v.pipe(
   }),
   v.title('UnassessedScan'),
   v.description(
-    '422: the scan ran but could not assess the target. A problem body that also carries the scan envelope; result explains why.',
+    '422: the scan ran but could not assess the target. ' +
+      'A problem body that also carries the scan envelope; result explains why.',
   ),
 );

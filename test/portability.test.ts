@@ -13,12 +13,13 @@ function sourceFiles(dir: string): string[] {
   );
 }
 
+const NODE_BUILTINS = 'fs|path|http|https|net|crypto|os|child_process|stream|buffer|url|util|dns|events|worker_threads';
+
 const NODE_ONLY = [
   { what: 'a node: import', pattern: /(?:from\s*|import\s*\(\s*|require\s*\(\s*)['"]node:/ },
   {
     what: 'a Node built-in imported without the node: prefix',
-    pattern:
-      /from\s*['"](?:fs|path|http|https|net|crypto|os|child_process|stream|buffer|url|util|dns|events|worker_threads)(?:\/[^'"]*)?['"]/,
+    pattern: new RegExp(String.raw`from\s*['"](?:${NODE_BUILTINS})(?:\/[^'"]*)?['"]`),
   },
   { what: 'process', pattern: /\bprocess\s*\.|\bprocess\s*\[/ },
   { what: 'Buffer', pattern: /\bBuffer\b/ },

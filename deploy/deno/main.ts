@@ -4,7 +4,7 @@
  */
 import { createServiceOrExit } from '../../dist/agent-scan.js';
 
-declare const Deno: { env: { toObject(): Record<string, string> }; exit(code: number): never };
+declare const Deno: { env: { toObject(): Record<string, string> }; exit(this: void, code: number): never };
 
 interface ServeInfo {
   remoteAddr: { hostname: string };

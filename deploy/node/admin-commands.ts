@@ -8,13 +8,15 @@ import { KeyService } from '../../src/keys/key-service.ts';
 import type { KeyRecord, Store } from '../../src/store/port.ts';
 import { GRADE_SCALE } from '../../src/tools/grading.ts';
 
+const GRADE_CAPTURE_HELP = 'grade a saved security-headers or email-security capture (no store needed)';
+
 export const USAGE = `Usage: npm run admin -- <command>
 
   keys create --name NAME --owner OWNER [--json]   create a key; the full key is printed once
   keys list [--owner OWNER] [--json]                name, prefix, created, last used (never the key)
   keys revoke ID                                    revoke a key (refused everywhere within a minute)
   grades set DOMAIN GRADE                           record the latest website-security grade (A+ … F)
-  grade-capture FILE                                grade a saved security-headers or email-security capture (no store needed)
+  grade-capture FILE                                ${GRADE_CAPTURE_HELP}
 
 Every command takes --now TIME (ISO 8601) to stamp that time instead of the clock's.
 The store is the one the environment selects (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN).`;
@@ -70,7 +72,8 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<void>
     if (records.length === 0) return ctx.print('No keys.');
     for (const r of records)
       ctx.print(
-        `${r.id}  ${r.prefix}…  "${r.name}"  owner=${r.owner}  created=${r.created}  lastUsed=${r.lastUsed}${r.revoked === '-' ? '' : `  revoked=${r.revoked}`}`,
+        `${r.id}  ${r.prefix}…  "${r.name}"  owner=${r.owner}  created=${r.created}  lastUsed=${r.lastUsed}` +
+          (r.revoked === '-' ? '' : `  revoked=${r.revoked}`),
       );
     return;
   }

@@ -4,6 +4,8 @@ import { UpstashStore } from '../../src/store/upstash.ts';
 import { StoreUnavailableError } from '../../src/store/port.ts';
 import { readFile } from 'node:fs/promises';
 import { analyzeEmail } from '../../src/tools/email-security/analyze.ts';
+import type { EmailSecurityCapture } from '../../src/tools/email-security/capture.ts';
+import type { SecurityHeadersCapture } from '../../src/tools/security-headers/capture.ts';
 import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import { runAdmin, USAGE, UsageError } from './admin-commands.ts';
 
@@ -29,17 +31,22 @@ if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) exit(ar
 if (argv[0] === 'grade-capture') {
   const file = argv[1];
   if (!file) exit(2, `grade-capture needs a capture file (JSON)\n\n${USAGE}`);
-  let capture;
+  let capture: unknown;
   try {
     capture = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
     exit(2, `cannot read a JSON capture from ${file}: ${(error as Error).message}`);
   }
-  const isEmail = typeof capture?.domain === 'string' && Array.isArray(capture?.queries);
-  const isHeaders = typeof capture?.host === 'string';
+  // Told apart by their identifying fields only: the analyzers read the rest as the capture docs describe it.
+  const fields: Partial<Record<string, unknown>> = typeof capture === 'object' && capture !== null ? capture : {};
+  const isEmail = typeof fields.domain === 'string' && Array.isArray(fields.queries);
+  const isHeaders = typeof fields.host === 'string';
   if (!isEmail && !isHeaders)
     exit(2, `${file} is neither a security-headers nor an email-security capture (docs/capture.md)`);
-  process.stdout.write(`${JSON.stringify(isEmail ? analyzeEmail(capture) : gradeCapture(capture), null, 2)}\n`);
+  const outcome = isEmail
+    ? analyzeEmail(capture as EmailSecurityCapture)
+    : gradeCapture(capture as SecurityHeadersCapture);
+  process.stdout.write(`${JSON.stringify(outcome, null, 2)}\n`);
   process.exit(0);
 }
 

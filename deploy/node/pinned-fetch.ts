@@ -41,7 +41,11 @@ type LookupCallback = (error: Error | null, address: string | LookupAddress[], f
 /** A `lookup` that knows one host name and answers with its vetted addresses only. */
 function pinnedLookup(hostname: string, addresses: string[]) {
   const entries: LookupAddress[] = addresses.map((address) => ({ address, family: isIP(address) }));
-  return (host: string, options: { family?: number | string | undefined; all?: boolean | undefined }, callback: LookupCallback): void => {
+  return (
+    host: string,
+    options: { family?: number | string | undefined; all?: boolean | undefined },
+    callback: LookupCallback,
+  ): void => {
     if (host.toLowerCase() !== hostname) {
       callback(notVetted('lookup for a host this connection was not vetted for'), []);
       return;

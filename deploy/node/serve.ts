@@ -17,7 +17,14 @@ export async function startServer(app: App, options: { port: number; hostname: s
     hostname: options.hostname,
     silent: true,
     gracefulShutdown: false,
-    fetch: (request) => app.fetch(request, { clientAddress: request.ip, waitUntil: request.waitUntil?.bind(request) }),
+    fetch: (request) => {
+      // srvx types waitUntil as possibly returning a promise; the app only hands work to it.
+      const waitUntil = request.waitUntil?.bind(request);
+      return app.fetch(request, {
+        clientAddress: request.ip,
+        waitUntil: waitUntil && ((promise) => void waitUntil(promise)),
+      });
+    },
   });
   await server.ready();
   const url = server.url!.replace(/\/$/, '');

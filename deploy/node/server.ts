@@ -24,10 +24,15 @@ const service = createServiceOrExit(
     scanFetch,
     notice: (message) => process.stderr.write(`${message}\n`),
     onRequestComplete: (entry) => process.stdout.write(`${JSON.stringify({ time: stamp(), ...entry })}\n`),
-    onError: (error, request) =>
-      process.stderr.write(
-        `${JSON.stringify({ time: stamp(), level: 'error', path: new URL(request.url).pathname, error: String((error as Error)?.stack ?? error) })}\n`,
-      ),
+    onError: (error, request) => {
+      const entry = {
+        time: stamp(),
+        level: 'error',
+        path: new URL(request.url).pathname,
+        error: String((error as Error)?.stack ?? error),
+      };
+      process.stderr.write(`${JSON.stringify(entry)}\n`);
+    },
   },
   (code) => process.exit(code),
 );

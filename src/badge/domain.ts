@@ -41,7 +41,8 @@ function hostPart(text: string): { host: string } | { reason: string } {
   else if (OTHER_SCHEME.test(rest))
     return {
       reason:
-        'The domain must be a host name such as example.com, or an http:// or https:// URL; other URL schemes are not accepted.',
+        'The domain must be a host name such as example.com, or an http:// or https:// URL; ' +
+        'other URL schemes are not accepted.',
     };
   rest = rest.split(/[/?#\\]/, 1)[0]!;
   if (rest.includes('@'))
@@ -61,11 +62,16 @@ function hostPart(text: string): { host: string } | { reason: string } {
 function whyNotHostname(host: string): string {
   const ascii = urlHostname(host);
   if (ascii === null) {
-    return 'The domain contains characters that are not allowed in a host name, or an internationalised label that cannot be converted to punycode.';
+    return (
+      'The domain contains characters that are not allowed in a host name, ' +
+      'or an internationalised label that cannot be converted to punycode.'
+    );
   }
   const labels = ascii.split('.');
   if (ascii.length > MAX_DNS_NAME_LENGTH)
-    return `The domain is ${ascii.length} characters long (in punycode); host names are at most ${MAX_DNS_NAME_LENGTH}.`;
+    return (
+      `The domain is ${ascii.length} characters long (in punycode); ` + `host names are at most ${MAX_DNS_NAME_LENGTH}.`
+    );
   if (labels.some((label) => label === ''))
     return 'The domain has an empty label (two dots in a row, or a leading dot).';
   if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH))

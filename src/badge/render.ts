@@ -53,6 +53,8 @@ export function colourOf(message: BadgeMessage): ColourName {
       return 'orange';
     case 'F':
       return 'red';
+    case '?':
+    case undefined: // never: no BadgeMessage is empty
     default:
       return 'lightgrey';
   }

@@ -14,13 +14,17 @@ import type { Handler, RequestContext } from '../context.ts';
 const BADGE_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
 /** No scripts, no fetches, no navigation, even when the SVG is opened directly or in `<object>`. */
 export const BADGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
-/** Five minutes fresh in browsers and CDNs (and image proxies such as GitHub's camo), then a day of serving stale while revalidating. */
+/**
+ * Five minutes fresh in browsers and CDNs (and image proxies such as GitHub's camo), then a day of
+ * serving stale while revalidating.
+ */
 export const BADGE_CACHE_CONTROL = 'public, max-age=300, s-maxage=300, stale-while-revalidate=86400';
 /** When the store could not say: `?`, and a minute until anyone asks again. */
 export const BADGE_CACHE_CONTROL_DEGRADED = 'public, max-age=60, s-maxage=60';
 
 const BADGE_HINT =
-  'Request GET /api/badge/<domain>, e.g. /api/badge/example.com or /api/badge/example.com?style=compact; style is one of default, compact, mini.';
+  'Request GET /api/badge/<domain>, e.g. /api/badge/example.com or /api/badge/example.com?style=compact; ' +
+  'style is one of default, compact, mini.';
 
 /** The `style` query parameter; absent means `default`. */
 function badgeStyle(value: string | string[] | undefined): BadgeStyle {
@@ -33,7 +37,9 @@ function badgeStyle(value: string | string[] | undefined): BadgeStyle {
   }
   if ((BADGE_STYLES as readonly string[]).includes(value)) return value as BadgeStyle;
   throw new ApiError('bad_request', {
-    detail: `Unknown badge style${/^[\w-]{1,40}$/.test(value) ? ` "${value}"` : ''}; "style" must be one of ${BADGE_STYLES.join(', ')} (or absent for default).`,
+    detail:
+      `Unknown badge style${/^[\w-]{1,40}$/.test(value) ? ` "${value}"` : ''}; ` +
+      `"style" must be one of ${BADGE_STYLES.join(', ')} (or absent for default).`,
     hint: BADGE_HINT,
     extra: { allowedStyles: [...BADGE_STYLES] },
   });

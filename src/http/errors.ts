@@ -13,7 +13,9 @@ export const ERRORS = {
   unauthorized: {
     status: 401,
     title: 'Unauthorized',
-    hint: 'Send a valid developer key in "Authorization: Bearer <key>" or "X-Api-Key: <key>", or send no key at all to use the API anonymously.',
+    hint:
+      'Send a valid developer key in "Authorization: Bearer <key>" or "X-Api-Key: <key>", ' +
+      'or send no key at all to use the API anonymously.',
   },
   forbidden: {
     status: 403,
@@ -33,7 +35,9 @@ export const ERRORS = {
   not_acceptable: {
     status: 406,
     title: 'Not Acceptable',
-    hint: 'The MCP endpoint answers with application/json or text/event-stream; send "Accept: application/json, text/event-stream".',
+    hint:
+      'The MCP endpoint answers with application/json or text/event-stream; ' +
+      'send "Accept: application/json, text/event-stream".',
   },
   gone: {
     status: 410,
@@ -53,7 +57,9 @@ export const ERRORS = {
   unprocessable_entity: {
     status: 422,
     title: 'Unprocessable Entity',
-    hint: 'The scan ran but could not assess the target; result explains why. Retrying later may help if the site was unreachable or served a bot challenge.',
+    hint:
+      'The scan ran but could not assess the target; result explains why. ' +
+      'Retrying later may help if the site was unreachable or served a bot challenge.',
   },
   rate_limit_exceeded: {
     status: 429,

@@ -16,7 +16,8 @@ import { buildMcpServer, type CallScope } from './tools.ts';
 let handler: McpHttpHandler | undefined;
 
 const MCP_BODY_HINT =
-  'Send one JSON-RPC 2.0 message per POST, as MCP clients do; mcp.clientConfig in the tool catalog shows how to connect one.';
+  'Send one JSON-RPC 2.0 message per POST, as MCP clients do; ' +
+  'mcp.clientConfig in the tool catalog shows how to connect one.';
 
 type Message = { id?: unknown; method?: unknown };
 
@@ -34,7 +35,8 @@ function refuseUnsupported(body: unknown): void {
     const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
     throw new ApiError('bad_request', {
       detail:
-        'This server is stateless and sends no notifications: its tool list never changes, so there is nothing to listen to.',
+        'This server is stateless and sends no notifications: ' +
+        'its tool list never changes, so there is nothing to listen to.',
       hint: 'Call tools/list once and keep the result.',
       jsonRpc: { code: -32601, id },
     });

@@ -18,6 +18,8 @@ export const mcpOrigin: Handler = (request, ctx) => {
     return undefined;
   throw new ApiError('forbidden', {
     detail: `Requests from the browser origin ${JSON.stringify(origin.slice(0, 200))} may not use the MCP endpoint.`,
-    hint: 'Call the MCP endpoint from an MCP client rather than a web page, or ask the operator to add the origin to MCP_ALLOWED_ORIGINS.',
+    hint:
+      'Call the MCP endpoint from an MCP client rather than a web page, ' +
+      'or ask the operator to add the origin to MCP_ALLOWED_ORIGINS.',
   });
 };

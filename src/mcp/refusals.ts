@@ -44,6 +44,9 @@ function codeForStatus(status: number): ErrorCode {
   return exact ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 
+/** The shape of the SDK's JSON-RPC error replies (what `withProblemData` reads and fills in). */
+type JsonRpcReply = { error?: { message?: unknown; data?: unknown } };
+
 /**
  * The SDK refuses some requests itself (wrong Content-Type or Accept, an unknown protocol
  * version, a malformed envelope). Its JSON-RPC error gets the problem document in `data`, so
@@ -58,9 +61,9 @@ export async function withProblemData(
     return { body: response.body, status: response.status };
   }
   const text = await response.text();
-  let message: { error?: { message?: unknown; data?: unknown } } | null = null;
+  let message: JsonRpcReply | null = null;
   try {
-    message = JSON.parse(text);
+    message = JSON.parse(text) as JsonRpcReply | null;
   } catch {
     // not JSON after all: pass it on as it is
   }

@@ -3,22 +3,28 @@
  * matter most (each tool says which: its entry's summarizeFindings), so an agent can answer from
  * it without reading the whole envelope.
  */
+import { textOf } from '../tools/json-details.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 
 const TOP_FINDINGS = 3;
 
 type Body = Record<string, unknown>;
 
+/**
+ * A member of a body as text: strings, numbers, booleans, null and undefined as a template literal
+ * prints them; objects and arrays as JSON, never "[object Object]".
+ */
 /** The summary of a scan reply (assessed or not); `body` is the REST response body. */
 export function summarizeScan(tool: ToolEntry, body: Body): string {
   const result = (body['result'] ?? {}) as Body;
   const details = (result['details'] ?? {}) as Body;
-  const lines = [`${body['toolName']} scan of ${body['target']}:`];
+  const lines = [`${textOf(body['toolName'])} scan of ${textOf(body['target'])}:`];
   if (body['grade'] === null || body['grade'] === undefined) {
-    lines[0] += ` not assessed. ${result['message'] ?? ''}`.trimEnd();
-    return [...lines, `More: ${body['uiUrl']}`].join('\n');
+    lines[0] += ` not assessed. ${textOf(result['message'] ?? '')}`.trimEnd();
+    return [...lines, `More: ${textOf(body['uiUrl'])}`].join('\n');
   }
-  lines[0] += ` grade ${body['grade']}, score ${body['gradeScore']}. ${result['message'] ?? ''}`.trimEnd();
+  const score = textOf(body['gradeScore']);
+  lines[0] += ` grade ${textOf(body['grade'])}, score ${score}. ${textOf(result['message'] ?? '')}`.trimEnd();
   const findings = tool.summarizeFindings(details);
   if (findings.length === 0) lines.push('No problems found.');
   else
@@ -26,7 +32,9 @@ export function summarizeScan(tool: ToolEntry, body: Body): string {
       `Top findings (${Math.min(findings.length, TOP_FINDINGS)} of ${findings.length}):`,
       ...findings.slice(0, TOP_FINDINGS).map((f) => `- ${f}`),
     );
-  lines.push(`The full result is in structuredContent (the same body as the REST API). Tool page: ${body['uiUrl']}`);
+  lines.push(
+    `The full result is in structuredContent (the same body as the REST API). Tool page: ${textOf(body['uiUrl'])}`,
+  );
   return lines.join('\n');
 }
 
@@ -34,5 +42,6 @@ export function summarizeScan(tool: ToolEntry, body: Body): string {
 export function summarizeProblem(problem: Body): string {
   const error = (problem['error'] ?? {}) as Body;
   const retry = typeof problem['retryAfterSec'] === 'number' ? ` Retry after ${problem['retryAfterSec']} s.` : '';
-  return `${problem['code']} (${problem['status']}): ${problem['detail']}${retry} ${error['hint'] ?? ''}`.trimEnd();
+  const text = `${textOf(problem['code'])} (${textOf(problem['status'])}): ${textOf(problem['detail'])}${retry}`;
+  return `${text} ${textOf(error['hint'] ?? '')}`.trimEnd();
 }

@@ -27,7 +27,9 @@ import { summarizeScan } from './summary.ts';
 const SERVER_INFO = { name: 'agent-scan', title: 'Agent Scan API', version: '1.0.0' };
 const INSTRUCTIONS =
   `Two non-intrusive security checks: ${ALLOWLISTED_TOOLS.map((t) => `${t.mcp.name} ${t.mcp.purpose}`).join(', ')}. ` +
-  'Results carry the grade, score, findings with recommendations, and a tool page URL. Refusals are tool errors whose structured content is a problem document: code, detail, hint and, for rate_limit_exceeded, retryAfterSec.';
+  'Results carry the grade, score, findings with recommendations, and a tool page URL. ' +
+  'Refusals are tool errors whose structured content is a problem document: ' +
+  'code, detail, hint and, for rate_limit_exceeded, retryAfterSec.';
 
 /**
  * The JSON Schemas come from the REST schemas; validation is left to the scan pipeline so an MCP
@@ -51,7 +53,9 @@ function describedBy(jsonSchema: Record<string, unknown>): StandardSchemaWithJSO
 const OUTPUT_SCHEMA = describedBy({
   type: 'object',
   description:
-    'The REST execute body: ScanResponse on success; UnassessedScan (isError) when the scan could not assess the target; Problem (isError) when the call was refused.',
+    'The REST execute body: ScanResponse on success; ' +
+    'UnassessedScan (isError) when the scan could not assess the target; ' +
+    'Problem (isError) when the call was refused.',
   anyOf: [jsonSchemaOf(ScanResponseSchema), jsonSchemaOf(UnassessedScanSchema), jsonSchemaOf(ProblemSchema)],
 });
 

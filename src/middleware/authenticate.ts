@@ -45,7 +45,9 @@ export const identifyKey: Handler = async (request, ctx) => {
 
 const REASONS = {
   malformed:
-    'The API key is malformed: it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), or the Authorization header is not "Bearer <key>".',
+    'The API key is malformed: ' +
+    'it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), ' +
+    'or the Authorization header is not "Bearer <key>".',
   unknown: 'The API key is not recognised.',
   revoked: 'The API key has been revoked.',
   expired: 'The API key has expired.',

@@ -38,7 +38,8 @@ export const perMinuteLimit: Handler = async (request, ctx) => {
       hint:
         p.kind === 'key' || badge
           ? undefined
-          : `Wait Retry-After seconds, or send a free developer key to raise the limit to ${limits.keyPerMinute} requests per minute.`,
+          : 'Wait Retry-After seconds, or send a free developer key ' +
+            `to raise the limit to ${limits.keyPerMinute} requests per minute.`,
       retryAfterSec,
       extra: { violatedPolicies: [policy] },
     });

@@ -17,7 +17,10 @@ export interface AddressVerdict {
 }
 
 export interface AddressPolicyOptions {
-  /** Lift the restriction (tests and local use, `SCAN_ALLOW_PRIVATE_TARGETS`); the unspecified address stays refused. */
+  /**
+   * Lift the restriction (tests and local use, `SCAN_ALLOW_PRIVATE_TARGETS`); the unspecified
+   * address stays refused.
+   */
   allowPrivate?: boolean;
 }
 
@@ -65,8 +68,9 @@ function classify(address: ipaddr.IPv4 | ipaddr.IPv6): Pick<AddressVerdict, 'ran
   const p = v6.parts;
   let range: AddressRange = v6.range();
   let inner: ipaddr.IPv4 | null = null;
+  // A unicast address outside 2000::/3, the global unicast block, is reserved.
   if (range === 'unicast' && ALL_ZERO(p, 6)) range = 'ipv4Compatible';
-  else if (range === 'unicast' && (p[0]! & 0xe000) !== 0x2000) range = 'reserved'; // outside 2000::/3, the global unicast block
+  else if (range === 'unicast' && (p[0]! & 0xe000) !== 0x2000) range = 'reserved';
   switch (range) {
     case 'ipv4Compatible':
     case 'rfc6145':

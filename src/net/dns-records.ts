@@ -117,27 +117,62 @@ export function toDnsRecord(answer: Answer): DnsRecord | null {
         minimum: soa.minimum ?? 0,
       };
     }
-    default:
-      break;
+    // The codec leaves TLSA data as raw RDATA.
+    case 'TLSA': {
+      const bytes = rawBytes(data);
+      if (bytes.length < 3) throw new Error('TLSA record too short');
+      return {
+        type: 'TLSA',
+        name,
+        ttl,
+        usage: bytes[0]!,
+        selector: bytes[1]!,
+        matchingType: bytes[2]!,
+        data: hex(bytes.subarray(3)),
+      };
+    }
+    // Types we do not model.
+    case 'AFSDB':
+    case 'APL':
+    case 'AXFR':
+    case 'CAA':
+    case 'CDNSKEY':
+    case 'CDS':
+    case 'CERT':
+    case 'DHCID':
+    case 'DLV':
+    case 'DNAME':
+    case 'DNSKEY':
+    case 'DS':
+    case 'HINFO':
+    case 'HIP':
+    case 'IPSECKEY':
+    case 'IXFR':
+    case 'KEY':
+    case 'KX':
+    case 'LOC':
+    case 'NAPTR':
+    case 'NSEC':
+    case 'NSEC3':
+    case 'NSEC3PARAM':
+    case 'NULL':
+    case 'OPT':
+    case 'RP':
+    case 'RRSIG':
+    case 'SIG':
+    case 'SRV':
+    case 'SSHFP':
+    case 'TA':
+    case 'TKEY':
+    case 'TSIG':
+    case 'URI':
+      return null;
   }
-  // Types the codec does not know come back as raw RDATA.
+  // Types the codec does not know (SPF among them) come back as raw RDATA.
   const type = (answer as { type: string }).type;
   if (type === 'SPF') {
     const strings = characterStrings(splitCharacterStrings(rawBytes(data)));
     return { type: 'SPF', name, ttl, text: strings.join(''), strings };
-  }
-  if (type === 'TLSA') {
-    const bytes = rawBytes(data);
-    if (bytes.length < 3) throw new Error('TLSA record too short');
-    return {
-      type: 'TLSA',
-      name,
-      ttl,
-      usage: bytes[0]!,
-      selector: bytes[1]!,
-      matchingType: bytes[2]!,
-      data: hex(bytes.subarray(3)),
-    };
   }
   return null;
 }

@@ -79,10 +79,11 @@ async function attemptOnce(
     const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (contentType !== DNS_MESSAGE_TYPE) {
       void response.body?.cancel().catch(() => {});
+      const answered = contentType || 'without a content type';
       return {
         ok: false,
         failure: 'error',
-        message: `the DNS-over-HTTPS server answered ${contentType || 'without a content type'}, not ${DNS_MESSAGE_TYPE}`,
+        message: `the DNS-over-HTTPS server answered ${answered}, not ${DNS_MESSAGE_TYPE}`,
       };
     }
     bytes = new Uint8Array(await response.arrayBuffer());

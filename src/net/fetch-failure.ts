@@ -67,7 +67,7 @@ function errorChain(error: unknown): { code: string | null; name: string | null 
       name: typeof record.name === 'string' ? record.name : null,
     });
     queue.push(record.cause);
-    if (Array.isArray(record.errors)) queue.push(...record.errors);
+    if (Array.isArray(record.errors)) queue.push(...(record.errors as unknown[]));
   }
   return found;
 }

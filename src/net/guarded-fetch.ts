@@ -19,7 +19,10 @@ export interface GuardedHop {
   headers: HeaderPair[];
   /** Every vetted address the connection was allowed to use. */
   addresses: string[];
-  /** `wire`: as sent, order and repeated fields kept. `fetch`: through `Headers` (sorted; repeats other than Set-Cookie joined). */
+  /**
+   * `wire`: as sent, order and repeated fields kept. `fetch`: through `Headers` (sorted; repeats
+   * other than Set-Cookie joined).
+   */
   headerSource: 'wire' | 'fetch';
 }
 

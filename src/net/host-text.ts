@@ -48,7 +48,10 @@ export function isHostname(host: string): boolean {
   return host.split('.').every((label) => label.length <= MAX_DNS_LABEL_LENGTH && LABEL.test(label));
 }
 
-/** The host name the URL parser makes of `host` (lower case, IDN to punycode), without one trailing dot; null when it refuses. */
+/**
+ * The host name the URL parser makes of `host` (lower case, IDN to punycode), without one
+ * trailing dot; null when it refuses.
+ */
 export function urlHostname(host: string): string | null {
   try {
     return withoutTrailingDot(new URL(`http://${host}`).hostname);
@@ -59,7 +62,7 @@ export function urlHostname(host: string): string | null {
 
 /** Lower-cases, converts an IDN to punycode and drops one trailing dot; null when it is not a host name. */
 export function asciiHostname(input: string): string | null {
-  if (/[/\\?#@:%\[\]]/.test(input)) return null;
+  if (/[/\\?#@:%[\]]/.test(input)) return null;
   const host = urlHostname(input);
   return host !== null && isHostname(host) ? host : null;
 }

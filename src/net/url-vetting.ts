@@ -69,7 +69,9 @@ export async function vetUrl(href: string, context: VettingContext): Promise<Vet
         ok: false,
         reason: 'blocked-address',
         range: verdict.range,
-        message: `${name.name} resolves to an address in the ${describeRange(verdict)} range; scans only reach public addresses`,
+        message:
+          `${name.name} resolves to an address in the ${describeRange(verdict)} range; ` +
+          'scans only reach public addresses',
       };
     }
   }

@@ -30,12 +30,14 @@ function toolCauses(of: (guide: ToolGuide) => string[]): string[] {
 export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   bad_request: {
     meaning:
-      'The request body could not be used: it is not JSON, has no usable "target", or the target is not valid for this tool. No scan ran and nothing was counted.',
+      'The request body could not be used: it is not JSON, has no usable "target", ' +
+      'or the target is not valid for this tool. No scan ran and nothing was counted.',
     causes: [
       'The body is not valid JSON, or is not a JSON object.',
       '"target" is missing, empty, not a string, or longer than 2,048 characters.',
       ...toolCauses((guide) => guide.invalidInputCauses),
-      'POST /mcp: the body is not one JSON-RPC message (not JSON, or a batch), or asks for subscriptions/listen, which this stateless server does not offer.',
+      'POST /mcp: the body is not one JSON-RPC message (not JSON, or a batch), ' +
+        'or asks for subscriptions/listen, which this stateless server does not offer.',
     ],
     actions: [
       'Read "detail" and "error.hint": they name the field and what was wrong.',
@@ -49,15 +51,18 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   },
   unauthorized: {
     meaning:
-      'An API key was sent but it is not valid: malformed, unknown, revoked or expired. The request is not served anonymously instead.',
+      'An API key was sent but it is not valid: malformed, unknown, revoked or expired. ' +
+      'The request is not served anonymously instead.',
     causes: [
       'A typo or a truncated key (the last six characters are a checksum, so most typos are caught without a lookup).',
       'The key was revoked on the account portal (revocation takes effect within about a minute).',
       'The key expired.',
-      'Both Authorization and X-Api-Key were sent with different keys, an empty header was sent, or Authorization used a scheme other than Bearer.',
+      'Both Authorization and X-Api-Key were sent with different keys, an empty header was sent, ' +
+        'or Authorization used a scheme other than Bearer.',
     ],
     actions: [
-      'Check the key: it starts with the developer-key prefix and is sent as "Authorization: Bearer <key>" or "X-Api-Key: <key>".',
+      'Check the key: it starts with the developer-key prefix ' +
+        'and is sent as "Authorization: Bearer <key>" or "X-Api-Key: <key>".',
       'Create a new key on the account portal if it was revoked or expired.',
       'Or send no key at all: every endpoint works anonymously at the lower rate limit.',
     ],
@@ -66,7 +71,9 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       request: 'GET /api/v1/agent/tools with X-Api-Key: asc_live_wrong',
       options: {
         detail:
-          'The API key is malformed: it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), or the Authorization header is not "Bearer <key>".',
+          'The API key is malformed: ' +
+          'it does not have the developer-key format (prefix, 36 letters and digits, valid checksum), ' +
+          'or the Authorization header is not "Bearer <key>".',
         headers: { 'www-authenticate': 'Bearer realm="agent-scan", error="invalid_token"' },
       },
     },
@@ -94,7 +101,9 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     meaning: 'Nothing exists at this path, or the tool named in the path is not on this API.',
     causes: [
       'A typo in the path or the tool name.',
-      'The tool is one of website-security, react2shell or fortibleed-check: they run in a browser with email verification, or through the account portal, not on this API (the problem says where).',
+      'The tool is one of website-security, react2shell or fortibleed-check: ' +
+        'they run in a browser with email verification, or through the account portal, ' +
+        'not on this API (the problem says where).',
     ],
     actions: [
       'GET /api/v1/agent/tools lists the tools this API runs, each with its executeUrl.',
@@ -105,7 +114,8 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       request: 'POST /api/v1/agent/tools/react2shell/execute',
       options: {
         detail:
-          'The react2shell tool is not available on this API: it runs through the account portal with a signed-in command-line client.',
+          'The react2shell tool is not available on this API: ' +
+          'it runs through the account portal with a signed-in command-line client.',
         extra: { tool: 'react2shell', runsIn: 'account-portal' },
       },
     },
@@ -126,7 +136,8 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   not_acceptable: {
     meaning: 'The MCP endpoint cannot answer in a format the request accepts.',
     causes: [
-      'A POST to /mcp whose Accept header names neither application/json nor text/event-stream (MCP clients send both).',
+      'A POST to /mcp whose Accept header names neither application/json nor text/event-stream ' +
+        '(MCP clients send both).',
     ],
     actions: ['Send "Accept: application/json, text/event-stream", or use an MCP client library, which does.'],
     retry: 'Only with the Accept header fixed.',
@@ -146,8 +157,12 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     example: {
       request: 'POST /api/v1/developer/keys',
       options: (accountUrl) => ({
-        detail: `This endpoint no longer creates API keys. Create a free developer key on the account portal: ${accountUrl}`,
-        hint: `Sign in at ${accountUrl}, give the key a name, and copy it (it is shown once). Keys are optional: every tool also works anonymously.`,
+        detail:
+          'This endpoint no longer creates API keys. ' +
+          `Create a free developer key on the account portal: ${accountUrl}`,
+        hint:
+          `Sign in at ${accountUrl}, give the key a name, and copy it (it is shown once). ` +
+          'Keys are optional: every tool also works anonymously.',
         extra: { accountUrl },
       }),
     },
@@ -181,11 +196,13 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   },
   unprocessable_entity: {
     meaning:
-      'The scan ran, but the target could not be assessed, so there is no grade: grade and gradeScore are null and result explains why. The scan counted against the quota.',
+      'The scan ran, but the target could not be assessed, so there is no grade: ' +
+      'grade and gradeScore are null and result explains why. The scan counted against the quota.',
     causes: [...toolCauses((guide) => guide.notAssessedCauses), 'The scan did not finish within 30 seconds (timeout).'],
     actions: [
       'Read result.message and result.details.reason.',
-      'For a site that was down or slow, or a DNS failure, retry later; for a bot challenge, the site cannot be graded from here.',
+      'For a site that was down or slow, or a DNS failure, retry later; ' +
+        'for a bot challenge, the site cannot be graded from here.',
       `Check the target: ${ALLOWLISTED_TOOLS.map((t) => `for ${t.name} ${t.guide.targetAdvice}`).join('; ')}.`,
     ],
     retry: 'Sometimes, later: it counts against the hourly scan quota each time.',
@@ -193,7 +210,9 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       request: 'POST /api/v1/agent/tools/security-headers/execute {"target":"example.com"}',
       options: {
         detail:
-          'The scan ran but could not assess https://example.com/: The site answered with a bot or WAF challenge (cloudflare) instead of its own page; a challenge page is never graded.',
+          'The scan ran but could not assess https://example.com/: ' +
+          'The site answered with a bot or WAF challenge (cloudflare) instead of its own page; ' +
+          'a challenge page is never graded.',
         extra: {
           apiVersion: '1',
           toolName: 'security-headers',
@@ -203,7 +222,8 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
           result: {
             status: 'error',
             message:
-              'The site answered with a bot or WAF challenge (cloudflare) instead of its own page; a challenge page is never graded.',
+              'The site answered with a bot or WAF challenge (cloudflare) instead of its own page; ' +
+              'a challenge page is never graded.',
             details: {
               reason: 'bot-challenge',
               vendor: 'cloudflare',
@@ -218,12 +238,16 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     meaning: 'A limit is used up: the per-minute request limit, or the hourly scan quota. Nothing ran.',
     causes: [
       'More than 10 requests in a minute from one client address without a key, or more than 30 with one key.',
-      'The hourly scan quota: 20 scans per client address, 20 per target (whoever asks), 1,000 for the whole service. It is the same with or without a key and is shared with the browser tools.',
-      'violatedPolicies names what refused the request: per-minute, scans-per-hour-per-client, scans-per-hour-per-target or scans-per-hour-overall.',
+      'The hourly scan quota: 20 scans per client address, 20 per target (whoever asks), ' +
+        '1,000 for the whole service. It is the same with or without a key and is shared with the browser tools.',
+      'violatedPolicies names what refused the request: ' +
+        'per-minute, scans-per-hour-per-client, scans-per-hour-per-target or scans-per-hour-overall.',
     ],
     actions: [
-      'Wait the number of seconds in the Retry-After header (also retryAfterSec) before retrying; for the scan quota this can be up to an hour.',
-      'For the per-minute limit, a free developer key raises it from 10 to 30 requests per minute; it does not raise the scan quota.',
+      'Wait the number of seconds in the Retry-After header (also retryAfterSec) before retrying; ' +
+        'for the scan quota this can be up to an hour.',
+      'For the per-minute limit, a free developer key raises it from 10 to 30 requests per minute; ' +
+        'it does not raise the scan quota.',
       'Do not retry in a loop: refused requests still count against the per-minute limit.',
     ],
     retry: 'Yes, after Retry-After seconds.',
@@ -249,7 +273,8 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
   },
   service_unavailable: {
     meaning:
-      'The scan store (which keeps the quota counters and scan records) or the scanner is temporarily unavailable. No scan ran and nothing was counted.',
+      'The scan store (which keeps the quota counters and scan records) or the scanner is temporarily unavailable. ' +
+      'No scan ran and nothing was counted.',
     causes: [
       'The shared store did not answer in time, so the scan quota could not be checked.',
       'An API key was sent and the key store could not verify it.',
@@ -264,7 +289,8 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
       request: 'POST /api/v1/agent/tools/email-security/execute while the store is down',
       options: {
         detail:
-          'The scan store is temporarily unavailable, so the scan quota cannot be checked. No scan ran and nothing was counted.',
+          'The scan store is temporarily unavailable, so the scan quota cannot be checked. ' +
+          'No scan ran and nothing was counted.',
         retryAfterSec: 30,
       },
     },

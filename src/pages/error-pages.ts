@@ -72,7 +72,12 @@ export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteO
 <h2>Example</h2>
 <p>Request: <code>${example.request}</code></p>
 <pre><code>${exampleText}</code></pre>
-<p>Every problem is <code>${PROBLEM_CONTENT_TYPE}</code> (RFC 9457) with <code>success: false</code>, <code>error {code, message, hint}</code>, <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code> and <code>code</code>; <code>retryAfterSec</code> comes with a wait. <a href="${href(site, PATHS.errors)}">All error codes</a>.</p>`;
+<p>${[
+    html`Every problem is <code>${PROBLEM_CONTENT_TYPE}</code> (RFC 9457) with <code>success: false</code>, `,
+    html`<code>error {code, message, hint}</code>, <code>type</code>, <code>title</code>, <code>status</code>, `,
+    html`<code>detail</code> and <code>code</code>; <code>retryAfterSec</code> comes with a wait. `,
+    html`<a href="${href(site, PATHS.errors)}">All error codes</a>.`,
+  ]}</p>`;
   return renderLayout(site, {
     title: `${entry.title} (${entry.status})`,
     description: `${code}: ${doc.meaning}`,
@@ -84,16 +89,30 @@ export function renderErrorIndex(baseUrl: string, options: SiteOptions = {}): st
   const site = siteFor(baseUrl, options);
   const rows = ERROR_CODES.map(
     (code) =>
-      html`<tr><td class="num">${ERRORS[code].status}</td><td><a href="${href(site, errorPath(code))}"><code>${code}</code></a></td><td>${ERRORS[code].title}</td><td>${ERROR_DOCS[code].meaning}</td></tr>`,
+      html`<tr>${[
+        html`<td class="num">${ERRORS[code].status}</td>`,
+        html`<td><a href="${href(site, errorPath(code))}"><code>${code}</code></a></td>`,
+        html`<td>${ERRORS[code].title}</td>`,
+        html`<td>${ERROR_DOCS[code].meaning}</td>`,
+      ]}</tr>`,
   );
   const main = html`<h1>Error codes</h1>
-<p class="lead">Every error of the API is an <code>${PROBLEM_CONTENT_TYPE}</code> body whose <code>type</code> is the URL of one of these pages.</p>
+<p class="lead">${[
+    html`Every error of the API is an <code>${PROBLEM_CONTENT_TYPE}</code> body `,
+    html`whose <code>type</code> is the URL of one of these pages.`,
+  ]}</p>
 <div class="table-wrap"><table>
 <caption class="visually-hidden">Error codes with status and meaning</caption>
-<thead><tr><th scope="col" class="num">Status</th><th scope="col">Code</th><th scope="col">Title</th><th scope="col">Meaning</th></tr></thead>
+<thead><tr>${[
+    html`<th scope="col" class="num">Status</th><th scope="col">Code</th>`,
+    html`<th scope="col">Title</th><th scope="col">Meaning</th>`,
+  ]}</tr></thead>
 <tbody>${rows}</tbody>
 </table></div>
-<p>On a <code>429</code> or <code>503</code>, wait the <code>Retry-After</code> seconds (also <code>retryAfterSec</code>) before retrying.</p>`;
+<p>${[
+    html`On a <code>429</code> or <code>503</code>, wait the <code>Retry-After</code> seconds `,
+    html`(also <code>retryAfterSec</code>) before retrying.`,
+  ]}</p>`;
   return renderLayout(site, {
     title: 'Error codes',
     description: 'Every error code of the Agent Scan API: what it means, why it happens and what to do.',

@@ -16,7 +16,8 @@ export function curlExample(tool: ToolEntry, site: Site): string {
     `curl -sS -X POST '${url}' \\`,
     `  -H 'Content-Type: application/json' -d '${body}'`,
     '',
-    `# with a developer key (${site.limits.keyPerMinute} requests/min instead of ${site.limits.anonymousPerMinute}); X-Api-Key: <key> works too`,
+    `# with a developer key (${site.limits.keyPerMinute} requests/min instead of ${site.limits.anonymousPerMinute}); ` +
+      'X-Api-Key: <key> works too',
     `curl -sS -X POST '${url}' \\`,
     `  -H "Authorization: Bearer $AGENT_SCAN_API_KEY" \\`,
     `  -H 'Content-Type: application/json' -d '${body}'`,

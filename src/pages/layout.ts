@@ -61,7 +61,11 @@ ${navigation(site)}
 ${options.main}
 </main>
 <footer class="site-footer">
-<p>${SITE_NAME}: non-intrusive security checks for agents and developers. Machine-readable: <a href="${href(site, PATHS.catalog)}">tool catalog</a>, <a href="${href(site, PATHS.openapi)}">OpenAPI</a>, <a href="${href(site, PATHS.llms)}">llms.txt</a>.</p>
+<p>${[
+    html`${SITE_NAME}: non-intrusive security checks for agents and developers. `,
+    html`Machine-readable: <a href="${href(site, PATHS.catalog)}">tool catalog</a>, `,
+    html`<a href="${href(site, PATHS.openapi)}">OpenAPI</a>, <a href="${href(site, PATHS.llms)}">llms.txt</a>.`,
+  ]}</p>
 </footer>
 </body>
 </html>

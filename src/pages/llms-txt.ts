@@ -14,16 +14,34 @@ import { absolute, siteFor, thousands, type SiteOptions } from './site.ts';
 const label = (s: string) => s.replace(/[[\]]/g, '');
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+const SUMMARY =
+  'Non-intrusive security checks over HTTP for agents and developers: ' +
+  'a grade (A+ to F) for the HTTP security headers of a website (security-headers) ' +
+  'and for the email authentication DNS records of a domain (email-security). ' +
+  'Anonymous use is allowed; a free developer key raises the rate limit.';
+
 export function renderLlmsTxt(baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
   const { limits } = site;
   const link = (name: string, path: string, notes: string) =>
     `- [${label(name)}](${absolute(site, path)}): ${oneLine(notes)}`;
+  const usage =
+    `Call a tool with POST ${absolute(site, executePath('{tool}'))} and a JSON body {"target": "..."}. ` +
+    `Anonymous: ${limits.anonymousPerMinute} requests per minute per client IP; ` +
+    `with a key in "Authorization: Bearer <key>" or "X-Api-Key: <key>": ${limits.keyPerMinute} per minute. ` +
+    `Scans: ${limits.scansPerHourPerClient} per hour per client IP and ${limits.scansPerHourPerTarget} per target, ` +
+    `${thousands(limits.scansPerHourOverall)} overall, with or without a key. ` +
+    'Errors are application/problem+json whose "type" links to an error page; ' +
+    'on 429 or 503 wait Retry-After seconds. ' +
+    `Keys are created on the account portal (${site.accountUrl}), not through this API.`;
+  const skills = ALLOWLISTED_TOOLS.map((t) =>
+    link(`${t.name} skill`, skillPath(t.name), `SKILL.md (Agent Skills format). ${t.guide.skillDescription}`),
+  );
   return `# ${SITE_NAME}
 
-> Non-intrusive security checks over HTTP for agents and developers: a grade (A+ to F) for the HTTP security headers of a website (security-headers) and for the email authentication DNS records of a domain (email-security). Anonymous use is allowed; a free developer key raises the rate limit.
+> ${SUMMARY}
 
-Call a tool with POST ${absolute(site, executePath('{tool}'))} and a JSON body {"target": "..."}. Anonymous: ${limits.anonymousPerMinute} requests per minute per client IP; with a key in "Authorization: Bearer <key>" or "X-Api-Key: <key>": ${limits.keyPerMinute} per minute. Scans: ${limits.scansPerHourPerClient} per hour per client IP and ${limits.scansPerHourPerTarget} per target, ${thousands(limits.scansPerHourOverall)} overall, with or without a key. Errors are application/problem+json whose "type" links to an error page; on 429 or 503 wait Retry-After seconds. Keys are created on the account portal (${site.accountUrl}), not through this API.
+${usage}
 
 ## API
 
@@ -31,19 +49,23 @@ ${[
   link(
     'Tool catalog',
     PATHS.catalog,
-    'JSON: the tools, their execute URLs and input schemas, grade scales, authentication, rate limits and error codes. Start here.',
+    'JSON: the tools, their execute URLs and input schemas, grade scales, ' +
+      'authentication, rate limits and error codes. Start here.',
   ),
   link('OpenAPI description', PATHS.openapi, 'OpenAPI 3.1 document of every endpoint.'),
   link(
     'MCP endpoint',
     PATHS.mcp,
-    `Model Context Protocol server (Streamable HTTP, stateless; 2026-07-28 and 2025 clients) with the tools ${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(' and ')}; same keys, limits and quota as REST. Client configuration: ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix))}`,
+    'Model Context Protocol server (Streamable HTTP, stateless; 2026-07-28 and 2025 clients) ' +
+      `with the tools ${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(' and ')}; ` +
+      'same keys, limits and quota as REST. ' +
+      `Client configuration: ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix))}`,
   ),
 ].join('\n')}
 
 ## Agent skills
 
-${ALLOWLISTED_TOOLS.map((t) => link(`${t.name} skill`, skillPath(t.name), `SKILL.md (Agent Skills format). ${t.guide.skillDescription}`)).join('\n')}
+${skills.join('\n')}
 
 ## Tool pages
 

@@ -9,11 +9,13 @@ import type { RequestContext } from '../context.ts';
 
 /** Tool pages: own script and stylesheet, fetch to the same origin, nothing else. */
 export const TOOL_PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; " +
+  "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Pages without a script (landing, error docs): the stylesheet and the inline favicon only. */
 export const DOCUMENT_PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'self'; img-src 'self' data:; " +
+  "form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /** The pages use no powerful browser feature; saying so is free. */
 const PERMISSIONS_POLICY =

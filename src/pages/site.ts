@@ -22,7 +22,7 @@ export interface Site {
 export type SiteOptions = Partial<Omit<Site, 'baseUrl' | 'root'>>;
 
 export function siteFor(baseUrl: string, options: SiteOptions = {}): Site {
-  let root = '';
+  let root: string;
   try {
     root = new URL(baseUrl).pathname.replace(/\/+$/, '');
   } catch {

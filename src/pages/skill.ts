@@ -26,11 +26,13 @@ export function renderSkill(tool: ToolEntry, baseUrl: string, options: SiteOptio
   const { guide } = tool;
   const { limits } = site;
   const others = ALLOWLISTED_TOOLS.filter((t) => t.name !== tool.name);
+  const compatibility =
+    `Requires HTTPS access to ${site.baseUrl}. ` + 'No API key needed; an optional free key raises the rate limit.';
   const frontMatter = [
     '---',
     `name: ${tool.name}`,
     `description: ${yamlString(guide.skillDescription)}`,
-    `compatibility: ${yamlString(`Requires HTTPS access to ${site.baseUrl}. No API key needed; an optional free key raises the rate limit.`)}`,
+    `compatibility: ${yamlString(compatibility)}`,
     'metadata:',
     '  api-version: "1"',
     `  execute-url: ${yamlString(executeUrlOf(tool, site))}`,
@@ -38,7 +40,18 @@ export function renderSkill(tool: ToolEntry, baseUrl: string, options: SiteOptio
     `  openapi-url: ${yamlString(absolute(site, PATHS.openapi))}`,
     '---',
   ];
-  const body = `# ${tool.title}
+  const selectorsItem = tool.acceptsSelectors
+    ? '\n- `selectors` (optional): up to 10 DKIM selector names to check first, ' +
+      'e.g. from the `s=` tag of a DKIM-Signature header.'
+    : '';
+  const errorItems = ERROR_CODES.map(
+    (code) =>
+      `- **${ERRORS[code].status} \`${code}\`** (${ERRORS[code].title}): ${ERROR_DOCS[code].meaning} ` +
+      `What to do: ${ERRORS[code].hint} ` +
+      `Retry: ${lowerFirst(ERROR_DOCS[code].retry)} [More](${absolute(site, errorPath(code))})`,
+  );
+  const body =
+    `# ${tool.title}
 
 ${tool.description}
 
@@ -55,7 +68,7 @@ ${others.map((t) => `- Other tool on this API: [${t.name}](${absolute(site, skil
 
 \`POST ${executeUrlOf(tool, site)}\` with a JSON body (at most 8 KiB): \`${JSON.stringify(guide.exampleBody)}\`.
 
-- \`target\` (required): ${tool.targetDescription}${tool.acceptsSelectors ? '\n- `selectors` (optional): up to 10 DKIM selector names to check first, e.g. from the `s=` tag of a DKIM-Signature header.' : ''}
+- \`target\` (required): ${tool.targetDescription}${selectorsItem}
 
 \`\`\`sh
 ${curlExample(tool, site)}
@@ -65,40 +78,56 @@ ${curlExample(tool, site)}
 ${fetchExample(tool, site)}
 \`\`\`
 
-A scan takes a few seconds (at most 30). Do not run the same scan again to "refresh" it within the hour unless the user changed something: every scan counts against the quota.
+A scan takes a few seconds (at most 30). ` +
+    'Do not run the same scan again to "refresh" it within the hour unless the user changed something: ' +
+    `every scan counts against the quota.
 
 ### Over MCP
 
-The same scan is the MCP tool \`${tool.mcp.name}\` at \`${absolute(site, PATHS.mcp)}\` (Streamable HTTP, stateless; arguments as the JSON body above). The result's structured content is the same JSON as the REST response, after a short readable summary. Client configuration:
+The same scan is the MCP tool \`${tool.mcp.name}\` at \`${absolute(site, PATHS.mcp)}\` ` +
+    '(Streamable HTTP, stateless; arguments as the JSON body above). ' +
+    "The result's structured content is the same JSON as the REST response, after a short readable summary. " +
+    `Client configuration:
 
 \`\`\`json
 ${JSON.stringify(mcpClientConfig(site.baseUrl, site.keyPrefix), null, 2)}
 \`\`\`
 
-The key header is optional. Refusals keep the error codes below: a refused request answers with its HTTP status and a JSON-RPC error whose \`data\` is the problem; a refused or unassessable scan is a tool result with \`isError: true\` and the problem (with \`retryAfterSec\` on \`rate_limit_exceeded\`) as structured content.
+The key header is optional. Refusals keep the error codes below: ` +
+    'a refused request answers with its HTTP status and a JSON-RPC error whose `data` is the problem; ' +
+    'a refused or unassessable scan is a tool result with `isError: true` ' +
+    `and the problem (with \`retryAfterSec\` on \`rate_limit_exceeded\`) as structured content.
 
 ## Authentication
 
 - Anonymous use works for every endpoint: send no key.
-- A developer key is free: create one at ${site.accountUrl} (sign in, name it, copy it; it is shown once). Keys start with \`${site.keyPrefix}\`.
-- Send it as \`Authorization: Bearer <key>\` or \`X-Api-Key: <key>\` (same meaning). Never put a key in a URL or in shared output.
-- Scopes: ${ALL_SCOPES.map((s) => `\`${s}\``).join(', ')} (every key has all three). This endpoint needs \`tools:execute\`; the catalog needs \`tools:read\`.
-- An invalid, expired or revoked key gets \`401\`: there is no fallback to anonymous access. A revoked key may keep working for about a minute.
+- A developer key is free: create one at ${site.accountUrl} (sign in, name it, copy it; it is shown once). ` +
+    `Keys start with \`${site.keyPrefix}\`.
+- Send it as \`Authorization: Bearer <key>\` or \`X-Api-Key: <key>\` (same meaning). ` +
+    `Never put a key in a URL or in shared output.
+- Scopes: ${ALL_SCOPES.map((s) => `\`${s}\``).join(', ')} (every key has all three). ` +
+    `This endpoint needs \`tools:execute\`; the catalog needs \`tools:read\`.
+- An invalid, expired or revoked key gets \`401\`: there is no fallback to anonymous access. ` +
+    `A revoked key may keep working for about a minute.
 
 ## Limits
 
 | Limit | Anonymous | With a key |
 | --- | --- | --- |
 | Requests per minute | ${limits.anonymousPerMinute} per client IP | ${limits.keyPerMinute} per key |
-| Scans per hour | ${limits.scansPerHourPerClient} per client IP and ${limits.scansPerHourPerTarget} per target; ${thousands(limits.scansPerHourOverall)} overall | same |
+| Scans per hour | ${limits.scansPerHourPerClient} per client IP and ${limits.scansPerHourPerTarget} per target; ` +
+    `${thousands(limits.scansPerHourOverall)} overall | same |
 
-- A spent limit answers \`429\` with \`Retry-After\` (seconds) and \`retryAfterSec\`; \`violatedPolicies\` says which limit. No scan runs. Waiting for the scan quota can take up to an hour.
-- Every response carries \`RateLimit-Policy\`, \`RateLimit\`, \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`X-RateLimit-*\`.
+- A spent limit answers \`429\` with \`Retry-After\` (seconds) and \`retryAfterSec\`; ` +
+    `\`violatedPolicies\` says which limit. No scan runs. Waiting for the scan quota can take up to an hour.
+- Every response carries \`RateLimit-Policy\`, \`RateLimit\`, \`RateLimit-Limit\`, \`RateLimit-Remaining\`, ` +
+    `\`RateLimit-Reset\` and \`X-RateLimit-*\`.
 - A key raises the per-minute limit only; the scan quota is the same with or without one.
 
 ## How to read the result
 
-A \`200\` is \`{success: true, apiVersion: "1", toolName, target, grade, gradeScore, result: {status, message, details}, error: null, uiUrl, skillUrl}\`.
+A \`200\` is \`{success: true, apiVersion: "1", toolName, target, grade, gradeScore, ` +
+    `result: {status, message, details}, error: null, uiUrl, skillUrl}\`.
 
 - \`grade\`, best to worst: ${tool.gradeScale.join(', ')}.
 - \`gradeScore\`: ${tool.scoreRange.min} to ${tool.scoreRange.max}. ${tool.scoreRange.note}
@@ -114,7 +143,8 @@ ${guide.detailFields.map(([field, meaning]) => `- \`${field}\`: ${meaning}`).joi
 
 ${guide.readingTips.map((tip) => `- ${tip}`).join('\n')}
 
-A \`422\` means the scan ran but could not assess the target: \`grade\` and \`gradeScore\` are null, and \`result.details.reason\` says why:
+A \`422\` means the scan ran but could not assess the target: ` +
+    `\`grade\` and \`gradeScore\` are null, and \`result.details.reason\` says why:
 
 ${guide.notAssessedReasons.map(([reason, meaning]) => `- \`${reason}\`: ${meaning}`).join('\n')}
 
@@ -122,9 +152,11 @@ Show people the web page too: ${absolute(site, toolPagePath(tool.name))}
 
 ## Errors
 
-Errors are \`application/problem+json\`: \`{success: false, error: {code, message, hint}, type, title, status, detail, code}\`. Read \`code\`, \`detail\` and \`error.hint\`; \`type\` links to the page of the code.
+Errors are \`application/problem+json\`: ` +
+    '`{success: false, error: {code, message, hint}, type, title, status, detail, code}`. ' +
+    `Read \`code\`, \`detail\` and \`error.hint\`; \`type\` links to the page of the code.
 
-${ERROR_CODES.map((code) => `- **${ERRORS[code].status} \`${code}\`** (${ERRORS[code].title}): ${ERROR_DOCS[code].meaning} What to do: ${ERRORS[code].hint} Retry: ${lowerFirst(ERROR_DOCS[code].retry)} [More](${absolute(site, errorPath(code))})`).join('\n')}
+${errorItems.join('\n')}
 
 Tools that are not on this API answer \`404\`: ${TOOLS_ELSEWHERE.map((t) => `\`${t.name}\``).join(', ')}.
 

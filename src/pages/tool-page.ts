@@ -11,20 +11,30 @@ import { renderLayout } from './layout.ts';
 import { absolute, href, siteFor, type Site, type SiteOptions } from './site.ts';
 
 function scanForm(tool: ToolEntry, site: Site) {
-  const { guide } = tool;
+  const { guide, scoreRange: score } = tool;
   const selectors = tool.acceptsSelectors
     ? html`<div class="field">
 <label for="selectors">DKIM selectors <span class="meta">(optional)</span></label>
-<input type="text" id="selectors" name="selectors" autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="google, s1" aria-describedby="selectors-help">
-<p id="selectors-help" class="help">Comma-separated, at most 10. The scan also tries the selectors of the mail providers it recognises and common ones.</p>
+${[
+  html`<input type="text" id="selectors" name="selectors" autocomplete="off" autocapitalize="none" spellcheck="false" `,
+  html`placeholder="google, s1" aria-describedby="selectors-help">`,
+]}
+<p id="selectors-help" class="help">${[
+        html`Comma-separated, at most 10. `,
+        html`The scan also tries the selectors of the mail providers it recognises and common ones.`,
+      ]}</p>
 </div>`
     : null;
   return html`<form id="scan-form" class="scan-form" action="${href(site, toolPagePath(tool.name))}" method="get"
  data-tool="${tool.name}" data-execute="${href(site, executePath(tool.name))}"
- data-score-min="${tool.scoreRange.min}" data-score-max="${tool.scoreRange.max}" data-score-note="${tool.scoreRange.note}">
+ data-score-min="${score.min}" data-score-max="${score.max}" data-score-note="${score.note}">
 <div class="field">
 <label for="target">${guide.targetLabel}</label>
-<input type="text" id="target" name="target" required maxlength="2048" inputmode="url" autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="${tool.targetExamples[0] ?? ''}" aria-describedby="target-help">
+${[
+  html`<input type="text" id="target" name="target" required maxlength="2048" inputmode="url" `,
+  html`autocomplete="off" autocapitalize="none" spellcheck="false" `,
+  html`placeholder="${tool.targetExamples[0] ?? ''}" aria-describedby="target-help">`,
+]}
 <p id="target-help" class="help">${tool.targetDescription}</p>
 </div>
 ${selectors}
@@ -36,26 +46,47 @@ ${selectors}
 }
 
 function aboutTool(tool: ToolEntry, site: Site) {
-  const { guide } = tool;
+  const { guide, scoreRange: score } = tool;
   const { limits } = site;
+  const statusRows = guide.statuses.map(
+    ([status, meaning]) => html`<tr><td><code>${status}</code></td><td>${meaning}</td></tr>`,
+  );
   return html`<h2>How to read the result</h2>
-<p>Grades, best to worst: ${tool.gradeScale.join(', ')}. The score runs from ${tool.scoreRange.min} to ${tool.scoreRange.max}: ${tool.scoreRange.note}</p>
+<p>${[
+    html`Grades, best to worst: ${tool.gradeScale.join(', ')}. `,
+    html`The score runs from ${score.min} to ${score.max}: ${score.note}`,
+  ]}</p>
 <div class="table-wrap"><table>
 <caption class="visually-hidden">Result statuses</caption>
 <thead><tr><th scope="col">Status</th><th scope="col">Meaning</th></tr></thead>
-<tbody>${guide.statuses.map(([status, meaning]) => html`<tr><td><code>${status}</code></td><td>${meaning}</td></tr>`)}</tbody>
+<tbody>${statusRows}</tbody>
 </table></div>
 <ul>${guide.readingTips.map((tip) => html`<li>${tip}</li>`)}</ul>
-<p>When the scan runs but cannot assess the target the answer is a <code>422</code> without a grade; <code>result.details.reason</code> says why:</p>
+<p>${[
+    html`When the scan runs but cannot assess the target the answer is a <code>422</code> without a grade; `,
+    html`<code>result.details.reason</code> says why:`,
+  ]}</p>
 <ul>${guide.notAssessedReasons.map(([reason, meaning]) => html`<li><code>${reason}</code>: ${meaning}</li>`)}</ul>
 <h2>Use it from code</h2>
-<p>This page calls <code>POST ${absolute(site, executePath(tool.name))}</code>. So can you, anonymously (${limits.anonymousPerMinute} requests per minute) or with a free developer key from the <a href="${site.accountUrl}">account portal</a> (${limits.keyPerMinute} per minute). Scans are limited to ${limits.scansPerHourPerClient} per hour per client address and ${limits.scansPerHourPerTarget} per target, with or without a key.</p>
+<p>${[
+    html`This page calls <code>POST ${absolute(site, executePath(tool.name))}</code>. `,
+    html`So can you, anonymously (${limits.anonymousPerMinute} requests per minute) `,
+    html`or with a free developer key from the <a href="${site.accountUrl}">account portal</a> `,
+    html`(${limits.keyPerMinute} per minute). `,
+    html`Scans are limited to ${limits.scansPerHourPerClient} per hour per client address `,
+    html`and ${limits.scansPerHourPerTarget} per target, with or without a key.`,
+  ]}</p>
 <pre><code>${curlExample(tool, site)}</code></pre>
-<p>For agents: the <a href="${href(site, skillPath(tool.name))}">${tool.name} skill</a> (Agent Skills format), the <a href="${href(site, PATHS.catalog)}">tool catalog</a> and the <a href="${href(site, PATHS.errors)}">error codes</a>.</p>`;
+<p>${[
+    html`For agents: the <a href="${href(site, skillPath(tool.name))}">${tool.name} skill</a> (Agent Skills format), `,
+    html`the <a href="${href(site, PATHS.catalog)}">tool catalog</a> `,
+    html`and the <a href="${href(site, PATHS.errors)}">error codes</a>.`,
+  ]}</p>`;
 }
 
 export function renderToolPage(tool: ToolEntry, baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
+  const skillHref = href(site, skillPath(tool.name));
   const main = html`<h1>${tool.title}</h1>
 <p class="lead">${tool.description}</p>
 ${scanForm(tool, site)}
@@ -65,6 +96,6 @@ ${aboutTool(tool, site)}`;
     description: tool.description,
     main,
     script: true,
-    head: html`<link rel="alternate" type="text/markdown" href="${href(site, skillPath(tool.name))}" title="Agent skill">`,
+    head: html`<link rel="alternate" type="text/markdown" href="${skillHref}" title="Agent skill">`,
   });
 }

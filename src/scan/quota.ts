@@ -43,7 +43,8 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     if (!(error instanceof StoreUnavailableError)) throw error;
     throw new ApiError('service_unavailable', {
       detail:
-        'The scan store is temporarily unavailable, so the scan quota cannot be checked. No scan ran and nothing was counted.',
+        'The scan store is temporarily unavailable, so the scan quota cannot be checked. ' +
+        'No scan ran and nothing was counted.',
       retryAfterSec: STORE_RETRY_AFTER_SEC,
     });
   }
@@ -54,7 +55,9 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
   );
   throw new ApiError('rate_limit_exceeded', {
     detail: `Scan quota used up: ${reasons.join('; ')}. No scan ran; retry in ${retryAfterSec} s.`,
-    hint: 'The hourly scan quota is the same with or without a key. Wait Retry-After seconds (up to an hour) before scanning again.',
+    hint:
+      'The hourly scan quota is the same with or without a key. ' +
+      'Wait Retry-After seconds (up to an hour) before scanning again.',
     retryAfterSec,
     extra: { violatedPolicies: decision.refusedBy },
   });

@@ -8,9 +8,13 @@ export function lookUpTool(name: string, accountUrl: string): ToolEntry<ToolName
   if (tool) return tool;
   const elsewhere = TOOLS_ELSEWHERE.find((t) => t.name === name);
   if (elsewhere) {
+    const where =
+      elsewhere.runsIn === 'browser'
+        ? 'in a browser on the website, after email verification'
+        : 'through the account portal with a signed-in command-line client';
     throw new ApiError('not_found', {
       detail: `The ${name} tool is not available on this API: it ${elsewhere.reason}.`,
-      hint: `Use it ${elsewhere.runsIn === 'browser' ? 'in a browser on the website, after email verification' : 'through the account portal with a signed-in command-line client'} (${accountUrl}). This API runs ${ALLOWLISTED_TOOLS.map((t) => t.name).join(' and ')}.`,
+      hint: `Use it ${where} (${accountUrl}). This API runs ${ALLOWLISTED_TOOLS.map((t) => t.name).join(' and ')}.`,
       extra: { tool: name, runsIn: elsewhere.runsIn },
     });
   }

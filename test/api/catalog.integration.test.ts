@@ -15,7 +15,7 @@ describe('GET /api/v1/agent/tools', () => {
     assert.equal(res.headers.get('content-type'), 'application/json');
     const body = await res.json();
     assert.deepEqual(
-      body.tools.map((t: any) => t.name),
+      body.tools.map((t: { name: string }) => t.name),
       ['security-headers', 'email-security'],
     );
     for (const tool of body.tools) {
@@ -35,7 +35,7 @@ describe('GET /api/v1/agent/tools', () => {
   test('names the tools that are not on this API and where they run', async () => {
     const body = await (await h.request(CATALOG)).json();
     assert.deepEqual(
-      body.unavailableTools.map((t: any) => t.name),
+      body.unavailableTools.map((t: { name: string }) => t.name),
       ['website-security', 'react2shell', 'fortibleed-check'],
     );
     assert.match(body.unavailableTools[0].reason, /browser.*email verification/);

@@ -78,8 +78,9 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
 
   test('reports a scan that overruns its deadline as not assessable', async () => {
     const h = await startHarness({ scanDeadlineMs: 50 });
+    // Rejects as fetch does, with the signal's reason: the deadline's TimeoutError (a DOMException).
     h.scanners['email-security'].outcome = (_t, { signal }) =>
-      new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+      new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as DOMException)));
     const body = await expectProblem(await postJson(h, EXECUTE_ES, { target: 'example.com' }), 'unprocessable_entity');
     assert.equal(body.result.status, 'error');
     assert.match(body.result.message, /did not finish/);

@@ -37,9 +37,8 @@ describe('badges in a browser', () => {
         };
       }),
     );
-    await page.setContent(
-      `<!doctype html><body style="background:#fff">${urls.map((u) => `<p><img src="${u}" alt=""></p>`).join('')}</body>`,
-    );
+    const images = urls.map((u) => `<p><img src="${u}" alt=""></p>`).join('');
+    await page.setContent(`<!doctype html><body style="background:#fff">${images}</body>`);
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     const rendered = await page.evaluate(() =>
       [...document.images].map((img) => ({

@@ -10,7 +10,6 @@ import { KeyService } from '../../src/keys/key-service.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { RequestContext, Services } from '../../src/context.ts';
-import type { Store } from '../../src/store/port.ts';
 import { switchableStore } from '../support/failing-store.ts';
 import { surfaceOf } from '../../src/http/surface.ts';
 
@@ -24,7 +23,8 @@ export interface LocalBadgeApp {
 export function localBadgeApp(): LocalBadgeApp {
   const now = () => 1_800_000_000_000;
   const memory = new MemoryStore({ now });
-  const { store, setDown } = switchableStore(memory);
+  const switchable = switchableStore(memory);
+  const { store } = switchable;
   const config = parseConfig({ BASE_URL: 'https://scan.test' });
   const errors: unknown[] = [];
   const services: Services = {
@@ -48,7 +48,7 @@ export function localBadgeApp(): LocalBadgeApp {
   router.get('/api/badge/:domain+', badge);
   return {
     memory,
-    setStoreDown: setDown,
+    setStoreDown: (down) => switchable.setDown(down),
     errors,
     async get(path, headers = {}) {
       const request = new Request(`https://scan.test${path}`, { headers });

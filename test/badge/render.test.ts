@@ -62,7 +62,7 @@ const BADGE_MAKER_STYLE: Record<BadgeStyle, { style: 'flat' | 'flat-square'; lab
 
 describe('renderBadge matches badge-maker 6.0.0', () => {
   for (const style of BADGE_STYLES) {
-    test(`${style}: same size, rectangles, colours, text positions and lengths for all ${MESSAGES.length} messages`, () => {
+    test(`${style}: same size, rectangles, colours, text positions and lengths for every message`, () => {
       for (const message of MESSAGES) {
         const ours = renderBadge(message === '?' ? null : message, style);
         const { style: bmStyle, label } = BADGE_MAKER_STYLE[style];
@@ -232,7 +232,7 @@ describe('renderBadge: accessibility and markup', () => {
     }
   });
 
-  test('ids carry a suffix from the style and message, so inlined badges never point at each other’s definitions', () => {
+  test('ids carry a suffix from style and message, so inlined badges never point at each other’s definitions', () => {
     const seen = new Map<string, string>();
     for (const style of BADGE_STYLES) {
       for (const message of MESSAGES) {

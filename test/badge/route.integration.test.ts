@@ -161,7 +161,7 @@ describe('GET /api/badge/{domain} while the store is down', () => {
     h = await startHarness({
       wrapStore: (memory) => {
         const switchable = switchableStore(memory);
-        setDown = switchable.setDown;
+        setDown = (down) => switchable.setDown(down);
         return switchable.store;
       },
     });

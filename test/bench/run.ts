@@ -2,8 +2,9 @@
  * Throughput of the anonymous tool catalog against bare node:http servers on the same machine.
  * The headline baseline writes the very bytes the catalog answers with (same JSON document, same
  * headers) and does nothing else, so the ratio is the cost of srvx, routing and the middleware.
- * A second baseline answers {"ok":true}, for scale. Target: catalog_vs_node_http_ratio ≥ 0.6. Informational: nothing here fails on timing, only on
- * responses that are not 2xx or on connection errors.
+ * A second baseline answers {"ok":true}, for scale. Target: catalog_vs_node_http_ratio ≥ 0.6.
+ * Informational: nothing here fails on timing, only on responses that are not 2xx or on
+ * connection errors.
  *
  *   npm run bench [-- --duration 5] [-- --json]
  */
@@ -81,7 +82,8 @@ function load(url: string, duration: number): Promise<Result> {
 function assertAllSucceeded(name: string, result: Result): void {
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(
-      `${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests.total} requests`,
+      `${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts ` +
+        `out of ${result.requests.total} requests`,
     );
   }
 }

@@ -17,10 +17,10 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
   const bridge = await startUpstashBridge(redis.port);
   const store = new UpstashStore({ url: bridge.url, token: bridge.token, prefix: 'bench' });
   const config = parseConfig({});
-  const { app, settled } = trackBackgroundWork(
+  const background = trackBackgroundWork(
     createApp({ config, store, scanners: { 'security-headers': async () => GRADED } }),
   );
-  const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
+  const server = await startServer(background.app, { port: 0, hostname: '127.0.0.1' });
   const { key } = await new KeyService(store, config.apiKeyPrefix, Date.now).create({ name: 'bench', owner: 'bench' });
 
   const catalog = () => fetch(`${server.url}/api/v1/agent/tools`);
@@ -33,7 +33,7 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
   async function trips(send: () => Promise<Response>): Promise<number> {
     const before = bridge.requests.length;
     await (await send()).arrayBuffer();
-    await settled(); // the scan record is written after the response
+    await background.settled(); // the scan record is written after the response
     return bridge.requests.length - before;
   }
 
@@ -41,7 +41,7 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
     // Warm up: scripts loaded into Redis, the key verified and cached, its last use written.
     await (await catalog()).arrayBuffer();
     await (await execute('warm.example')).arrayBuffer();
-    await settled();
+    await background.settled();
     return {
       store_round_trips_catalog_anonymous: await trips(catalog),
       store_round_trips_execute_cached_key: await trips(() => execute('bench.example')),

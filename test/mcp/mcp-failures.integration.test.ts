@@ -11,7 +11,7 @@ import { connectClient } from './support.ts';
 
 type ToolResult = {
   content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
 };
 

@@ -6,14 +6,18 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { SdkHttpError } from '@modelcontextprotocol/client';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { InferOutput } from 'valibot';
 import { SPEC_LIMITS } from '../../src/limits.ts';
+import type { ProblemSchema } from '../../src/schemas.ts';
 import { CATALOG, EXECUTE_ES, freshIp, postJson } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 import { rawHead, rawRequest } from '../support/raw-http.ts';
 
+type Problem = InferOutput<typeof ProblemSchema>;
+
 type ToolResult = {
   content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
 };
 
@@ -26,7 +30,7 @@ const INITIALIZE = {
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** The JSON-RPC error body of an HTTP-level refusal, with the problem document in `data`. */
-async function rpcError(response: Response): Promise<{ code: number; message: string; data: Record<string, any> }> {
+async function rpcError(response: Response): Promise<{ code: number; message: string; data: Problem }> {
   assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
   const body = await response.json();
   assert.equal(body.jsonrpc, '2.0');
@@ -55,7 +59,7 @@ describe('refusals on the MCP endpoint', () => {
     assert.match(legacy.message, /"code":"unauthorized"/);
   });
 
-  test('the raw 401 carries WWW-Authenticate, the rate-limit headers and a JSON-RPC error with the problem', async () => {
+  test('the raw 401 carries WWW-Authenticate, rate-limit headers and a JSON-RPC error with the problem', async () => {
     const res = await world.h.request('/mcp', {
       method: 'POST',
       headers: { ...MCP_HEADERS, authorization: 'Bearer nonsense' },
@@ -70,7 +74,7 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(error.data.type, 'https://scan.test/developers/errors/unauthorized');
   });
 
-  test('REST and MCP requests from one address draw on the same per-minute limit, and the 429 says when to retry', async () => {
+  test('REST and MCP requests from one address share the per-minute limit; the 429 says when to retry', async () => {
     const ip = freshIp();
     for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute - 2; i++)
       assert.equal((await world.h.request(CATALOG, { ip })).status, 200);
@@ -117,7 +121,7 @@ describe('refusals on the MCP endpoint', () => {
     })) as ToolResult;
     assert.equal(refused.isError, true);
     assert.equal(refused.structuredContent?.code, 'rate_limit_exceeded');
-    assert.ok(refused.structuredContent?.retryAfterSec > 0);
+    assert.ok(Number(refused.structuredContent?.retryAfterSec) > 0);
   });
 
   test('the scan quota is shared with REST and a spent quota is a tool error with the retry delay', async () => {
@@ -136,14 +140,14 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(third.isError, true);
     assert.equal(third.structuredContent?.code, 'rate_limit_exceeded');
     assert.deepEqual(third.structuredContent?.violatedPolicies, ['scans-per-hour-per-client']);
-    assert.ok(third.structuredContent?.retryAfterSec > 0);
+    assert.ok(Number(third.structuredContent?.retryAfterSec) > 0);
     assert.match(third.content[0]!.text, /Retry after \d+ s\./);
     const rest = await postJson(world.h, EXECUTE_ES, { target: 'parked.test' }, { ip });
     assert.equal(rest.status, 429, 'the MCP scan counted in the REST quota');
     assert.equal(world.h.errors.length, 0);
   });
 
-  test('a browser Origin other than our own is refused with 403; our own and non-browser clients are served', async () => {
+  test('a foreign browser Origin is refused with 403; our own and non-browser clients are served', async () => {
     const evil = await world.h.request('/mcp', {
       method: 'POST',
       headers: { ...MCP_HEADERS, origin: 'https://evil.example' },

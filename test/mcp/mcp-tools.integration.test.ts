@@ -5,14 +5,20 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
-import { ScanResponseSchema, UnassessedScanSchema } from '../../src/schemas.ts';
+import { ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../../src/schemas.ts';
 import { postJson, EXECUTE_ES } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 
 type ToolResult = {
   content: { type: string; text: string }[];
-  structuredContent?: Record<string, any>;
+  structuredContent?: Record<string, unknown>;
   isError?: boolean;
+};
+
+/** The parts of a listed tool's JSON Schemas these tests read. */
+type ListedTool = {
+  inputSchema: { required?: string[]; properties?: Record<string, { maxLength?: number; maxItems?: number }> };
+  outputSchema?: { type?: string; anyOf?: { title?: string }[] };
 };
 
 let world: McpWorld;
@@ -38,14 +44,15 @@ describe('the MCP endpoint with the current client', () => {
       tools.map((t) => t.name),
       ['security_headers_scan', 'email_security_scan'],
     );
-    const [headers, email] = tools as any[];
+    const [headers, email] = tools as ListedTool[];
+    assert.ok(headers && email);
     assert.deepEqual(headers.inputSchema.required, ['target']);
-    assert.equal(headers.inputSchema.properties.target.maxLength, 2048);
-    assert.equal(headers.inputSchema.properties.selectors, undefined, 'selectors belong to email-security only');
-    assert.equal(email.inputSchema.properties.selectors.maxItems, 10);
-    assert.equal(email.outputSchema.type, 'object');
+    assert.equal(headers.inputSchema.properties?.target?.maxLength, 2048);
+    assert.equal(headers.inputSchema.properties?.selectors, undefined, 'selectors belong to email-security only');
+    assert.equal(email.inputSchema.properties?.selectors?.maxItems, 10);
+    assert.equal(email.outputSchema?.type, 'object');
     assert.deepEqual(
-      email.outputSchema.anyOf.map((s: { title: string }) => s.title),
+      email.outputSchema?.anyOf?.map((s) => s.title),
       ['ScanResponse', 'UnassessedScan', 'Problem'],
     );
     for (const t of tools) {
@@ -109,9 +116,10 @@ describe('the MCP endpoint with the current client', () => {
     })) as ToolResult;
     const rest = await (await postJson(world.h, EXECUTE_ES, { target: 'https://www.gworkspace.test/x' })).json();
     assert.equal(result.isError, true);
-    assert.equal(result.structuredContent?.code, 'bad_request');
-    assert.equal(result.structuredContent?.detail, rest.detail);
-    assert.equal(result.structuredContent?.error.hint, rest.error.hint);
+    const problem = v.parse(ProblemSchema, result.structuredContent);
+    assert.equal(problem.code, 'bad_request');
+    assert.equal(problem.detail, rest.detail);
+    assert.equal(problem.error.hint, rest.error.hint);
     assert.match(result.content[0]!.text, /^bad_request \(400\): /);
     const missing = (await client.callTool({ name: 'security_headers_scan', arguments: {} })) as ToolResult;
     assert.equal(missing.structuredContent?.code, 'bad_request');
@@ -170,8 +178,9 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
       arguments: { target: 'www.gworkspace.test' },
     })) as ToolResult;
     assert.equal(invalid.isError, true);
-    assert.equal(invalid.structuredContent?.code, 'bad_request');
-    assert.match(invalid.structuredContent?.detail, /apex/);
+    const problem = v.parse(ProblemSchema, invalid.structuredContent);
+    assert.equal(problem.code, 'bad_request');
+    assert.match(problem.detail, /apex/);
     const unassessed = (await client.callTool({
       name: 'security_headers_scan',
       arguments: { target: 'https://unresolvable.test/' },

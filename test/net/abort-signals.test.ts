@@ -4,12 +4,12 @@ import { anySignal, withTimeout } from '../../src/net/abort-signals.ts';
 
 /** Runs `body` as on a runtime without AbortSignal.any (Vercel's edge-runtime sandbox). */
 async function withoutAbortSignalAny(body: () => Promise<void> | void): Promise<void> {
-  const original = AbortSignal.any;
+  const original = Object.getOwnPropertyDescriptor(AbortSignal, 'any');
   (AbortSignal as { any?: unknown }).any = undefined;
   try {
     await body();
   } finally {
-    AbortSignal.any = original;
+    if (original) Object.defineProperty(AbortSignal, 'any', original);
   }
 }
 

@@ -67,7 +67,7 @@ test('a GET records status, headers as sent (order and repeats kept) and the vet
   assert.equal(result.body, null);
 });
 
-test('through the platform fetch, headers are what the Fetch API can give: sorted, repeats joined except Set-Cookie', async () => {
+test('via the platform fetch, headers are what Fetch can give: sorted, repeats joined except Set-Cookie', async () => {
   const result = expectOk(await guardedFetch(`http://127.0.0.1:${site.port}/`, {}, deps({ fetch: globalThis.fetch })));
   const hop = result.chain[0]!;
   assert.equal(hop.headerSource, 'fetch');
@@ -133,7 +133,7 @@ test('303 turns the method into GET; HEAD stays HEAD; OPTIONS is sent as asked',
   assert.equal(site.requests.at(-1)?.method, 'OPTIONS');
 });
 
-test('a redirect without Location is the final response; an unparsable one ends the chain as invalid-redirect', async () => {
+test('a redirect without Location is final; an unparsable one ends the chain as invalid-redirect', async () => {
   const none = expectOk(await guardedFetch(at(site, 'site.test', '/no-location'), {}, deps()));
   assert.equal(none.status, 302);
   const bad = expectFailure(await guardedFetch(at(site, 'site.test', '/bad-location'), {}, deps()), 'invalid-redirect');

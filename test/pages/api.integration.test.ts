@@ -150,7 +150,7 @@ describe('pages', () => {
     }
   });
 
-  test('a tool page grades A+ (140, as docs/pages.md says) on our own security-headers analyzer, from the headers the server sends', async () => {
+  test("a tool page's headers grade A+ (140, as docs/pages.md says) on our own security-headers analyzer", async () => {
     const response = await h.request('/tools/security-headers');
     const headers = [...response.headers] as [string, string][];
     const outcome = gradeCapture({

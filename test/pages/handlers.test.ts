@@ -52,7 +52,7 @@ async function selfGrade(url: string, response: Response) {
 
 describe('HTML pages', () => {
   for (const { path, handler, csp } of PAGES) {
-    test(`${path}: 200 HTML, page CSP, CORP same-origin, no-cache, ETag; grades A+ (140) on our own scanner`, async () => {
+    test(`${path}: 200 HTML, page CSP, CORP same-origin, no-cache, ETag; grades A+ (140) on our scanner`, async () => {
       const response = await callHandler(handler, BASE + path);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), HTML);
@@ -154,7 +154,7 @@ describe('assets', () => {
     { handler: siteStylesheet, asset: SITE_STYLESHEET, type: 'text/css; charset=utf-8' },
   ];
   for (const { handler, asset, type } of cases) {
-    test(`${asset.path}: its content type; a year and immutable with the current hash, no-cache otherwise`, async () => {
+    test(`${asset.path}: content type; a year and immutable with the current hash, no-cache otherwise`, async () => {
       const versioned = await callHandler(handler, `${BASE}${asset.path}?v=${asset.hash}`);
       assert.equal(versioned.status, 200);
       assert.equal(versioned.headers.get('content-type'), type);

@@ -50,7 +50,8 @@ function assertCspSafeDocument(page: string): void {
 
 describe('html tag', () => {
   test('escapes interpolations, keeps Html, joins arrays, drops null and false', () => {
-    const out = html`<p title="${'"x" & <y>'}">${'<b>'}${trusted('<i>ok</i>')}${['a', html`<br>`]}${null}${false}${0}</p>`;
+    const array = ['a', html`<br>`];
+    const out = html`<p title="${'"x" & <y>'}">${'<b>'}${trusted('<i>ok</i>')}${array}${null}${false}${0}</p>`;
     assert.equal(out.text, '<p title="&quot;x&quot; &amp; &lt;y&gt;">&lt;b&gt;<i>ok</i>a<br>0</p>');
     assert.equal(escapeHtml(`'`), '&#39;');
   });

@@ -180,7 +180,7 @@ describe('security-headers page', () => {
 });
 
 describe('email-security page', () => {
-  test('sends the selectors; shows every section, findings, score items, caps and bulk-sender readiness as text', async () => {
+  test('sends selectors; shows every section, findings, score items, caps, bulk-sender readiness as text', async () => {
     const outcome = emailOutcome();
     const { page, posted, problems } = await openToolPage(
       'email-security',

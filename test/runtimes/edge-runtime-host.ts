@@ -24,7 +24,11 @@ const runtime = new EdgeRuntime({
   initialCode: `${bundled.outputFiles[0]!.text}
 addEventListener('fetch', (event) => {
   const handler = vercelEntry[event.request.method];
-  event.respondWith(handler ? handler(event.request, { waitUntil: (promise) => event.waitUntil(promise) }) : new Response(null, { status: 405 }));
+  event.respondWith(
+    handler
+      ? handler(event.request, { waitUntil: (promise) => event.waitUntil(promise) })
+      : new Response(null, { status: 405 }),
+  );
 });`,
 });
 const server = await runServer({ runtime, port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });

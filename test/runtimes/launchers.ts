@@ -19,7 +19,10 @@ export interface RunningRuntime {
 
 export interface Launcher {
   name: string;
-  /** A process that checks its configuration at start-up (Workers and Vercel build the service on the first request). */
+  /**
+   * A process that checks its configuration at start-up (Workers and Vercel build the service on
+   * the first request).
+   */
   checksConfigAtStart: boolean;
   start(env: Record<string, string>): Promise<RunningRuntime>;
 }

@@ -70,7 +70,7 @@ describe('instances sharing one Upstash store', () => {
     }
   });
 
-  test('60 concurrent scans of one target from 3 addresses run exactly 20 times, and refused ones count nowhere', async () => {
+  test('60 concurrent scans of one target from 3 IPs run exactly 20 times; refused ones count nowhere', async () => {
     const prefix = 'scans';
     const [h1, h2] = [
       await startHarness({ store: sharedStore(prefix) }),
@@ -103,11 +103,11 @@ describe('instances sharing one Upstash store', () => {
     assert.equal(
       perClient.reduce((a, b) => a + b, 0),
       20,
-      `per-client counters ${perClient}`,
+      `per-client counters ${perClient.join(',')}`,
     );
   });
 
-  test('with Redis stopped, execute answers 503 with Retry-After 30 and runs nothing; it recovers by itself', async () => {
+  test('with Redis down, execute answers 503 with Retry-After 30 and runs nothing; it recovers by itself', async () => {
     const h = await startHarness({ store: sharedStore('outage') });
     assert.equal((await postJson(h, EXECUTE_SH, { target: 'before.example' })).status, 200);
     await h.settled(); // the scan record has landed

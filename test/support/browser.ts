@@ -18,7 +18,8 @@ let launched: Promise<Browser> | null = null;
 export function browser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH))
     throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}; the browser tests need it (apt-get install -y chromium, as .ci/run does).`,
+      `Chromium is not installed at ${CHROMIUM_PATH}; ` +
+        'the browser tests need it (apt-get install -y chromium, as .ci/run does).',
     );
   if (!launched) {
     launched = chromium.launch({

@@ -64,7 +64,13 @@ function toAnswer(record: ZoneRecord & { name: string }): packet.Answer {
       const { usage, selector, matchingType, data } = record.data;
       return { ...base, type: 'TLSA', data: new Uint8Array([usage, selector, matchingType, ...hexBytes(data)]) };
     }
-    default:
+    case 'A':
+    case 'AAAA':
+    case 'CNAME':
+    case 'MX':
+    case 'NS':
+    case 'PTR':
+    case 'SOA':
       return { ...base, type: record.type, data: record.data } as packet.Answer;
   }
 }

@@ -27,7 +27,7 @@ export interface Harness {
   /** Creates a key in the store and returns it in full. */
   createKey(scopes?: Scope[], extra?: { expiresAt?: number }): Promise<{ key: string; id: string }>;
   /** fetch against the server, as the client address `ip` (the harness trusts X-Forwarded-For). */
-  request(path: string, init?: RequestInit & { ip?: string }): Promise<Response>;
+  request(path: string, init?: RequestInit & { ip?: string | undefined }): Promise<Response>;
   /** Resolves once every piece of background work handed to `waitUntil` so far has settled. */
   settled(): Promise<void>;
 }
@@ -66,7 +66,7 @@ export async function startHarness(
   const scanners = { 'security-headers': new RecordingScanner(), 'email-security': new RecordingScanner() };
   const log: AccessLogEntry[] = [];
   const errors: unknown[] = [];
-  const { app, settled } = trackBackgroundWork(
+  const background = trackBackgroundWork(
     createApp({
       config,
       store,
@@ -85,7 +85,7 @@ export async function startHarness(
       onError: (error) => errors.push(error),
     }),
   );
-  const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });
+  const server = await startServer(background.app, { port: 0, hostname: '127.0.0.1' });
   atEnd(() => server.close(1000));
   const keys = new KeyService(store, config.apiKeyPrefix, clock.now);
   return {
@@ -113,7 +113,7 @@ export async function startHarness(
       headers.set('x-forwarded-for', ip ?? freshIp());
       return fetch(server.url + path, { ...rest, headers });
     },
-    settled,
+    settled: () => background.settled(),
   };
 }
 
@@ -121,7 +121,7 @@ export function postJson(
   h: Harness,
   path: string,
   body: unknown,
-  init: RequestInit & { ip?: string } = {},
+  init: RequestInit & { ip?: string | undefined } = {},
 ): Promise<Response> {
   const headers = new Headers(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');

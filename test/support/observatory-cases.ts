@@ -110,7 +110,8 @@ export const EXEMPLARY_HEADERS: HeaderPairs = [
   ['content-type', 'text/html; charset=utf-8'],
   [
     'content-security-policy',
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; " +
+      "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   ],
   ['strict-transport-security', 'max-age=31536000; includeSubDomains'],
   ['x-content-type-options', 'nosniff'],

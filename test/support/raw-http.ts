@@ -4,7 +4,7 @@
  * Node HTTP parser refuses before the app sees it. Every request has a deadline, so a server that
  * never answers fails the test instead of hanging it.
  */
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 
 export interface RawResponse {
   status: number;
@@ -21,9 +21,9 @@ export interface RawRequestOptions {
   /** Give up (destroy the socket, reject) after this long. Default 5000 ms. */
   timeoutMs?: number;
   /** Half-close the connection (send FIN) once everything is written. */
-  endAfterWrite?: boolean;
+  endAfterWrite?: boolean | undefined;
   /** Pause between writing the pieces of a multi-part request. Default 0 (no pause). */
-  pauseMs?: number;
+  pauseMs?: number | undefined;
 }
 
 /** `http://127.0.0.1:1234` → host and port. */
@@ -129,7 +129,6 @@ export function rawRequest(
   return new Promise<RawResponse>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let settled = false;
-    let socket: Socket;
 
     const finish = (error: Error | null, closed: boolean) => {
       if (settled) return;
@@ -153,7 +152,8 @@ export function rawRequest(
         const received = Buffer.concat(chunks).toString('latin1').slice(0, 200);
         reject(
           new Error(
-            `no complete response (${error ? error.message : 'connection closed'}); received ${JSON.stringify(received)}`,
+            `no complete response (${error ? error.message : 'connection closed'}); ` +
+              `received ${JSON.stringify(received)}`,
           ),
         );
       }
@@ -167,7 +167,8 @@ export function rawRequest(
       reject(new Error(`no response within ${timeoutMs} ms; received ${JSON.stringify(received)}`));
     }, timeoutMs);
 
-    socket = connect({ host, port }, async () => {
+    // Writes the request once connected. Never rejects (see its catch).
+    const writePieces = async () => {
       try {
         for (const [i, piece] of pieces.entries()) {
           if (settled || socket.destroyed) return;
@@ -188,7 +189,9 @@ export function rawRequest(
       } catch {
         // A write error surfaces as the socket's 'error' event.
       }
-    });
+    };
+
+    const socket = connect({ host, port }, () => void writePieces());
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       finish(null, false);

@@ -6,7 +6,7 @@
  * maps the client's script SHA1s to those of the stripped scripts.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { atEnd } from './cleanup.ts';
 import { Redis } from 'ioredis';
 
@@ -102,7 +102,9 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
     }
   }
 
-  const server: Server = createServer(async (request, response) => {
+  // A failure of the bridge itself stays an unhandled rejection: loud, as a bug in a test double should be.
+  const server: Server = createServer((request, response) => void handle(request, response));
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -129,7 +131,7 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
     if (path === '/pipeline') return send(200, (await Promise.all(commands.map(run))).map(encodeReply));
     if (path === '/multi-exec') return send(200, (await runAtomically(commands)).map(encodeReply));
     return send(404, { error: `ERR unknown endpoint ${path}` });
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
 

@@ -2,7 +2,8 @@
  * The one stylesheet of every page (served at /assets/site.css). System fonts only, no external
  * resource; readable from 320 px wide; light and dark schemes; visible focus.
  */
-export const SITE_CSS = `:root {
+export const SITE_CSS =
+  `:root {
   color-scheme: light dark;
   --bg: #ffffff;
   --fg: #1b1f24;
@@ -49,9 +50,11 @@ a:focus-visible, button:focus-visible, input:focus-visible, summary:focus-visibl
   outline: 3px solid var(--focus);
   outline-offset: 2px;
 }
-code, pre, kbd { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
+code, pre, kbd {` +
+  ` font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
 code { background: var(--code-bg); padding: 0.1em 0.3em; border-radius: 4px; }
-pre { background: var(--code-bg); padding: 0.75rem; border-radius: 6px; overflow-x: auto; white-space: pre; overflow-wrap: normal; }
+pre { background: var(--code-bg); padding: 0.75rem; border-radius: 6px; overflow-x: auto;` +
+  ` white-space: pre; overflow-wrap: normal; }
 pre code { background: none; padding: 0; }
 h1, h2, h3, h4 { line-height: 1.25; margin: 1.5em 0 0.5em; }
 h1 { font-size: 1.75rem; margin-top: 0.5em; }
@@ -69,7 +72,8 @@ h4 { font-size: 1rem; margin: 0 0 0.25em; }
 .site-header nav { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; }
 .site-header .brand { font-weight: 700; text-decoration: none; color: var(--fg); margin-right: auto; }
 .site-header ul { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
-.site-footer { margin-top: 3rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line); color: var(--muted); font-size: 0.9rem; }
+.site-footer { margin-top: 3rem; padding-top: 1rem; padding-bottom: 2rem; border-top: 1px solid var(--line);` +
+  ` color: var(--muted); font-size: 0.9rem; }
 .lead { font-size: 1.1rem; color: var(--muted); }
 .table-wrap { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
@@ -79,7 +83,8 @@ td.num, th.num { text-align: right; white-space: nowrap; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.25rem 1rem; margin: 0.5rem 0; }
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
-.scan-form { display: grid; gap: 0.75rem; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 1rem; }
+.scan-form { display: grid; gap: 0.75rem; background: var(--card); border: 1px solid var(--line);` +
+  ` border-radius: 8px; padding: 1rem; }
 .field { display: grid; gap: 0.25rem; }
 .field label { font-weight: 600; }
 .field .help { color: var(--muted); font-size: 0.9rem; }
@@ -94,7 +99,8 @@ button {
 button[disabled] { opacity: 0.6; cursor: progress; }
 .scan-status { min-height: 1.5em; margin: 1rem 0 0.5rem; font-weight: 600; }
 .results:focus { outline: none; }
-.verdict { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: center; border: 1px solid var(--line); border-radius: 8px; padding: 1rem; }
+.verdict { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: center; border: 1px solid var(--line);` +
+  ` border-radius: 8px; padding: 1rem; }
 .grade {
   font-size: 4.5rem; font-weight: 800; line-height: 1; margin: 0; min-width: 2.2em; text-align: center;
   padding: 0.5rem 0.25rem; border-radius: 8px; border: 4px solid currentColor;
@@ -115,7 +121,8 @@ button[disabled] { opacity: 0.6; cursor: progress; }
 .is-fail, .sev-high, .sev-critical, .st-failed, .st-error { color: var(--bad); }
 .is-na { color: var(--muted); }
 .cards { list-style: none; padding: 0; margin: 0.5rem 0; display: grid; gap: 0.75rem; }
-.card { background: var(--card); border: 1px solid var(--line); border-left-width: 5px; border-radius: 6px; padding: 0.75rem 1rem; }
+.card { background: var(--card); border: 1px solid var(--line); border-left-width: 5px; border-radius: 6px;` +
+  ` padding: 0.75rem 1rem; }
 .card.is-fail, .card.sev-high, .card.sev-critical { border-left-color: var(--bad); }
 .card.sev-medium { border-left-color: var(--poor); }
 .card.is-warn, .card.sev-low { border-left-color: var(--fair); }

@@ -25,7 +25,7 @@ function text(value) {
   try {
     return JSON.stringify(value);
   } catch {
-    return String(value);
+    return "";
   }
 }
 var arr = (value) => Array.isArray(value) ? value : [];
@@ -507,7 +507,7 @@ function initToolPage(form) {
     results.replaceChildren();
     ui.say("Scanning " + target + "\\u2026 this can take up to 30 seconds.");
     let response;
-    let raw = "";
+    let raw;
     try {
       response = await fetch(endpoint, {
         method: "POST",
@@ -529,7 +529,7 @@ function initToolPage(form) {
       button.disabled = false;
       results.removeAttribute("aria-busy");
     }
-    let data = null;
+    let data;
     try {
       data = JSON.parse(raw);
     } catch {

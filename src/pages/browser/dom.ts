@@ -37,7 +37,8 @@ export function text(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch {
-    return String(value);
+    // It throws on a cycle or a BigInt, which parsed JSON never holds; better nothing than "[object Object]".
+    return '';
   }
 }
 

@@ -138,7 +138,8 @@ export function renderEmailSecurity(details: Json): Child[] {
       ? el(
           'p',
           null,
-          'This domain publishes that it sends no mail (a parked domain), so DKIM and the transport extras do not apply.',
+          'This domain publishes that it sends no mail (a parked domain), ' +
+            'so DKIM and the transport extras do not apply.',
         )
       : null,
     section('Sections', emailSections(details)),

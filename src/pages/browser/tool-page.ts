@@ -141,7 +141,7 @@ function initToolPage(form: HTMLFormElement): void {
     results.replaceChildren();
     ui.say('Scanning ' + target + '\u2026 this can take up to 30 seconds.');
     let response: Response;
-    let raw = '';
+    let raw: string;
     try {
       response = await fetch(endpoint, {
         method: 'POST',
@@ -163,7 +163,7 @@ function initToolPage(form: HTMLFormElement): void {
       button.disabled = false;
       results.removeAttribute('aria-busy');
     }
-    let data: unknown = null;
+    let data: unknown;
     try {
       data = JSON.parse(raw);
     } catch {

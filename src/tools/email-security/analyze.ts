@@ -83,11 +83,11 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
         ? 'passed'
         : 'warnings';
   const top = findings.slice(0, 3).map((f) => f.title);
-  const message = `Grade ${graded.grade} (${graded.score}/100)${graded.parked ? ' for a domain that sends no mail' : ''}: ${
-    top.length === 0
+  const message =
+    `Grade ${graded.grade} (${graded.score}/100)${graded.parked ? ' for a domain that sends no mail' : ''}: ` +
+    (top.length === 0
       ? 'no problems found.'
-      : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`
-  }`;
+      : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`);
 
   return {
     assessed: true,

@@ -200,14 +200,15 @@ export function analyzeBimi(
       ),
     );
   if (!enforced) {
+    const { policy, testing, subdomainPolicy } = dmarc.facts;
+    const published =
+      policy === null ? 'no valid policy' : `p=${policy}${testing ? ' (t=y)' : ''}, subdomains ${subdomainPolicy}`;
     findings.push(
       finding(
         'bimi-dmarc-not-enforced',
         'medium',
         'BIMI needs DMARC at enforcement; logos are not shown without it',
-        [
-          `DMARC: ${dmarc.facts.policy === null ? 'no valid policy' : `p=${dmarc.facts.policy}${dmarc.facts.testing ? ' (t=y)' : ''}, subdomains ${dmarc.facts.subdomainPolicy}`}`,
-        ],
+        [`DMARC: ${published}`],
         'Set DMARC p=quarantine or p=reject (no t=y, no pct below 100, sp not none).',
         'RFC 9989 §4.7',
       ),

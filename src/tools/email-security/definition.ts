@@ -23,9 +23,10 @@ function parseApexDomain(raw: string): TargetParse {
     };
   }
   if (looksLikeUrl || host !== apex) {
+    const given = looksLikeUrl ? 'a URL or address' : 'a subdomain';
     return {
       ok: false,
-      detail: `"target" must be an apex (registrable) domain, not ${looksLikeUrl ? 'a URL or address' : 'a subdomain'}.`,
+      detail: `"target" must be an apex (registrable) domain, not ${given}.`,
       hint: `use ${apex}`,
     };
   }
@@ -46,15 +47,22 @@ export const emailSecurityDefinition: ToolDefinition<'email-security'> = {
   name: 'email-security',
   title: 'Email authentication (SPF, DMARC, DKIM, MTA-STS, TLS-RPT, BIMI, DNSSEC)',
   description:
-    "Grades a domain's email authentication DNS records: SPF (syntax and lookup limits), DMARC (policy strength and reporting), DKIM (common and provider selectors), MX, MTA-STS, TLS-RPT, BIMI and DNSSEC. Non-intrusive: DNS queries and the MTA-STS policy file only.",
+    "Grades a domain's email authentication DNS records: SPF (syntax and lookup limits), " +
+    'DMARC (policy strength and reporting), DKIM (common and provider selectors), ' +
+    'MX, MTA-STS, TLS-RPT, BIMI and DNSSEC. ' +
+    'Non-intrusive: DNS queries and the MTA-STS policy file only.',
   targetDescription:
-    'An apex (registrable) domain such as example.com, at most 2,048 characters; IDNs are accepted and converted to punycode. Subdomains, URLs and IP addresses are refused with a hint naming the apex to use.',
+    'An apex (registrable) domain such as example.com, at most 2,048 characters; ' +
+    'IDNs are accepted and converted to punycode. ' +
+    'Subdomains, URLs and IP addresses are refused with a hint naming the apex to use.',
   targetExamples: ['example.com'],
   gradeScale: GRADE_SCALE,
   scoreRange: {
     min: 0,
     max: 100,
-    note: 'DMARC 35, SPF 30, DKIM 25, transport and extras 10; what does not apply is dropped and the rest rescaled; critical findings cap the grade. Same letter chart as security-headers.',
+    note:
+      'DMARC 35, SPF 30, DKIM 25, transport and extras 10; what does not apply is dropped and the rest rescaled; ' +
+      'critical findings cap the grade. Same letter chart as security-headers.',
   },
   parseTarget: parseApexDomain,
 };

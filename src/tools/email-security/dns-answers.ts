@@ -45,6 +45,7 @@ export function describeExchange(exchange: DnsExchange): string {
       return `${head}: SERVFAIL${exchange.error ? ` (${exchange.error})` : ''}`;
     case 'timeout':
       return `${head}: no answer in time`;
+    case 'error':
     default:
       return `${head}: lookup failed${exchange.error ? ` (${exchange.error})` : ''}`;
   }

@@ -1,5 +1,5 @@
 /** A small constructor for findings, so modules read as tables of what they report. */
-import type { Finding, Section, SectionStatus, Severity } from './section.ts';
+import type { Finding, SectionStatus, Severity } from './section.ts';
 
 export function finding(
   id: string,

@@ -9,7 +9,11 @@ export const emailSecurityGuide: ToolGuide = {
   navLabel: 'Email security',
   targetLabel: 'Domain',
   skillDescription:
-    "Grade a domain's email authentication DNS records (SPF, DMARC, DKIM, MX, MTA-STS, TLS-RPT, BIMI, DNSSEC) with the Agent Scan API and explain what to fix, including Google/Yahoo/Microsoft bulk-sender readiness. Use when asked whether a domain is protected against spoofing or phishing, why mail lands in spam, to check SPF lookup limits, a DMARC policy or DKIM keys, or to verify DNS changes. Not for website headers (use security-headers) or for sending test mail.",
+    "Grade a domain's email authentication DNS records (SPF, DMARC, DKIM, MX, MTA-STS, TLS-RPT, BIMI, DNSSEC) " +
+    'with the Agent Scan API and explain what to fix, including Google/Yahoo/Microsoft bulk-sender readiness. ' +
+    'Use when asked whether a domain is protected against spoofing or phishing, why mail lands in spam, ' +
+    'to check SPF lookup limits, a DMARC policy or DKIM keys, or to verify DNS changes. ' +
+    'Not for website headers (use security-headers) or for sending test mail.',
   whenToUse: [
     'Someone asks whether a domain can be spoofed, or for its email security grade (A+ to F).',
     'You need to check SPF syntax and the 10-lookup limit, the DMARC policy and reporting, or DKIM key sizes.',
@@ -18,8 +22,10 @@ export const emailSecurityGuide: ToolGuide = {
   ],
   whenNotToUse: [
     "A website's HTTP headers: use the security-headers skill.",
-    'Subdomains, URLs, mailboxes or IP addresses as the target: give the apex (registrable) domain; a 400 hint names it.',
-    'Deliverability of a particular message (alignment, spam rate, PTR): those need real mail and are listed as not checkable from DNS.',
+    'Subdomains, URLs, mailboxes or IP addresses as the target: ' +
+      'give the apex (registrable) domain; a 400 hint names it.',
+    'Deliverability of a particular message (alignment, spam rate, PTR): ' +
+      'those need real mail and are listed as not checkable from DNS.',
     'Sending mail or probing mail servers: the tool only makes DNS queries and fetches the MTA-STS policy file.',
   ],
   exampleBody: { target: 'example.com', selectors: ['google', 's1'] },
@@ -33,15 +39,18 @@ export const emailSecurityGuide: ToolGuide = {
     ['score, grade', 'the same as gradeScore and grade'],
     [
       'sections',
-      'dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec: each with status (pass, warn, fail, not-applicable, error), summary, records[], findings[], facts',
+      'dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec: ' +
+        'each with status (pass, warn, fail, not-applicable, error), summary, records[], findings[], facts',
     ],
     [
       'findings[]',
-      "every section's findings, most severe first: section, id, severity (critical, high, medium, low, info), title, evidence[], recommendation, rfc",
+      "every section's findings, most severe first: " +
+        'section, id, severity (critical, high, medium, low, info), title, evidence[], recommendation, rfc',
     ],
     [
       'scoreItems[]',
-      'category, item, earned, max: every point of the score (DMARC 35, SPF 30, DKIM 25, transport 10; what does not apply is dropped and the rest rescaled)',
+      'category, item, earned, max: every point of the score ' +
+        '(DMARC 35, SPF 30, DKIM 25, transport 10; what does not apply is dropped and the rest rescaled)',
     ],
     ['caps[]', 'caps that lowered the grade, e.g. "no DMARC record: at most D"'],
     ['bulkSender', 'ready (true, false or "unknown"), spf, dkim, dmarc, missing[], notCheckableFromDns[]'],
@@ -56,7 +65,8 @@ export const emailSecurityGuide: ToolGuide = {
   readingTips: [
     'Read caps first: they explain a grade lower than the points suggest.',
     'Then critical and high findings; each has a recommendation and usually an RFC reference.',
-    'DKIM "likely-present" means keys exist under a selector that was not guessed: ask for the selector (often in a DKIM-Signature header, s=) and scan again with "selectors".',
+    'DKIM "likely-present" means keys exist under a selector that was not guessed: ' +
+      'ask for the selector (often in a DKIM-Signature header, s=) and scan again with "selectors".',
     'bulkSender.missing lists what blocks bulk sending; notCheckableFromDns lists what DNS cannot show.',
   ],
   invalidInputCauses: [

@@ -1,6 +1,6 @@
 /** The email-security tool as the service registers it (src/tools/registry.ts). */
 import { SEVERITIES } from '../grading.ts';
-import { objectsIn, type JsonDetails } from '../json-details.ts';
+import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { ToolEntry } from '../tool-entry.ts';
 import { emailSecurityDefinition } from './definition.ts';
 import { emailSecurityGuide } from './guide.ts';
@@ -16,7 +16,11 @@ function severityRank(severity: unknown): number {
 function findingsBySeverity(details: JsonDetails): string[] {
   return objectsIn(details['findings'])
     .sort((a, b) => severityRank(a['severity']) - severityRank(b['severity']))
-    .map((f) => `[${f['severity']}] ${f['title']}${f['recommendation'] ? ` — ${f['recommendation']}` : ''}`);
+    .map(
+      (f) =>
+        `[${textOf(f['severity'])}] ${textOf(f['title'])}` +
+        (f['recommendation'] ? ` — ${textOf(f['recommendation'])}` : ''),
+    );
 }
 
 export const emailSecurity: ToolEntry<'email-security'> = {
@@ -33,7 +37,14 @@ export const emailSecurity: ToolEntry<'email-security'> = {
     name: 'email_security_scan',
     purpose: "grades a domain's email authentication",
     description:
-      "Grade a domain's email authentication from A+ to F: SPF, DMARC, DKIM (common selectors, or the ones you pass), MX, MTA-STS, TLS-RPT, BIMI and DNSSEC, with Google/Yahoo bulk-sender readiness. Use it when asked whether a domain can be spoofed or phished, why its mail lands in spam, or whether it meets sender requirements. Give the registrable domain (example.com), not a URL or address. It only reads public DNS and the MTA-STS policy file. Each call counts against the hourly scan quota.",
+      "Grade a domain's email authentication from A+ to F: " +
+      'SPF, DMARC, DKIM (common selectors, or the ones you pass), MX, MTA-STS, TLS-RPT, BIMI and DNSSEC, ' +
+      'with Google/Yahoo bulk-sender readiness. ' +
+      'Use it when asked whether a domain can be spoofed or phished, why its mail lands in spam, ' +
+      'or whether it meets sender requirements. ' +
+      'Give the registrable domain (example.com), not a URL or address. ' +
+      'It only reads public DNS and the MTA-STS policy file. ' +
+      'Each call counts against the hourly scan quota.',
   },
   summarizeFindings: findingsBySeverity,
   guide: emailSecurityGuide,

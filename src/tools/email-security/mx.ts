@@ -296,6 +296,7 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
     ? 'The MX records cannot deliver mail as published.'
     : dangling > 0
       ? `${dangling} of ${hosts.length} MX hosts have no address.`
-      : `${hosts.length} mail host${hosts.length === 1 ? '' : 's'}${hosts.every((h) => h.resolves) ? ', all with addresses' : ''}.`;
+      : `${hosts.length} mail host${hosts.length === 1 ? '' : 's'}` +
+        `${hosts.every((h) => h.resolves) ? ', all with addresses' : ''}.`;
   return { status, summary, records: shown, findings, facts, hosts };
 }

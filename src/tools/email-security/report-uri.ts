@@ -86,7 +86,9 @@ export function parseReportUri(raw: string, rules: ReportUriRules): ReportUri {
     return {
       ...base,
       scheme,
-      problem: `${raw.trim()}: the ${scheme}: scheme is not accepted here (use ${rules.schemes.map((s) => `${s}:`).join(' or ')})`,
+      problem:
+        `${raw.trim()}: the ${scheme}: scheme is not accepted here ` +
+        `(use ${rules.schemes.map((s) => `${s}:`).join(' or ')})`,
     };
   const parsed = scheme === 'mailto' ? mailto(uri, uri.slice(colon[0].length)) : https(uri);
   return { ...base, scheme, ...parsed };

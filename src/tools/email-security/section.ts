@@ -78,7 +78,8 @@ export type DkimState = 'found' | 'likely-present' | 'not-found' | 'not-applicab
 
 export interface DkimKeyFacts {
   selector: string;
-  keyType: 'rsa' | 'ed25519' | string;
+  /** The k= tag, lower-cased: `rsa` (its default), `ed25519`, or another value as published. */
+  keyType: string;
   /** RSA modulus size in bits (null for ed25519 or when unreadable). */
   bits: number | null;
   revoked: boolean;

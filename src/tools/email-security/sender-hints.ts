@@ -27,7 +27,10 @@ export function spfRecordIn(texts: string[]): string | null {
   return selection.kind === 'one' ? selection.record : null;
 }
 
-/** Targets of well-formed `include:` and `redirect=` terms (normalised; macros skipped: they cannot name a provider). */
+/**
+ * Targets of well-formed `include:` and `redirect=` terms (normalised; macros skipped: they cannot
+ * name a provider).
+ */
 export function spfIncludedDomains(spf: string): string[] {
   return parseSpfRecord(spf).terms.flatMap((term) => {
     const target =

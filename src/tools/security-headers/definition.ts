@@ -35,7 +35,9 @@ function parseUrlTarget(raw: string): TargetParse {
   if (!isIpLiteral && !bare.includes('.')) {
     return {
       ok: false,
-      detail: `"target" host ${JSON.stringify(bare.slice(0, 100))} is not a fully qualified domain name; give a public domain such as example.com.`,
+      detail:
+        `"target" host ${JSON.stringify(bare.slice(0, 100))} is not a fully qualified domain name; ` +
+        'give a public domain such as example.com.',
     };
   }
   url.hash = '';
@@ -46,7 +48,9 @@ export const securityHeadersDefinition: ToolDefinition<'security-headers'> = {
   name: 'security-headers',
   title: 'HTTP security headers',
   description:
-    'Grades the HTTP security headers of a web site (Content-Security-Policy, Strict-Transport-Security, cookies, CORS, redirects, X-Frame-Options, Referrer-Policy and more) with the MDN HTTP Observatory scoring model. Non-intrusive: a few ordinary GET and OPTIONS requests.',
+    'Grades the HTTP security headers of a web site (Content-Security-Policy, Strict-Transport-Security, cookies, ' +
+    'CORS, redirects, X-Frame-Options, Referrer-Policy and more) with the MDN HTTP Observatory scoring model. ' +
+    'Non-intrusive: a few ordinary GET and OPTIONS requests.',
   targetDescription:
     'A URL or a domain, at most 2,048 characters. https:// is assumed when the scheme is left out; only http and https URLs without credentials are accepted.',
   targetExamples: ['example.com', 'https://www.example.com/login'],

@@ -18,9 +18,11 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   'csp3-script-directive-unsafe': {
     severity: 'high',
     title:
-      'A CSP3 script directive (script-src-elem or script-src-attr) allows what script-src forbids; browsers that support CSP3 obey it',
+      'A CSP3 script directive (script-src-elem or script-src-attr) allows what script-src forbids; ' +
+      'browsers that support CSP3 obey it',
     recommendation:
-      "Remove 'unsafe-inline', data: and wildcards from script-src-elem and script-src-attr, or rely on nonces and hashes.",
+      "Remove 'unsafe-inline', data: and wildcards from script-src-elem and script-src-attr, " +
+      'or rely on nonces and hashes.',
   },
   'csp3-style-directive-unsafe': {
     severity: 'low',
@@ -30,13 +32,15 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   'csp3-directives-stricter': {
     severity: 'info',
     title:
-      'script-src-elem and script-src-attr are stricter than the script-src the Observatory model grades; CSP3 browsers use them',
+      'script-src-elem and script-src-attr are stricter than the script-src the Observatory model grades; ' +
+      'CSP3 browsers use them',
     recommendation: 'Browsers without CSP3 support fall back to script-src; tighten it too to get the full score.',
   },
   'csp-frame-ancestors-permissive': {
     severity: 'medium',
     title:
-      'CSP frame-ancestors lets any site frame the page, so it gives no clickjacking protection (the model still credits it)',
+      'CSP frame-ancestors lets any site frame the page, so it gives no clickjacking protection ' +
+      '(the model still credits it)',
     recommendation: "Use frame-ancestors 'none' or 'self', plus only the origins that must frame the page.",
   },
   'csp-strict-dynamic-without-nonce': {
@@ -74,7 +78,8 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   'duplicate-header-identical': {
     severity: 'low',
     title:
-      'A header meant to be sent once is repeated with the same value (browsers tolerate it; the model calls it invalid)',
+      'A header meant to be sent once is repeated with the same value ' +
+      '(browsers tolerate it; the model calls it invalid)',
     recommendation: 'Set the header in one place only (the application or the proxy, not both).',
   },
   'duplicate-header-conflicting': {
@@ -86,7 +91,8 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
     severity: 'low',
     title: 'No Permissions-Policy header restricts powerful browser features',
     recommendation:
-      'Send Permissions-Policy disabling what the site does not use, e.g. camera=(), microphone=(), geolocation=(), payment=(), usb=().',
+      'Send Permissions-Policy disabling what the site does not use, ' +
+      'e.g. camera=(), microphone=(), geolocation=(), payment=(), usb=().',
   },
   'permissions-policy-invalid': {
     severity: 'low',
@@ -112,7 +118,8 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
     severity: 'low',
     title: 'Deprecated security headers are sent',
     recommendation:
-      'Remove them: set X-XSS-Protection: 0 (or drop it) and rely on CSP; drop Expect-CT and Public-Key-Pins; replace Feature-Policy with Permissions-Policy.',
+      'Remove them: set X-XSS-Protection: 0 (or drop it) and rely on CSP; drop Expect-CT and Public-Key-Pins; ' +
+      'replace Feature-Policy with Permissions-Policy.',
   },
   'cookie-prefix-violation': {
     severity: 'low',

@@ -9,7 +9,12 @@ export const securityHeadersGuide: ToolGuide = {
   navLabel: 'Security headers',
   targetLabel: 'URL or domain',
   skillDescription:
-    "Grade a website's HTTP security headers (Content-Security-Policy, Strict-Transport-Security, cookies, CORS, redirects, X-Frame-Options, Referrer-Policy, CORP/COOP/COEP, Subresource Integrity) with the Agent Scan API, using the MDN HTTP Observatory scoring model, and explain what to fix. Use when asked to check, audit, grade or compare a site's security headers or HTTP hardening, to verify a header change after a deploy, or to explain a CSP or HSTS problem. Not for email/DNS records (use email-security), TLS cipher audits or vulnerability scanning.",
+    "Grade a website's HTTP security headers (Content-Security-Policy, Strict-Transport-Security, cookies, CORS, " +
+    'redirects, X-Frame-Options, Referrer-Policy, CORP/COOP/COEP, Subresource Integrity) with the Agent Scan API, ' +
+    'using the MDN HTTP Observatory scoring model, and explain what to fix. ' +
+    "Use when asked to check, audit, grade or compare a site's security headers or HTTP hardening, " +
+    'to verify a header change after a deploy, or to explain a CSP or HSTS problem. ' +
+    'Not for email/DNS records (use email-security), TLS cipher audits or vulnerability scanning.',
   whenToUse: [
     "Someone asks how secure a site's HTTP response headers are, or for its Observatory-style grade (A+ to F).",
     'You need to check a CSP, HSTS, cookie, CORS, framing or referrer policy change after a deploy.',
@@ -18,10 +23,12 @@ export const securityHeadersGuide: ToolGuide = {
   ],
   whenNotToUse: [
     'Email authentication (SPF, DKIM, DMARC, MTA-STS): use the email-security skill.',
-    'Vulnerability scanning, crawling, logins or anything intrusive: this tool only sends a few ordinary GET and OPTIONS requests and reads headers.',
+    'Vulnerability scanning, crawling, logins or anything intrusive: ' +
+      'this tool only sends a few ordinary GET and OPTIONS requests and reads headers.',
     'TLS certificate or cipher audits: only whether TLS verified is recorded.',
     'Private or internal hosts (localhost, 10.0.0.0/8, …): they are refused.',
-    'website-security, react2shell and fortibleed-check: not available on this API (they run in a browser with email verification, or through the account portal).',
+    'website-security, react2shell and fortibleed-check: not available on this API ' +
+      '(they run in a browser with email verification, or through the account portal).',
   ],
   exampleBody: { target: 'example.com' },
   statuses: [
@@ -35,11 +42,13 @@ export const securityHeadersGuide: ToolGuide = {
     ['testsPassed, testsFailed, testsQuantity', 'counts of the 12 tests'],
     [
       'tests[]',
-      'name, title, result (the Observatory result id), pass, scoreModifier, description, recommendation, data, headers (the raw [name, value] pairs the test read)',
+      'name, title, result (the Observatory result id), pass, scoreModifier, description, recommendation, data, ' +
+        'headers (the raw [name, value] pairs the test read)',
     ],
     [
       'findings[]',
-      'id, severity (high, medium, low, info), title, evidence[], recommendation; beyond the 12 tests, never change the score; most severe first',
+      'id, severity (high, medium, low, info), title, evidence[], recommendation; ' +
+        'beyond the 12 tests, never change the score; most severe first',
     ],
     ['retrieval', 'finalUrl, finalStatus, redirects[] ({url, status}), verified (TLS)'],
     ['algorithmVersion', '6 (MDN HTTP Observatory model)'],
@@ -47,7 +56,8 @@ export const securityHeadersGuide: ToolGuide = {
   notAssessedReasons: [
     [
       'bot-challenge',
-      'a bot or WAF challenge answered instead of the site (details.vendor, details.evidence); retrying later or from elsewhere rarely helps',
+      'a bot or WAF challenge answered instead of the site (details.vendor, details.evidence); ' +
+        'retrying later or from elsewhere rarely helps',
     ],
     [
       'blocked-address',
@@ -71,8 +81,10 @@ export const securityHeadersGuide: ToolGuide = {
     'the target is not an http(s) URL or domain, contains user:password@, or its host is not a fully qualified name.',
   ],
   notAssessedCauses: [
-    'a bot or WAF challenge answered instead of the site (result.details.reason "bot-challenge", with vendor and evidence).',
-    'the site could not be reached (dns, refused, tls, timeout), redirects were broken, it redirected to an address that may not be scanned, or it answered with an error status.',
+    'a bot or WAF challenge answered instead of the site ' +
+      '(result.details.reason "bot-challenge", with vendor and evidence).',
+    'the site could not be reached (dns, refused, tls, timeout), redirects were broken, ' +
+      'it redirected to an address that may not be scanned, or it answered with an error status.',
   ],
   targetAdvice: 'try the exact URL of a page',
 };

@@ -119,7 +119,8 @@ function hsts(context: TestContext): Detected[] {
       found.push({
         id: 'hsts-missing-on-first-https-response',
         evidence: [
-          `${firstHop.url} (${firstHop.status}) sends ${firstValue === null ? 'no Strict-Transport-Security' : `strict-transport-security: ${firstValue}`}`,
+          `${firstHop.url} (${firstHop.status}) sends ` +
+            (firstValue === null ? 'no Strict-Transport-Security' : `strict-transport-security: ${firstValue}`),
         ],
       });
     }

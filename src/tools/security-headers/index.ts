@@ -1,5 +1,5 @@
 /** The security-headers tool as the service registers it (src/tools/registry.ts). */
-import { objectsIn, type JsonDetails } from '../json-details.ts';
+import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { ToolEntry } from '../tool-entry.ts';
 import { securityHeadersDefinition } from './definition.ts';
 import { securityHeadersGuide } from './guide.ts';
@@ -12,7 +12,10 @@ function failedTests(details: JsonDetails): string[] {
     .filter((t) => t['pass'] !== true)
     .sort((a, b) => Number(a['scoreModifier'] ?? 0) - Number(b['scoreModifier'] ?? 0))
     .map((t) =>
-      `${t['title'] ?? t['name']} (${t['result']}, ${Number(t['scoreModifier'] ?? 0)}): ${t['recommendation'] ?? t['description'] ?? ''}`.trim(),
+      (
+        `${textOf(t['title'] ?? t['name'])} (${textOf(t['result'])}, ${Number(t['scoreModifier'] ?? 0)}): ` +
+        textOf(t['recommendation'] ?? t['description'] ?? '')
+      ).trim(),
     );
 }
 
@@ -32,7 +35,14 @@ export const securityHeaders: ToolEntry<'security-headers'> = {
     name: 'security_headers_scan',
     purpose: 'grades a website',
     description:
-      "Grade a website's HTTP security headers from A+ to F, scored like the MDN HTTP Observatory: Content-Security-Policy, Strict-Transport-Security, cookies, X-Frame-Options, Referrer-Policy, CORS, redirects and more. Use it when asked whether a site or URL is configured securely, to check headers after a deploy, or to explain what a site should fix. It sends ordinary GET requests to the site only. For email or DNS questions use email_security_scan. Each call counts against the hourly scan quota, so do not repeat a scan to re-read its result.",
+      "Grade a website's HTTP security headers from A+ to F, scored like the MDN HTTP Observatory: " +
+      'Content-Security-Policy, Strict-Transport-Security, cookies, X-Frame-Options, Referrer-Policy, CORS, ' +
+      'redirects and more. ' +
+      'Use it when asked whether a site or URL is configured securely, to check headers after a deploy, ' +
+      'or to explain what a site should fix. ' +
+      'It sends ordinary GET requests to the site only. ' +
+      'For email or DNS questions use email_security_scan. ' +
+      'Each call counts against the hourly scan quota, so do not repeat a scan to re-read its result.',
   },
   summarizeFindings: failedTests,
   guide: securityHeadersGuide,

@@ -55,7 +55,8 @@ export function permissionsPolicyFindings(headers: HeaderView): Detected[] {
   found.push({
     id: 'permissions-policy-set',
     evidence: [
-      `${features.length} features: ${count('none')} disabled, ${count('self')} limited to the site, ${count('origins')} allowed to named origins, ${count('all')} allowed to every origin`,
+      `${features.length} features: ${count('none')} disabled, ${count('self')} limited to the site, ` +
+        `${count('origins')} allowed to named origins, ${count('all')} allowed to every origin`,
     ],
   });
   return found;

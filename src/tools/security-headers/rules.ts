@@ -34,7 +34,8 @@ export const TEST_RULES: Record<TestName, TestRules> = {
       'csp-implemented-with-no-unsafe-default-src-none': rule(
         10,
         PASS,
-        "A Content Security Policy is enforced with default-src 'none' and no unsafe sources for scripts, objects or styles.",
+        "A Content Security Policy is enforced with default-src 'none' " +
+          'and no unsafe sources for scripts, objects or styles.',
         NOTHING_TO_DO,
       ),
       'csp-implemented-with-no-unsafe': rule(
@@ -46,20 +47,23 @@ export const TEST_RULES: Record<TestName, TestRules> = {
       'csp-implemented-with-unsafe-inline-in-style-src-only': rule(
         0,
         PASS,
-        "The Content Security Policy is safe for scripts, but style-src allows 'unsafe-inline', data: or a broad source.",
+        'The Content Security Policy is safe for scripts, ' +
+          "but style-src allows 'unsafe-inline', data: or a broad source.",
         'Move inline styles to style sheets, or allow them with nonces or hashes.',
       ),
       'csp-implemented-but-duplicate-directives': rule(
         0,
         PASS,
-        'The Content Security Policy is safe, but report-uri or report-to appears more than once in a policy; only the first one counts.',
+        'The Content Security Policy is safe, but report-uri or report-to appears more than once in a policy; ' +
+          'only the first one counts.',
         'Send each reporting directive once per policy.',
       ),
       'csp-implemented-with-insecure-scheme-in-passive-content-only': rule(
         -10,
         PASS,
         'The Content Security Policy lets images or media load over http: or ftp: on an HTTPS site.',
-        'Allow only https: sources in img-src and media-src (or add upgrade-insecure-requests and drop the http: sources).',
+        'Allow only https: sources in img-src and media-src ' +
+          '(or add upgrade-insecure-requests and drop the http: sources).',
       ),
       'csp-implemented-with-unsafe-eval': rule(
         -10,
@@ -70,26 +74,32 @@ export const TEST_RULES: Record<TestName, TestRules> = {
       'csp-implemented-with-unsafe-inline': rule(
         -20,
         FAIL,
-        "The Content Security Policy does not stop injected scripts: script-src (or default-src) allows 'unsafe-inline', data: or a wildcard/scheme-wide source, or object-src is not restricted.",
-        "Set object-src 'none' and a script-src without 'unsafe-inline', data: or wildcards; use nonces or hashes (with 'strict-dynamic') for inline scripts.",
+        'The Content Security Policy does not stop injected scripts: ' +
+          "script-src (or default-src) allows 'unsafe-inline', data: or a wildcard/scheme-wide source, " +
+          'or object-src is not restricted.',
+        "Set object-src 'none' and a script-src without 'unsafe-inline', data: or wildcards; " +
+          "use nonces or hashes (with 'strict-dynamic') for inline scripts.",
       ),
       'csp-implemented-with-insecure-scheme': rule(
         -20,
         FAIL,
-        'The Content Security Policy lets active content (scripts, frames, connections...) load over http: or ftp: on an HTTPS site.',
+        'The Content Security Policy lets active content (scripts, frames, connections...) ' +
+          'load over http: or ftp: on an HTTPS site.',
         'Replace http: and ftp: sources with https: ones.',
       ),
       'csp-header-invalid': rule(
         -25,
         FAIL,
-        "The Content Security Policy cannot be used: a policy is empty or too short, a directive is repeated, or 'strict-dynamic' comes without a nonce or hash.",
+        'The Content Security Policy cannot be used: a policy is empty or too short, a directive is repeated, ' +
+          "or 'strict-dynamic' comes without a nonce or hash.",
         'Fix the policy syntax; check it with a CSP evaluator before deploying.',
       ),
       'csp-not-implemented': rule(
         -25,
         FAIL,
         'No Content Security Policy is enforced.',
-        "Send a Content-Security-Policy header, starting from default-src 'none' (or 'self'), object-src 'none', base-uri 'none' and frame-ancestors 'none'.",
+        "Send a Content-Security-Policy header, starting from default-src 'none' (or 'self'), " +
+          "object-src 'none', base-uri 'none' and frame-ancestors 'none'.",
       ),
       'csp-not-implemented-but-reporting-enabled': rule(
         -25,
@@ -183,7 +193,8 @@ export const TEST_RULES: Record<TestName, TestRules> = {
       'cross-origin-resource-sharing-implemented-with-universal-access': rule(
         -50,
         FAIL,
-        "Any origin can read content with the visitor's credentials: the requesting Origin is echoed with Access-Control-Allow-Credentials: true.",
+        "Any origin can read content with the visitor's credentials: " +
+          'the requesting Origin is echoed with Access-Control-Allow-Credentials: true.',
         'Echo only origins from an allow-list, or drop Access-Control-Allow-Credentials.',
       ),
     },
@@ -237,7 +248,8 @@ export const TEST_RULES: Record<TestName, TestRules> = {
       'referrer-policy-private': rule(
         5,
         PASS,
-        'A Referrer-Policy keeps URLs private (no-referrer, same-origin, strict-origin or strict-origin-when-cross-origin).',
+        'A Referrer-Policy keeps URLs private ' +
+          '(no-referrer, same-origin, strict-origin or strict-origin-when-cross-origin).',
         NOTHING_TO_DO,
       ),
       'referrer-policy-not-implemented': rule(
@@ -249,7 +261,8 @@ export const TEST_RULES: Record<TestName, TestRules> = {
       'referrer-policy-unsafe': rule(
         -5,
         FAIL,
-        'The Referrer-Policy leaks URLs to other sites (origin, origin-when-cross-origin, unsafe-url or no-referrer-when-downgrade).',
+        'The Referrer-Policy leaks URLs to other sites ' +
+          '(origin, origin-when-cross-origin, unsafe-url or no-referrer-when-downgrade).',
         'Use strict-origin-when-cross-origin, same-origin or no-referrer.',
       ),
       'referrer-policy-header-invalid': rule(

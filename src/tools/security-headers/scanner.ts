@@ -23,7 +23,8 @@ export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
   const challenge = detectChallenge(capture);
   if (challenge) {
     return notAssessed(
-      `The site answered with a bot or WAF challenge (${challenge.vendor}) instead of its own page; a challenge page is never graded.`,
+      `The site answered with a bot or WAF challenge (${challenge.vendor}) instead of its own page; ` +
+        'a challenge page is never graded.',
       {
         reason: 'bot-challenge',
         vendor: challenge.vendor,

@@ -183,6 +183,10 @@ export const jsonKeys: Case[] = (
 
 // --- Targets each tool refuses ------------------------------------------------------------------
 
+/** A target as a test name shows it: quoted, and cut short when long. */
+const shown = (target: string): string =>
+  JSON.stringify(target.length > 70 ? `${target.slice(0, 60)}…(${target.length})` : target);
+
 export const invalidTargets: Case[] = [
   ...(
     [
@@ -222,7 +226,7 @@ export const invalidTargets: Case[] = [
       '2001:db8::1',
     ] as const
   ).map((target): Case => ({
-    name: `security-headers: ${JSON.stringify(target.length > 70 ? `${target.slice(0, 60)}…(${target.length})` : target)}`,
+    name: `security-headers: ${shown(target)}`,
     request: post(EXECUTE_SH, JSON.stringify({ target })),
     status: 400,
   })),
@@ -256,7 +260,7 @@ export const invalidTargets: Case[] = [
       'a'.repeat(64) + '.com',
     ] as const
   ).map((target): Case => ({
-    name: `email-security: ${JSON.stringify(target.length > 70 ? `${target.slice(0, 60)}…(${target.length})` : target)}`,
+    name: `email-security: ${shown(target)}`,
     request: post(EXECUTE_ES, JSON.stringify({ target })),
     status: 400,
   })),

@@ -122,7 +122,9 @@ describe('DKIM key records', () => {
     },
     {
       name: 'whitespace inside p=',
-      text: `v=DKIM1; k=rsa; p=${keys.rsa2048.slice(0, 100)} ${keys.rsa2048.slice(100, 200)}\t${keys.rsa2048.slice(200)}`,
+      text:
+        `v=DKIM1; k=rsa; p=${keys.rsa2048.slice(0, 100)} ` +
+        `${keys.rsa2048.slice(100, 200)}\t${keys.rsa2048.slice(200)}`,
       expect: { bits: 2048, valid: true },
     },
     {

@@ -118,7 +118,8 @@ describe('DMARC analysis', () => {
 
   test('external report destinations: authorized, unauthorized, unknown', () => {
     const record =
-      'v=DMARC1; p=quarantine; rua=mailto:d@example.com,mailto:r@vendor.example.net; ruf=mailto:f@other.example.org,mailto:g@down.example.org';
+      'v=DMARC1; p=quarantine; rua=mailto:d@example.com,mailto:r@vendor.example.net; ' +
+      'ruf=mailto:f@other.example.org,mailto:g@down.example.org';
     const section = analyzeDmarc(
       captureOf('example.com', [
         txt('_dmarc.example.com', record),
@@ -225,7 +226,8 @@ describe('DMARC analysis', () => {
       captureOf('example.com', [
         txt(
           '_dmarc.example.com',
-          'v=DMARC1; p=none; sp=none; pct=10; foo=1; fo=0:1; rua=mailto:a@x.example.net!5m,bad,mailto:b@example.com,mailto:c@example.com; junk',
+          'v=DMARC1; p=none; sp=none; pct=10; foo=1; fo=0:1; ' +
+            'rua=mailto:a@x.example.net!5m,bad,mailto:b@example.com,mailto:c@example.com; junk',
         ),
         nxdomain('example.com._report._dmarc.x.example.net', 'TXT'),
       ]),

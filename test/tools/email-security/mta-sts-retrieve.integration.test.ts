@@ -35,7 +35,7 @@ const POLICY = 'version: STSv1\r\nmode: enforce\r\nmx: *.mail.example.com\r\nmax
 const site = await startSite(
   DOMAINS.map((d) => `mta-sts.${d}`),
   (request) => {
-    const host = (request.headers.host ?? '').split(':')[0];
+    const host = (request.headers.host ?? '').split(':')[0] ?? '';
     if (request.url !== '/.well-known/mta-sts.txt') return { status: 404 };
     switch (host) {
       case 'mta-sts.example.com':
@@ -153,7 +153,7 @@ test('no _mta-sts record: nothing is fetched', async () => {
   assert.equal(site.requests.length, before);
 });
 
-test("a whole scan records the policy host's address lookups, though its fetch deps carry the plain resolver", async () => {
+test("a full scan logs the policy host's address lookups, though its fetch deps carry the plain resolver", async () => {
   const fetch: GuardedFetchDeps = { fetch: trusting, resolver, allowPrivate: true, userAgent: 'agent-scan-test/1.0' };
   const capture = await retrieveEmail('example.com', { resolver, fetch, mtaStsPort: site.port });
   assert.equal(capture.mtaStsPolicy?.status, 200);

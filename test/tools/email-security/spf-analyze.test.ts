@@ -10,7 +10,10 @@ import { analyzeSpf, type SpfAnalysis } from '../../../src/tools/email-security/
 
 type Failure = 'nxdomain' | 'servfail' | 'timeout';
 type Records = { TXT?: string[]; A?: string[]; AAAA?: string[]; MX?: string[] };
-/** Per name: its records (types not given answer NODATA), or a failure for every type. Names left out were never asked. */
+/**
+ * Per name: its records (types not given answer NODATA), or a failure for every type. Names left
+ * out were never asked.
+ */
 type Zone = Record<string, Records | Failure>;
 
 const TYPES = ['TXT', 'A', 'AAAA', 'MX'] as const;

@@ -34,7 +34,10 @@ const notFlaggedInvalid = (analysis: SpfAnalysis) => {
   assert.equal(analysis.facts.valid, true, 'facts.valid');
 };
 
-/** The `all` a record selected for an expected result can have (pass and neutral may come from a mechanism or the default). */
+/**
+ * The `all` a record selected for an expected result can have (pass and neutral may come from a
+ * mechanism or the default).
+ */
 const ALL_FOR_RESULT: Record<string, (string | null)[]> = {
   fail: ['-'],
   softfail: ['~'],

@@ -18,7 +18,8 @@ function capture(status: number, headers: HeaderPairs, html: string | null = nul
 }
 
 const CF_PAGE =
-  '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1"></script></body></html>';
+  '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>' +
+  '<script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1"></script></body></html>';
 
 const CHALLENGES: [string, SecurityHeadersCapture, string][] = [
   [

@@ -86,7 +86,8 @@ test('the HTML extraction finds the <meta> policies the Observatory found', () =
 
 describe('Observatory real sites', () => {
   for (const site of loadRealSites()) {
-    test(`${site.host} grades ${site.expected.score} / ${site.expected.grade} with every test's result and modifier`, () => {
+    const { score, grade } = site.expected;
+    test(`${site.host} grades ${score} / ${grade} with every test's result and modifier`, () => {
       const analysis = analyze(site);
       assert.equal(site.expected.error, null);
       assert.equal(analysis.assessable, true);

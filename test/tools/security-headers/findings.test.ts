@@ -27,10 +27,11 @@ const testOf = (analysis: SecurityHeadersAnalysis, name: string) => analysis.tes
 const csp = (policy: string): HeaderPairs => headersWith({ 'content-security-policy': policy });
 
 describe('CSP findings', () => {
-  test("script-src-elem / script-src-attr are honoured: 'unsafe-inline' there is high, though the model gives +5", () => {
+  test("script-src-elem/script-src-attr are honoured: 'unsafe-inline' there is high, though the model gives +5", () => {
     const analysis = run(
       csp(
-        "default-src 'self'; object-src 'none'; script-src 'self'; script-src-elem 'self' 'unsafe-inline'; script-src-attr 'unsafe-inline'",
+        "default-src 'self'; object-src 'none'; script-src 'self'; " +
+          "script-src-elem 'self' 'unsafe-inline'; script-src-attr 'unsafe-inline'",
       ),
     );
     assert.equal(testOf(analysis, 'content-security-policy').result, 'csp-implemented-with-no-unsafe');
@@ -61,7 +62,8 @@ describe('CSP findings', () => {
   test('stricter CSP3 script directives than the graded script-src are reported as info', () => {
     const analysis = run(
       csp(
-        "default-src 'none'; object-src 'none'; script-src 'self' 'unsafe-inline'; script-src-elem 'self'; script-src-attr 'none'",
+        "default-src 'none'; object-src 'none'; script-src 'self' 'unsafe-inline'; " +
+          "script-src-elem 'self'; script-src-attr 'none'",
       ),
     );
     assert.equal(testOf(analysis, 'content-security-policy').result, 'csp-implemented-with-unsafe-inline');

@@ -230,7 +230,7 @@ test('retrieval describes the graded session', () => {
   assert.equal(analyze(capture).algorithmVersion, 6);
 });
 
-test('docs/security-headers-grading.md lists every result id with its modifier and every finding with its severity', () => {
+test('docs/security-headers-grading.md lists every result id and its modifier, every finding and its severity', () => {
   const doc = readFileSync(new URL('../../../docs/security-headers-grading.md', import.meta.url), 'utf8');
   for (const [name, rules] of Object.entries(TEST_RULES)) {
     assert.ok(doc.includes(`### \`${name}\``), name);

@@ -62,7 +62,7 @@ describe('retrieve', () => {
     );
   });
 
-  test('looks up and records the preload status of the host and every parent, the names the analyzer reads', async () => {
+  test('looks up and records the preload status of the host and every parent: names the analyzer reads', async () => {
     asked.length = 0;
     const capture = await retrieve(`https://untyped.test:${site.port}/`, deps);
     assert.deepEqual(asked.sort(), ['test', 'untyped.test']);

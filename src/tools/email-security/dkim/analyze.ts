@@ -167,7 +167,9 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
   );
   const state = stateFor(reports, baseNode, noMail, capture.selectors.tried.length);
   const facts: DkimFacts = { state, keys: withKeys.map(keyFacts) };
-  const checked = `${capture.selectors.tried.length} selectors checked${capture.selectors.requested.length > 0 ? ` (yours first: ${capture.selectors.requested.join(', ')})` : ''}`;
+  const checked =
+    `${capture.selectors.tried.length} selectors checked` +
+    (capture.selectors.requested.length > 0 ? ` (yours first: ${capture.selectors.requested.join(', ')})` : '');
   const baseEvidence = baseResult ? describeExchange(baseResult) : `${domainKeyBase(domain)} was not looked up`;
   const findings: Finding[] = keyFindings(withKeys);
   for (const provider of providers.filter((p) => p.note)) {
@@ -219,7 +221,9 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
         return {
           ...base,
           status: 'fail',
-          summary: `DKIM records were found (${withKeys.map((r) => r.selector).join(', ')}), but none holds a usable key.`,
+          summary:
+            `DKIM records were found (${withKeys.map((r) => r.selector).join(', ')}), ` +
+            'but none holds a usable key.',
           findings,
         };
       }
@@ -237,14 +241,18 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
           'info',
           'DKIM is probably set up, under a selector that was not checked',
           [baseEvidence, checked],
-          'Pass your selector (the s= tag of the DKIM-Signature in a message you sent) in "selectors" to check the key.',
+          'Pass your selector (the s= tag of the DKIM-Signature in a message you sent) ' +
+            'in "selectors" to check the key.',
           'RFC 8020 §2',
         ),
       );
       return {
         ...base,
         status: 'warn',
-        summary: `_domainkey.${domain} exists but none of the ${capture.selectors.tried.length} selectors checked holds a key; the selector in use is unknown.`,
+        summary:
+          `_domainkey.${domain} exists ` +
+          `but none of the ${capture.selectors.tried.length} selectors checked holds a key; ` +
+          'the selector in use is unknown.',
         findings,
       };
     case 'not-found':
@@ -261,7 +269,9 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
       return {
         ...base,
         status: 'fail',
-        summary: `No DKIM key found: _domainkey.${domain} does not exist and none of the ${capture.selectors.tried.length} selectors checked answered.`,
+        summary:
+          `No DKIM key found: _domainkey.${domain} does not exist ` +
+          `and none of the ${capture.selectors.tried.length} selectors checked answered.`,
         findings,
       };
     case 'not-applicable':
@@ -280,7 +290,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
         summary: 'The domain declares it sends no mail; DKIM does not apply.',
         findings,
       };
-    default: {
+    case 'error': {
       const failed = reports.filter((r) => r.outcome === 'failed').map((r) => `${r.name}: lookup failed`);
       findings.push(
         finding(

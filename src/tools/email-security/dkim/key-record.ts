@@ -231,7 +231,8 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
       problem(
         'dkim-hash-sha1-only',
         'high',
-        `h=${hashAlgorithms.join(':')}: without sha256 the key can only verify rsa-sha1 signatures, which verifiers must not accept`,
+        `h=${hashAlgorithms.join(':')}: without sha256 the key can only verify rsa-sha1 signatures, ` +
+          'which verifiers must not accept',
         'RFC 8301 §3.1',
       ),
     );

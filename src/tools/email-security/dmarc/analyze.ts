@@ -141,7 +141,8 @@ function destinationFindings(destinations: DmarcDestinationReport[], policyDomai
         'medium',
         'External report destinations have not agreed to receive reports',
         unauthorized.map((d) => `${d.tag} ${d.uri.uri}: no v=DMARC1 TXT at ${d.authorizationName}`),
-        `Ask each destination to publish "v=DMARC1" at ${policyDomain}._report._dmarc.<their domain>, or use an address in your own domain.`,
+        `Ask each destination to publish "v=DMARC1" at ${policyDomain}._report._dmarc.<their domain>, ` +
+          'or use an address in your own domain.',
         'RFC 9990 §3.2.3',
       ),
     );
@@ -206,7 +207,8 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
           'high',
           'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM',
           evidence,
-          `Publish a TXT record at ${dmarcName(capture.domain)}, e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${capture.domain}", then tighten it.`,
+          `Publish a TXT record at ${dmarcName(capture.domain)}, ` +
+            `e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${capture.domain}", then tighten it.`,
           'RFC 9989 §4.10',
         ),
       );
@@ -297,7 +299,8 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
   const status = !valid ? 'fail' : statusFromFindings(findings);
   const summary = !valid
     ? `The DMARC record at ${where} is not usable as published.`
-    : `DMARC p=${applied.policy}${record.testing ? ' (testing)' : ''} applies to ${capture.domain}${inherited ? `, inherited from ${step.name}` : ''}.`;
+    : `DMARC p=${applied.policy}${record.testing ? ' (testing)' : ''} applies to ${capture.domain}` +
+      `${inherited ? `, inherited from ${step.name}` : ''}.`;
   return {
     ...base,
     status,

@@ -12,7 +12,10 @@ const POLICIES: readonly DmarcPolicy[] = ['none', 'quarantine', 'reject'];
 export const POLICY_STRENGTH: Readonly<Record<DmarcPolicy, number>> = { none: 0, quarantine: 1, reject: 2 };
 
 export interface DmarcTagRule {
-  /** keyword: one of `values`; keywords: a `:`-separated list of `values`; integer: in [min, max]; uris: a report URI list. */
+  /**
+   * keyword: one of `values`; keywords: a `:`-separated list of `values`; integer: in [min, max];
+   * uris: a report URI list.
+   */
   kind: 'version' | 'keyword' | 'keywords' | 'integer' | 'uris';
   values?: readonly string[];
   min?: number;
@@ -73,7 +76,8 @@ export function tagValueProblem(rule: DmarcTagRule, value: string): string | nul
       const bad = items.filter((item) => !rule.values!.includes(item));
       return bad.length === 0
         ? null
-        : `${bad.map((b) => JSON.stringify(b)).join(', ')} not among ${rule.values!.join(', ')} (separate values with ":")`;
+        : `${bad.map((b) => JSON.stringify(b)).join(', ')} not among ${rule.values!.join(', ')} ` +
+            '(separate values with ":")';
     }
     case 'integer': {
       if (!/^[0-9]+$/.test(value)) return 'expected a whole number';
@@ -82,7 +86,8 @@ export function tagValueProblem(rule: DmarcTagRule, value: string): string | nul
         ? null
         : `expected a number from ${rule.min} to ${rule.max}`;
     }
-    default:
+    case 'version':
+    case 'uris':
       return null;
   }
 }

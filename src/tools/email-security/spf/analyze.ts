@@ -104,7 +104,12 @@ function summaryOf(facts: SpfFacts, tree: SpfTree, verdict: SpfVerdict): string 
   if (facts.permerror?.reason === 'syntax')
     return `The SPF record has a syntax error at offset ${facts.permerror.position}: ${facts.permerror.detail}.`;
   if (facts.permerror) return `The SPF record fails with a permanent error: ${facts.permerror.detail}.`;
-  if (facts.temperror)
-    return `Part of the SPF record could not be checked because a DNS lookup failed (${verdict.temperrors[0]!.detail}).`;
-  return `The SPF record ${POLICY[String(facts.all)]}, using ${count}${facts.voidLookups > 0 ? ` (${facts.voidLookups} void)` : ''}.`;
+  if (facts.temperror) {
+    const cause = verdict.temperrors[0]!.detail;
+    return `Part of the SPF record could not be checked because a DNS lookup failed (${cause}).`;
+  }
+  return (
+    `The SPF record ${POLICY[String(facts.all)]}, using ${count}` +
+    `${facts.voidLookups > 0 ? ` (${facts.voidLookups} void)` : ''}.`
+  );
 }

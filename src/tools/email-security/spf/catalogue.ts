@@ -17,7 +17,8 @@ export const SPF_FINDINGS = {
     severity: 'high',
     title: 'No SPF record: receivers cannot tell which servers may send mail for the domain',
     recommendation:
-      'Publish one TXT record starting "v=spf1" that lists your senders and ends in "-all" (or "v=spf1 -all" if the domain sends no mail).',
+      'Publish one TXT record starting "v=spf1" that lists your senders and ends in "-all" ' +
+      '(or "v=spf1 -all" if the domain sends no mail).',
     rfc: 'RFC 7208 §4.5',
   },
   'spf-near-miss': {

@@ -53,7 +53,9 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
   if (overflow && !overflow.definite) {
     add(
       'spf-lookups-worst-case',
-      `${tree.lookups}${tree.truncated ? '+' : ''} lookups in the worst case; lookup ${LIMITS.lookups + 1} is ${overflow.at.term.text} (in ${overflow.at.domain}), reached only by senders no earlier term matches`,
+      `${tree.lookups}${tree.truncated ? '+' : ''} lookups in the worst case; ` +
+        `lookup ${LIMITS.lookups + 1} is ${overflow.at.term.text} (in ${overflow.at.domain}), ` +
+        'reached only by senders no earlier term matches',
     );
   } else if (!overflow && tree.lookups >= LIMITS.lookups - 1) {
     add('spf-lookups-near-limit', `${tree.lookups} of ${LIMITS.lookups} lookups`);

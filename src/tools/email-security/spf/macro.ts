@@ -63,7 +63,8 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
     if (next !== '{')
       return fail(
         i,
-        `"%" must start a macro (%{…}) or an escape (%%, %_, %-); found ${next === undefined ? 'the end' : `"%${next}"`}`,
+        '"%" must start a macro (%{…}) or an escape (%%, %_, %-); ' +
+          `found ${next === undefined ? 'the end' : `"%${next}"`}`,
       );
     const match = MACRO_BODY.exec(raw.slice(i + 1));
     if (!match) return fail(i, 'unterminated or malformed macro: expected %{letter[digits][r][delimiters]}');

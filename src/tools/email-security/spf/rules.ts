@@ -34,7 +34,6 @@ export function isMechanismName(name: string): name is MechanismName {
 
 /** Modifiers with a meaning (§6); any other well-formed `name=value` is allowed and ignored. */
 export const KNOWN_MODIFIERS = ['redirect', 'exp'] as const;
-type KnownModifier = (typeof KNOWN_MODIFIERS)[number];
 
 /** Macro letters (§7.2); c, r and t only in explanation text (§7.1), never in a domain-spec. */
 export const MACRO_LETTERS = 'slodiphcrtv';

@@ -300,7 +300,8 @@ class TreeBuilder {
     const expansion = expandDomainSpec(spec, { domain, senderDomain: this.domain });
     if (!expansion.ok) {
       node.status = 'not-evaluable';
-      node.note = `depends on the sender: ${expansion.senderLetters.map((l) => `%{${l}} (${SENDER_LETTER_MEANING[l]})`).join(', ')}`;
+      const letters = expansion.senderLetters.map((l) => `%{${l}} (${SENDER_LETTER_MEANING[l]})`);
+      node.note = `depends on the sender: ${letters.join(', ')}`;
       return null;
     }
     node.target = expansion.name;

@@ -49,7 +49,8 @@ export function judgeSpf(tree: SpfTree): SpfVerdict {
       eventAt(
         at,
         'too-many-lookups',
-        `${tree.lookups}${tree.truncated ? '+' : ''} DNS lookups; the limit of ${LIMITS.lookups} is passed at ${at.term.text} (in ${at.domain}), before ${names}`,
+        `${tree.lookups}${tree.truncated ? '+' : ''} DNS lookups; ` +
+          `the limit of ${LIMITS.lookups} is passed at ${at.term.text} (in ${at.domain}), before ${names}`,
       ),
     );
   }
