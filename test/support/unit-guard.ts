@@ -1,9 +1,13 @@
 /**
  * Loaded before the unit layer (`npm run test:unit`): unit tests open no socket, listen on no port
- * and start no process. A test that does belongs in `*.integration.test.ts` or `*.browser.test.ts`.
+ * and start no process or worker. A test that does belongs in `*.integration.test.ts` or
+ * `*.browser.test.ts`.
  */
 import childProcess from 'node:child_process';
+import dgram from 'node:dgram';
+import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
+import workerThreads from 'node:worker_threads';
 
 function refuse(what: string) {
   return () => {
@@ -13,6 +17,18 @@ function refuse(what: string) {
 
 net.Socket.prototype.connect = refuse('open a socket');
 net.Server.prototype.listen = refuse('listen on a port');
+dgram.Socket.prototype.bind = refuse('bind a UDP socket');
+dgram.Socket.prototype.send = refuse('send on a UDP socket');
 for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'] as const) {
   Object.defineProperty(childProcess, name, { value: refuse('start a process') });
 }
+const refuseWorker = refuse('start a worker thread');
+Object.defineProperty(workerThreads, 'Worker', {
+  value: class RefusedWorker {
+    constructor() {
+      refuseWorker();
+    }
+  },
+});
+// ESM named imports (`import { spawn } from 'node:child_process'`) read their own bindings: update them.
+syncBuiltinESMExports();
