@@ -139,7 +139,7 @@ export const ProblemSchema = v.pipe(
     violatedPolicies: v.optional(v.pipe(v.array(v.string()), v.description('On 429: which limits were used up.'))),
   }),
   v.title('Problem'),
-  v.description("RFC 9457 problem details with the SPEC's success/error/code members."),
+  v.description("RFC 9457 problem details with the API's success/error/code members."),
 );
 
 export const UnassessedScanSchema = v.pipe(

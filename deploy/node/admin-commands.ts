@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
+import { parseStampTime } from './stamp-time.ts';
 import type { KeyRecord, Store } from '../../src/store/port.ts';
 import { GRADE_SCALE } from '../../src/tools/grading.ts';
 
@@ -18,7 +19,8 @@ export const USAGE = `Usage: npm run admin -- <command>
   grades set DOMAIN GRADE                           record the latest website-security grade (A+ … F)
   grade-capture FILE                                ${GRADE_CAPTURE_HELP}
 
-Every command takes --now TIME (ISO 8601) to stamp that time instead of the clock's.
+keys create, keys revoke and grades set take --now TIME (ISO 8601 with a zone, not ahead of the
+clock) to record that time instead of the clock's.
 The store is the one the environment selects (UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN).`;
 
 export class UsageError extends Error {
@@ -47,15 +49,33 @@ function listing(record: KeyRecord) {
   };
 }
 
+/** The commands that record a time, and so take `--now`. */
+const STAMPING_COMMANDS = new Set(['keys create', 'keys revoke', 'grades set']);
+
+/** The clock a command stamps with: the given `--now`, or the real one. */
+function stampClock(text: string | undefined, clock: () => number, command: string): () => number {
+  if (text === undefined) return clock;
+  if (!STAMPING_COMMANDS.has(command)) throw new UsageError(`--now applies to ${[...STAMPING_COMMANDS].join(', ')}`);
+  const stamp = parseStampTime(text, clock());
+  if (!stamp.ok) throw new UsageError(`--now: ${stamp.reason}`);
+  return () => stamp.time;
+}
+
 export async function runAdmin(argv: string[], ctx: AdminContext): Promise<void> {
   const [group, command, ...rest] = argv;
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
     strict: true,
-    options: { name: { type: 'string' }, owner: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      name: { type: 'string' },
+      owner: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      now: { type: 'string' },
+    },
   });
-  const keys = new KeyService(ctx.store, ctx.keyPrefix, ctx.now);
+  const now = stampClock(values.now, ctx.now, `${group} ${command}`);
+  const keys = new KeyService(ctx.store, ctx.keyPrefix, now);
 
   if (group === 'keys' && command === 'create') {
     const name = values.name?.trim();
@@ -80,7 +100,7 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<void>
   if (group === 'keys' && command === 'revoke') {
     const id = positionals[0];
     if (!id) throw new UsageError('keys revoke needs the key id (see keys list)');
-    const record = await ctx.store.revokeKey(id, ctx.now());
+    const record = await ctx.store.revokeKey(id, now());
     if (!record) throw new UsageError(`no key with id ${id}`);
     ctx.print(`Revoked ${id} at ${iso(record.revokedAt)}; instances stop accepting it within a minute.`);
     return;
@@ -94,7 +114,7 @@ export async function runAdmin(argv: string[], ctx: AdminContext): Promise<void>
     const domain = normal.domain;
     if (!grade || !(GRADE_SCALE as readonly string[]).includes(grade))
       throw new UsageError(`grades set needs a grade: one of ${GRADE_SCALE.join(' ')}`);
-    await ctx.store.setLatestGrade(domain, grade, ctx.now());
+    await ctx.store.setLatestGrade(domain, grade, now());
     ctx.print(`Latest website-security grade of ${domain}: ${grade}`);
     return;
   }

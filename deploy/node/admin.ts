@@ -14,23 +14,13 @@ function exit(code: number, message: string): never {
   process.exit(code);
 }
 
-/** `--now TIME` (ISO 8601): the time the command stamps, instead of the clock (replays, tests). */
-function takeNow(args: string[]): { argv: string[]; now: () => number } {
-  const at = args.findIndex((arg) => arg === '--now' || arg.startsWith('--now='));
-  if (at === -1) return { argv: args, now: Date.now };
-  const value = args[at] === '--now' ? args[at + 1] : args[at]!.slice('--now='.length);
-  const time = value === undefined ? Number.NaN : Date.parse(value);
-  if (!Number.isFinite(time)) exit(2, `--now needs an ISO 8601 time such as 2026-11-22T12:00:00Z\n\n${USAGE}`);
-  return { argv: args.filter((_, i) => i !== at && !(args[at] === '--now' && i === at + 1)), now: () => time };
-}
-
-const { argv, now } = takeNow(process.argv.slice(2));
+const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) exit(argv.length === 0 ? 2 : 0, USAGE);
 
 // Grading a saved capture needs no store: it is the pure analyzer on a file.
 if (argv[0] === 'grade-capture') {
   const file = argv[1];
-  if (!file) exit(2, `grade-capture needs a capture file (JSON)\n\n${USAGE}`);
+  if (!file || argv.length > 2) exit(2, `grade-capture takes one capture file (JSON)\n\n${USAGE}`);
   let capture: unknown;
   try {
     capture = JSON.parse(await readFile(file, 'utf8'));
@@ -69,7 +59,7 @@ try {
   await runAdmin(argv, {
     store: new UpstashStore(config.upstash),
     keyPrefix: config.apiKeyPrefix,
-    now,
+    now: Date.now,
     print: (line) => process.stdout.write(`${line}\n`),
   });
 } catch (error) {

@@ -28,7 +28,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds the SPEC's problem+json body: RFC 9457 members plus `success`, `error` and `code`. */
+/** Builds the API's problem+json body: RFC 9457 members plus `success`, `error` and `code`. */
 export function problemBody(baseUrl: string, code: ErrorCode, options: ProblemOptions): Record<string, unknown> {
   const entry = ERRORS[code];
   const hint = options.hint ?? entry.hint;

@@ -117,6 +117,9 @@ describe('the operator CLI (npm run admin)', () => {
       ['keys', 'list', '--bogus'],
       ['keys', 'list', '--now', 'yesterday'],
       ['keys', 'list', '--now'],
+      ['keys', 'revoke', 'key_nope', '--now', '2099-01-01T00:00:00Z'],
+      ['grades', 'set', 'example.com', 'A', '--now', '2026-02-30T00:00:00Z'],
+      ['grades', 'set', 'example.com', 'A', '--now', '2026-11-22'],
     ]) {
       const run = await admin(args, env);
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
@@ -137,6 +140,7 @@ describe('the operator CLI (npm run admin)', () => {
     const outcome = JSON.parse(run.stdout);
     assert.deepEqual([outcome.grade, outcome.gradeScore, outcome.result.status], ['B', 75, 'warnings']);
     assert.equal((await admin(['grade-capture', '/nonexistent.json'], {})).code, 2);
+    assert.equal((await admin(['grade-capture', file, '--now', '2026-11-22T12:00:00Z'], {})).code, 2);
   });
 
   test('grades a saved email-security capture too', async () => {
