@@ -1,4 +1,7 @@
-/** The API contract's limits (docs/limits.md), in one place. Tests and benchmarks may pass other numbers through `createApp`. */
+/**
+ * The API contract's limits (docs/limits.md), in one place. Tests and benchmarks may pass other
+ * numbers through `createApp`.
+ */
 export interface Limits {
   /** Requests per minute for a client without a key, per client address. */
   anonymousPerMinute: number;
