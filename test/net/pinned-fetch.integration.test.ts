@@ -121,7 +121,8 @@ test('an agent with a request in flight is not evicted: its idle connection is r
     hints(['127.0.0.1']),
   );
   assert.equal(busy.status, 200);
-  await (await small(`http://keep.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer(); // a second connection, left idle
+  // A second connection, left idle.
+  await (await small(`http://keep.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer();
   await (await small(`http://other.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer(); // overfills the pool
   const connectionsBefore = site.connections;
   await (await small(`http://keep.test:${site.port}/`, {}, hints(['127.0.0.1']))).arrayBuffer();

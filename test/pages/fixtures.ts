@@ -38,7 +38,9 @@ export function securityHeadersOutcome(): ScanOutcome {
       ],
     },
     cors: null,
-    html: '<html><head><title>Example</title></head><body><script src="https://cdn.example.net/x.js"></script></body></html>',
+    html:
+      '<html><head><title>Example</title></head>' +
+      '<body><script src="https://cdn.example.net/x.js"></script></body></html>',
   };
   const outcome = gradeCapture(capture);
   if (!outcome.assessed) throw new Error(`fixture not graded: ${outcome.result.message}`);

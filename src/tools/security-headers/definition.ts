@@ -52,7 +52,8 @@ export const securityHeadersDefinition: ToolDefinition<'security-headers'> = {
     'CORS, redirects, X-Frame-Options, Referrer-Policy and more) with the MDN HTTP Observatory scoring model. ' +
     'Non-intrusive: a few ordinary GET and OPTIONS requests.',
   targetDescription:
-    'A URL or a domain, at most 2,048 characters. https:// is assumed when the scheme is left out; only http and https URLs without credentials are accepted.',
+    'A URL or a domain, at most 2,048 characters. https:// is assumed when the scheme is left out; ' +
+    'only http and https URLs without credentials are accepted.',
   targetExamples: ['example.com', 'https://www.example.com/login'],
   gradeScale: GRADE_SCALE,
   scoreRange: {

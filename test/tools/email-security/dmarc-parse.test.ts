@@ -112,7 +112,8 @@ describe('DMARC tags', () => {
 
   test('rua and ruf URIs: mailto with optional !size, others refused', () => {
     const record = parseDmarcRecord(
-      'v=DMARC1; p=none; rua=mailto:a@example.com!10m, mailto:b@reports.example.net; ruf=https://x.example/r,mailto:nobody,reports@example.com',
+      'v=DMARC1; p=none; rua=mailto:a@example.com!10m, mailto:b@reports.example.net; ' +
+        'ruf=https://x.example/r,mailto:nobody,reports@example.com',
     );
     assert.deepEqual(
       record.rua.map((u) => [u.host, u.size, u.problem]),

@@ -57,7 +57,9 @@ const CHALLENGES: [string, SecurityHeadersCapture, string][] = [
     capture(
       403,
       [['server', 'AkamaiGHost']],
-      '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>You don\'t have permission to access "http://example.com/" on this server.<P>Reference #18.6a3e1002.1700000000.1a2b3c4d</BODY></HTML>',
+      '<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY>' +
+        'You don\'t have permission to access "http://example.com/" on this server.' +
+        '<P>Reference #18.6a3e1002.1700000000.1a2b3c4d</BODY></HTML>',
     ),
     'akamai',
   ],

@@ -234,7 +234,8 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = sendsNoMai
           'low',
           'No MTA-STS record',
           [describeExchange(txt)],
-          `Publish "v=STSv1; id=<date>" at ${name} and a policy at https://mta-sts.${capture.domain}/.well-known/mta-sts.txt.`,
+          `Publish "v=STSv1; id=<date>" at ${name} and a policy at ` +
+            `https://mta-sts.${capture.domain}/.well-known/mta-sts.txt.`,
           'RFC 8461 §3',
         ),
       ],
