@@ -17,10 +17,18 @@ export type Surface =
 const BADGE_PREFIX = prefixOf(PATHS.badge);
 
 export function surfaceOf(path: string): Surface {
-  if (path === PATHS.mcp) return 'mcp';
+  // The router takes `/mcp/` (and `/mcp//`) for `/mcp`: so must the limits.
+  if (withoutTrailingSlashes(path) === PATHS.mcp) return 'mcp';
   if (path.startsWith(BADGE_PREFIX)) return 'badge';
   if (path.startsWith(API_PREFIX)) return 'api';
   return 'document';
+}
+
+/** The path without trailing slashes (a loop: a regular expression would backtrack on a run of them). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
 }
 
 /** Whether a request draws on its surface's per-minute budget (preflights only look). */

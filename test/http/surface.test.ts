@@ -8,6 +8,9 @@ test('sorts paths into the API, badges, the MCP endpoint and documents', () => {
   assert.equal(surfaceOf('/api/badge/example.com'), 'badge');
   assert.equal(surfaceOf('/mcp'), 'mcp');
   assert.equal(surfaceOf('/mcp/extra'), 'document');
+  assert.equal(surfaceOf('/mcp/'), 'mcp', 'the router serves /mcp/ as /mcp');
+  assert.equal(surfaceOf('/mcp///'), 'mcp');
+  assert.equal(surfaceOf('/'), 'document');
   assert.equal(surfaceOf('/openapi.json'), 'document');
   assert.equal(surfaceOf('/tools/security-headers'), 'document');
 });

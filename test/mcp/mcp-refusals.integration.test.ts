@@ -106,6 +106,17 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(raw.headers.get('retry-after'), String((await rpcError(raw)).data.retryAfterSec));
   });
 
+  test('POST /mcp/ (trailing slashes) is the same endpoint, counted against the same limit', async () => {
+    const ip = freshIp();
+    const post = (path: string) =>
+      world.h.request(path, { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(INITIALIZE) });
+    for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute; i++)
+      assert.equal((await post(i % 2 ? '/mcp/' : '/mcp//')).status, 200, `request ${i + 1}`);
+    const refused = await post('/mcp/');
+    assert.equal(refused.status, 429);
+    assert.equal((await rpcError(refused)).data.code, 'rate_limit_exceeded', 'refused as JSON-RPC, like /mcp');
+  });
+
   test('a 2025-era client gets a spent quota as a tool error with the retry delay too', async () => {
     const ip = freshIp();
     const client = await connectLegacyClient(world.h, { ip });
