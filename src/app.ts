@@ -85,9 +85,10 @@ export function createApp(deps: AppDeps): App {
   return {
     async fetch(request, runtime = {}) {
       const isHead = request.method === 'HEAD';
-      const routed = isHead ? new Request(request.url, { method: 'GET', headers: request.headers }) : request;
-      const ctx = createContext(services, routed, runtime);
-      const response = await router.fetch(routed, ctx);
+      const url = readUrl(request);
+      const routed = url === null || !isHead ? request : new Request(url, { method: 'GET', headers: request.headers });
+      const ctx = createContext(services, url === null ? placeholderRequest(services) : routed, runtime);
+      const response = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
       deps.onRequestComplete?.({
         method: request.method,
         path: ctx.path,
@@ -99,6 +100,32 @@ export function createApp(deps: AppDeps): App {
       return isHead ? new Response(null, response) : response;
     },
   };
+}
+
+/**
+ * The request's URL, or null when it does not parse: Node's server writes the Host header into it
+ * as sent, so a Host such as `x:99999` or `256.0.0.1` gives a URL the router cannot parse.
+ */
+function readUrl(request: Request): string | null {
+  try {
+    const url = request.url;
+    new URL(url); // URL.canParse is missing from some edge sandboxes
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/** Stands in for a request whose URL cannot be read, so that its refusal has a context. */
+function placeholderRequest(services: Services): Request {
+  return new Request(services.config.baseUrl ?? 'http://localhost/');
+}
+
+function unusableHost(ctx: RequestContext): Response {
+  return problemResponse(ctx, 'bad_request', {
+    detail: 'The Host header does not name a host and port this service can answer for.',
+    hint: 'Send the host name of this service in Host, with a port from 1 to 65535 if any.',
+  });
 }
 
 function createContext(services: Services, request: Request, runtime: RuntimeContext): RequestContext {
