@@ -22,8 +22,15 @@ export const PATHS = {
   stylesheet: '/assets/site.css',
 } as const;
 
-/** The 2027-09-01 retirement of the unversioned catalog path, and when it was deprecated (2026-11-01). */
-export const LEGACY_SUNSET = 'Wed, 01 Sep 2027 00:00:00 GMT';
+/** When the unversioned catalog path retires, and when it was deprecated (2026-11-01). */
+const LEGACY_SUNSET_DATE = new Date(Date.UTC(2027, 8, 1));
+/** The Sunset header's HTTP date (RFC 8594). */
+export const LEGACY_SUNSET = LEGACY_SUNSET_DATE.toUTCString();
+const MONTHS = 'January February March April May June July August September October November December'.split(' ');
+/** The same day for people ("1 September 2027"), without Intl (not every edge runtime has its data). */
+export const LEGACY_SUNSET_DAY =
+  `${LEGACY_SUNSET_DATE.getUTCDate()} ${MONTHS[LEGACY_SUNSET_DATE.getUTCMonth()]} ` +
+  `${LEGACY_SUNSET_DATE.getUTCFullYear()}`;
 export const LEGACY_DEPRECATED_AT = 1_793_491_200;
 
 const PARAMETER = /:(\w+)\+?/g;

@@ -10,6 +10,7 @@ import { parse } from 'tldts';
 import {
   asciiHostname,
   endsInNumericLabel,
+  hasHostnameCharacters,
   hasInvisibleCharacters,
   MAX_DNS_LABEL_LENGTH,
   MAX_DNS_NAME_LENGTH,
@@ -26,7 +27,6 @@ const MAX_RAW_LENGTH = 2048;
 const HTTP_SCHEME = /^https?:[/\\]*/i;
 // `name:` followed by something other than a port number is a URL scheme (javascript:, ftp:, …).
 const OTHER_SCHEME = /^[a-z][a-z0-9+.-]*:(?:\/\/|(?![0-9]*(?:[/?#\\]|$)))/i;
-const LABEL_CHARACTERS = /^[a-z0-9-]+$/;
 
 const fail = (reason: string): BadgeDomain => ({ ok: false, reason });
 
@@ -76,7 +76,7 @@ function whyNotHostname(host: string): string {
     return 'The domain has an empty label (two dots in a row, or a leading dot).';
   if (labels.some((label) => label.length > MAX_DNS_LABEL_LENGTH))
     return `The domain has a label longer than ${MAX_DNS_LABEL_LENGTH} characters.`;
-  if (labels.some((label) => !LABEL_CHARACTERS.test(label)))
+  if (labels.some((label) => !hasHostnameCharacters(label)))
     return 'The domain contains characters other than letters, digits, hyphens and dots.';
   if (labels.some((label) => label.startsWith('-') || label.endsWith('-')))
     return 'A label of the domain starts or ends with a hyphen.';

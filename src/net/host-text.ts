@@ -40,12 +40,19 @@ export const isIpLiteralHostname = (hostname: string): boolean => hostname.start
  */
 export const endsInNumericLabel = (host: string): boolean => /(?:^|\.)\d+$/.test(host);
 
-const LABEL = /^(?!-)[a-z0-9-]+(?<!-)$/;
+/** Whether a label has only the letters, digits and hyphens of a host name (lower-case ASCII). */
+export const hasHostnameCharacters = (label: string): boolean => /^[a-z0-9-]+$/.test(label);
+
+const isHostnameLabel = (label: string): boolean =>
+  label.length <= MAX_DNS_LABEL_LENGTH &&
+  hasHostnameCharacters(label) &&
+  !label.startsWith('-') &&
+  !label.endsWith('-');
 
 /** A syntactically valid DNS host name in ASCII (punycode) form, without a trailing dot. */
 export function isHostname(host: string): boolean {
   if (host.length === 0 || host.length > MAX_DNS_NAME_LENGTH) return false;
-  return host.split('.').every((label) => label.length <= MAX_DNS_LABEL_LENGTH && LABEL.test(label));
+  return host.split('.').every(isHostnameLabel);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { ERROR_CODES, errorPath, ERRORS } from '../http/errors.ts';
 import { mcpClientConfig } from '../mcp-connection.ts';
-import { executePath, PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { executePath, LEGACY_SUNSET_DAY, PATHS, skillPath, toolPagePath } from '../paths.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import { ERROR_DOCS } from './error-docs.ts';
 import { SITE_NAME } from './layout.ts';
@@ -85,7 +85,7 @@ ${[
   link(
     'Legacy catalog',
     PATHS.legacyCatalog,
-    'deprecated alias of the tool catalog, with Deprecation and Sunset headers; retired on 1 September 2027',
+    `deprecated alias of the tool catalog, with Deprecation and Sunset headers; retired on ${LEGACY_SUNSET_DAY}`,
   ),
 ].join('\n')}
 - [Account portal](${site.accountUrl}): create and revoke free developer keys (sign-in required)

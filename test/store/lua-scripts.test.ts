@@ -17,7 +17,7 @@ function sourceFiles(dir: string): string[] {
 test('every Lua script lives in src/store/lua-scripts.ts', () => {
   const elsewhere = [...sourceFiles('src'), ...sourceFiles('deploy')]
     .filter((file) => file !== join('src', 'store', 'lua-scripts.ts'))
-    .filter((file) => /redis\.call\s*\(|redis\.pcall\s*\(/.test(readFileSync(file, 'utf8')));
+    .filter((file) => /redis\s*(?:\.\s*p?call|\[\s*['"`]p?call['"`]\s*\])\s*\(/.test(readFileSync(file, 'utf8')));
   assert.deepEqual(elsewhere, []);
 });
 
