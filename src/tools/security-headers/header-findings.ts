@@ -49,8 +49,11 @@ const LEAKY_HEADERS = [
   'x-debug-token-link',
 ];
 const LEAKY_PREFIXES = ['x-nextjs-', 'x-litespeed-', 'x-kong-', 'x-envoy-'];
-/** Server (and Via-like) values that carry a version number. */
-const VERSIONED = /\d+(?:\.\d+)+|\/\s*\d/;
+/**
+ * Server (and Via-like) values that carry a version number: digits around a dot, or a digit after
+ * a slash ("nginx/1", "Apache/ 2"). Written so that it cannot backtrack on a long run of digits.
+ */
+export const VERSIONED = /\d\.\d|\/\s*\d/;
 
 /** Deprecated headers, and when a value of theirs is still acceptable. */
 const DEPRECATED_HEADERS: { name: string; acceptable?: (value: string) => boolean; why: string }[] = [
