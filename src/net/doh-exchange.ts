@@ -2,6 +2,7 @@
  * One DNS question over HTTPS (RFC 8484 POST): a per-attempt timeout, and a retry when an
  * attempt times out, fails on the network or gets a 5xx. Failures come back as values.
  */
+import { readCapped } from '../http/read-capped.ts';
 import {
   DNS_MESSAGE_TYPE,
   MAX_DNS_MESSAGE_BYTES,
@@ -86,7 +87,12 @@ async function attemptOnce(
         message: `the DNS-over-HTTPS server answered ${answered}, not ${DNS_MESSAGE_TYPE}`,
       };
     }
-    bytes = new Uint8Array(await response.arrayBuffer());
+    // Read no further than a DNS message can be: a resolver that keeps sending is cut off there.
+    const read = await readCapped(response.body, MAX_DNS_MESSAGE_BYTES);
+    if (read.error !== undefined) throw new Error('the answer could not be read', { cause: read.error });
+    if (read.overflowed)
+      return { ok: false, failure: 'error', message: 'the DNS answer is larger than a DNS message can be' };
+    bytes = read.bytes;
   } catch (error) {
     if (signal?.aborted) return { ok: false, failure: 'timeout', message: 'the lookup was cancelled' };
     if (timeout.aborted)
@@ -103,8 +109,6 @@ async function attemptOnce(
       retryable: true,
     };
   }
-  if (bytes.length > MAX_DNS_MESSAGE_BYTES)
-    return { ok: false, failure: 'error', message: 'the DNS answer is larger than a DNS message can be' };
   let decoded: DnsResponse;
   try {
     decoded = decodeResponse(bytes);
