@@ -21,6 +21,18 @@ test('security-headers assumes https:// and normalises the URL', () => {
   });
 });
 
+test('security-headers keys the quota by address, whichever way an IP address is written', () => {
+  const key = (raw: string) => {
+    const parsed = sh(raw);
+    return parsed.ok ? parsed.quotaKey : parsed.detail;
+  };
+  assert.equal(key('http://93.184.215.14/'), '93.184.215.14');
+  assert.equal(key('http://[::ffff:93.184.215.14]/'), '93.184.215.14');
+  assert.equal(key('http://[::ffff:5db8:d70e]/'), '93.184.215.14');
+  assert.equal(key('http://[2001:db8::1]/'), '2001:db8::1');
+  assert.equal(key('http://[2001:DB8:0::1]/'), '2001:db8::1');
+});
+
 test('security-headers converts an IDN to punycode', () => {
   const r = sh('bücher.example');
   assert.ok(r.ok);

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { asciiHostname, isHostname, isIpLiteralHostname, withoutTrailingDot } from '../../net/host-text.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
 import { GRADE_SCALE } from '../grading.ts';
@@ -41,7 +42,16 @@ function parseUrlTarget(raw: string): TargetParse {
     };
   }
   url.hash = '';
-  return { ok: true, target: url.href, quotaKey: isIpLiteral ? bare : (asciiHostname(bare) ?? bare) };
+  return { ok: true, target: url.href, quotaKey: isIpLiteral ? ipQuotaKey(bare) : (asciiHostname(bare) ?? bare) };
+}
+
+/**
+ * One quota key per address however it is spelled: an IPv4-mapped IPv6 literal ([::ffff:7f00:1])
+ * counts as its IPv4 address (127.0.0.1).
+ */
+function ipQuotaKey(literal: string): string {
+  const address = literal.startsWith('[') ? literal.slice(1, -1) : literal;
+  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : literal;
 }
 
 export const securityHeadersDefinition: ToolDefinition<'security-headers'> = {
