@@ -56,5 +56,17 @@ export function respond(
   const headers = standardHeaders();
   if (ctx.rateLimit) addRateLimitHeaders(headers, ctx.rateLimit, ctx.services.now());
   if (init.headers) for (const name in init.headers) headers[name.toLowerCase()] = init.headers[name]!;
+  if (ctx.services.config.baseUrl === null) keepHostBoundCopiesApart(headers);
   return new Response(body, { status: init.status ?? 200, headers });
+}
+
+/**
+ * Without BASE_URL every absolute URL in a body comes from the request's Host header, so a cached
+ * copy is good for that Host only: shared caches must key it by Host, or not keep it.
+ */
+function keepHostBoundCopiesApart(headers: Record<string, string>): void {
+  const cacheControl = headers['cache-control'];
+  if (cacheControl === undefined || cacheControl === 'no-store') return;
+  headers['vary'] = headers['vary'] ? `${headers['vary']}, Host` : 'Host';
+  headers['cache-control'] = cacheControl.replace(/\bpublic\b/, 'private');
 }
