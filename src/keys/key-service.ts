@@ -12,9 +12,12 @@ const CACHE_MAX_ENTRIES = 10_000;
 /**
  * Verifies presented keys: the offline shape check first, then the store by hash, with verdicts
  * cached for at most `KEY_CACHE_TTL_MS`, which is why a revoked key may work for up to a minute.
+ * Known and unknown keys are cached apart: well-formed forgeries cost one lookup each and can never
+ * push a verified key out of its cache.
  */
 export class KeyService {
-  readonly #cache: BoundedCache<string, KeyRecord | null>;
+  readonly #known: BoundedCache<string, KeyRecord>;
+  readonly #unknown: BoundedCache<string, true>;
   /** When this instance last recorded each key's use: forgotten once it no longer matters. */
   readonly #touchedAt: BoundedCache<string, number>;
 
@@ -24,7 +27,8 @@ export class KeyService {
     private readonly now: () => number,
     cacheTtlMs = KEY_CACHE_TTL_MS,
   ) {
-    this.#cache = new BoundedCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: cacheTtlMs, now });
+    this.#known = new BoundedCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: cacheTtlMs, now });
+    this.#unknown = new BoundedCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: cacheTtlMs, now });
     this.#touchedAt = new BoundedCache({ maxEntries: CACHE_MAX_ENTRIES, ttlMs: LAST_USED_GRANULARITY_MS, now });
   }
 
@@ -59,12 +63,17 @@ export class KeyService {
     if (keyShapeProblem(key, this.prefix) !== null) return { ok: false, reason: 'malformed' };
     const hash = await sha256Hex(key);
     const now = this.now();
-    let record = this.#cache.get(hash);
+    if (this.#unknown.get(hash)) return { ok: false, reason: 'unknown' };
+    let record = this.#known.get(hash);
     if (record === undefined) {
-      record = await this.store.findKeyByHash(hash);
-      this.#cache.set(hash, record, { since: now });
+      const found = await this.store.findKeyByHash(hash);
+      if (!found) {
+        this.#unknown.set(hash, true, { since: now });
+        return { ok: false, reason: 'unknown' };
+      }
+      record = found;
+      this.#known.set(hash, record, { since: now });
     }
-    if (!record) return { ok: false, reason: 'unknown' };
     if (record.revokedAt !== null && record.revokedAt <= now) return { ok: false, reason: 'revoked' };
     if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
     return { ok: true, record };

@@ -81,3 +81,16 @@ test('writes last-used at most once a minute per key, off the request path', asy
   await Promise.all(pending);
   assert.equal((await memory.listKeys())[0]?.lastUsedAt, clock.time);
 });
+
+test('forged keys cannot push a verified key out of the cache, and each costs one lookup at most', async () => {
+  const { keys, switchable } = setup();
+  const { key } = await keys.create({ name: 'a', owner: 'u' });
+  assert.equal((await keys.verify(key)).ok, true);
+  const forged = Array.from({ length: 10_050 }, () => generateKey(PREFIX));
+  for (const fake of forged) assert.deepEqual(await keys.verify(fake), { ok: false, reason: 'unknown' });
+  const lookups = switchable.calls.length;
+  assert.deepEqual(await keys.verify(forged.at(-1)!), { ok: false, reason: 'unknown' });
+  assert.equal(switchable.calls.length, lookups, 'a forgery seen before is refused from the cache');
+  switchable.setDown(true);
+  assert.equal((await keys.verify(key)).ok, true, 'the verified key is still cached while the store is down');
+});
