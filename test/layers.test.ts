@@ -4,9 +4,10 @@
  * (src/app.ts) wires them in; the scan use case (src/scan) serves the surfaces and nothing else.
  */
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { test } from 'node:test';
+import { sourceFiles } from './support/source-files.ts';
 
 const SURFACES = ['api', 'mcp', 'badge', 'pages'];
 const ROUTER = 'src/app.ts';
@@ -14,16 +15,6 @@ const ROUTER = 'src/app.ts';
 interface Edge {
   from: string;
   to: string;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
 }
 
 // Relative specifiers of static imports and re-exports (`from '…'`), side-effect and dynamic imports.

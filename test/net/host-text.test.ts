@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { sourceFiles } from '../support/source-files.ts';
 import {
   asciiHostname,
   endsInNumericLabel,
@@ -85,16 +86,6 @@ test('the URL parser lower-cases and converts IDNs; asciiHostname refuses URL sy
   for (const input of ['example.com/x', 'user@example.com', 'example.com:80', 'ex%41mple.com', '[::1]', 'a..b'])
     assert.equal(asciiHostname(input), null, input);
 });
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 test('no other file under src/ spells out these rules again', () => {
   const copies = [

@@ -1,18 +1,9 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { sourceFiles } from '../support/source-files.ts';
 import * as scripts from '../../src/store/lua-scripts.ts';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 test('every Lua script lives in src/store/lua-scripts.ts', () => {
   const elsewhere = [...sourceFiles('src'), ...sourceFiles('deploy')]

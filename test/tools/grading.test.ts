@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { sourceFiles } from '../support/source-files.ts';
 import { emailSecurityDefinition } from '../../src/tools/email-security/definition.ts';
 import { gradeEmail, type EmailFacts } from '../../src/tools/email-security/grade.ts';
 import {
@@ -192,16 +193,6 @@ describe('both tools grade with the one chart', () => {
     for (const tool of ALLOWLISTED_TOOLS) assert.equal(tool.gradeScale, GRADE_SCALE, tool.name);
   });
 });
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 const GRADE = String.raw`['"\x60][A-F][+-]?['"\x60]`;
 const CHART_COPIES = [
