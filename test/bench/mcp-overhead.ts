@@ -6,6 +6,7 @@
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startServer } from '../../deploy/node/serve.ts';
+import { UNLIMITED } from './unlimited.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
@@ -25,14 +26,7 @@ export async function measureMcpOverhead(): Promise<Record<string, number>> {
   const app = createApp({
     config: parseConfig({}),
     store: new MemoryStore(),
-    limits: {
-      anonymousPerMinute: 1e9,
-      keyPerMinute: 1e9,
-      scansPerHourPerClient: 1e9,
-      scansPerHourPerTarget: 1e9,
-      scansPerHourOverall: 1e9,
-      badgePerMinute: 1e9,
-    },
+    limits: UNLIMITED,
     scanners: { 'email-security': async () => OUTCOME },
   });
   const server = await startServer(app, { port: 0, hostname: '127.0.0.1' });

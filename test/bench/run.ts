@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { startServer } from '../../deploy/node/serve.ts';
+import { UNLIMITED } from './unlimited.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
@@ -56,14 +57,7 @@ async function startBareServer(
 const app = createApp({
   config: parseConfig({}),
   store: new MemoryStore(),
-  limits: {
-    anonymousPerMinute: 1e9,
-    keyPerMinute: 1e9,
-    scansPerHourPerClient: 1e9,
-    scansPerHourPerTarget: 1e9,
-    scansPerHourOverall: 1e9,
-    badgePerMinute: 1e9,
-  },
+  limits: UNLIMITED,
 });
 const appServer = await startServer(app, { port: 0, hostname: '127.0.0.1' });
 const catalogUrl = `${appServer.url}/api/v1/agent/tools`;
