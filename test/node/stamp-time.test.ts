@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStampTime } from '../../deploy/node/stamp-time.ts';
 
+// The clock is an argument of parseStampTime: these fixed instants hold on any day the test runs.
 const CLOCK = Date.UTC(2026, 10, 23, 18, 0, 0);
 
 test('takes ISO 8601 times with a zone, to the millisecond', () => {
