@@ -1,4 +1,5 @@
 import type { AppConfig } from './config.ts';
+import { RATE_LIMIT_HEADER_NAMES } from './http/rate-limit-headers.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
 import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
 import { mcpCatalogEntry } from './mcp-connection.ts';
@@ -84,16 +85,7 @@ export function buildCatalog(
         apiKey: { limit: limits.keyPerMinute, windowSec: 60, per: 'API key' },
         algorithm: 'sliding window',
         badge: { limit: limits.badgePerMinute, windowSec: 60, per: 'client IP address', policy: 'badge-per-minute' },
-        headers: [
-          'RateLimit-Policy',
-          'RateLimit',
-          'RateLimit-Limit',
-          'RateLimit-Remaining',
-          'RateLimit-Reset',
-          'X-RateLimit-Limit',
-          'X-RateLimit-Remaining',
-          'X-RateLimit-Reset',
-        ],
+        headers: [...RATE_LIMIT_HEADER_NAMES],
       },
       scanQuota: {
         windowSec: 3600,

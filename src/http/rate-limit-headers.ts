@@ -23,6 +23,18 @@ export function retryAfterSeconds(at: number, now: number): number {
  * - `X-RateLimit-*`: GitHub's convention, `X-RateLimit-Reset` in Unix epoch seconds.
  * When the request was refused, the reset is the moment a retry can succeed (= Retry-After).
  */
+/** The names of the headers `addRateLimitHeaders` writes, as the catalog and CORS expose them. */
+export const RATE_LIMIT_HEADER_NAMES = [
+  'RateLimit-Policy',
+  'RateLimit',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Reset',
+] as const;
+
 export function addRateLimitHeaders(headers: Record<string, string>, shown: ShownLimit, now: number): void {
   const { decision } = shown;
   const resetAt = decision.allowed ? decision.resetAt : Math.max(decision.retryAt, now + 1000);

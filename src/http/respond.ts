@@ -1,17 +1,10 @@
 import type { RequestContext } from '../context.ts';
-import { addRateLimitHeaders } from './rate-limit-headers.ts';
+import { addRateLimitHeaders, RATE_LIMIT_HEADER_NAMES } from './rate-limit-headers.ts';
 
 const EXPOSED_HEADERS = [
   'API-Version',
   'Retry-After',
-  'RateLimit',
-  'RateLimit-Policy',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Reset',
+  ...RATE_LIMIT_HEADER_NAMES,
   'Deprecation',
   'Sunset',
   'Link',
