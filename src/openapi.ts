@@ -2,7 +2,16 @@
  * The OpenAPI 3.1 document, generated from the valibot schemas in src/schemas.ts, the paths in
  * src/paths.ts, the tool registry and the error table.
  */
-import { ERRORS, type ErrorCode } from './http/errors.ts';
+import {
+  catalogResponses,
+  executeOperation,
+  header,
+  keyOptional,
+  mcpOperation,
+  problem,
+  RATE_LIMIT_HEADERS,
+  ref,
+} from './openapi-operations.ts';
 import { executePath, LEGACY_SUNSET, openApiPath, PATHS } from './paths.ts';
 import {
   ExecuteRequestSchema,
@@ -12,148 +21,6 @@ import {
   UnassessedScanSchema,
 } from './schemas.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
-
-const header = (description: string, type: 'string' | 'integer' = 'string') => ({ description, schema: { type } });
-const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
-
-const RATE_LIMIT_HEADERS = {
-  'API-Version': ref('API-Version'),
-  RateLimit: ref('RateLimit'),
-  'RateLimit-Policy': ref('RateLimit-Policy'),
-  'RateLimit-Limit': ref('RateLimit-Limit'),
-  'RateLimit-Remaining': ref('RateLimit-Remaining'),
-  'RateLimit-Reset': ref('RateLimit-Reset'),
-  'X-RateLimit-Limit': ref('X-RateLimit-Limit'),
-  'X-RateLimit-Remaining': ref('X-RateLimit-Remaining'),
-  'X-RateLimit-Reset': ref('X-RateLimit-Reset'),
-};
-
-function problem(code: ErrorCode, description: string) {
-  const retry = code === 'rate_limit_exceeded' || code === 'service_unavailable';
-  return {
-    description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
-    headers: {
-      ...RATE_LIMIT_HEADERS,
-      ...(retry ? { 'Retry-After': ref('Retry-After') } : {}),
-      ...(code === 'unauthorized' || code === 'forbidden' ? { 'WWW-Authenticate': ref('WWW-Authenticate') } : {}),
-    },
-    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-  };
-}
-
-const keyOptional = [{}, { bearerKey: [] }, { headerKey: [] }];
-
-const catalogResponses = {
-  '200': {
-    description: 'The tool catalog.',
-    headers: RATE_LIMIT_HEADERS,
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          description: 'Tools, authentication options, rate limits (`rateLimit`) and error codes.',
-        },
-      },
-    },
-  },
-  '401': problem('unauthorized', 'invalid, expired or revoked key; no fallback to anonymous.'),
-  '403': problem('forbidden', 'the key lacks `tools:read`.'),
-  '429': problem('rate_limit_exceeded', 'per-minute limit used up.'),
-  '503': problem('service_unavailable', 'the key could not be verified because the store is down.'),
-};
-
-function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
-  return {
-    operationId: `execute-${tool.name}`,
-    summary: `Run the ${tool.name} scan`,
-    description:
-      `${tool.description}\n\nTarget: ${tool.targetDescription}\n\n` +
-      `Grades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. ` +
-      'Requires `tools:execute` when a key is sent.',
-    tags: ['tools'],
-    security: keyOptional,
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: { $ref: '#/components/schemas/ExecuteRequest' },
-          example: { target: tool.targetExamples[0] },
-        },
-      },
-    },
-    responses: {
-      '200': {
-        description: 'Scan completed.',
-        headers: RATE_LIMIT_HEADERS,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ScanResponse' } } },
-      },
-      '400': problem('bad_request', 'invalid JSON, or a missing, invalid or malformed `target`; no scan ran.'),
-      '401': problem('unauthorized', 'invalid or expired API key.'),
-      '403': problem('forbidden', 'the key lacks `tools:execute`.'),
-      '404': problem('not_found', 'tool not on the agent allowlist.'),
-      '413': problem('payload_too_large', 'body over 8 KiB.'),
-      '422': {
-        description:
-          'The scan ran but could not assess the target; grade and gradeScore are null and result explains why.',
-        headers: RATE_LIMIT_HEADERS,
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } },
-      },
-      '429': problem('rate_limit_exceeded', 'per-minute limit or hourly scan quota used up; no scan ran.'),
-      '503': problem('service_unavailable', 'scan storage temporarily unavailable; no scan ran; retry after 30 s.'),
-    },
-  };
-}
-
-/** A refusal of the HTTP request on /mcp: the REST status, a JSON-RPC error carrying the problem. */
-function mcpRefusal(code: ErrorCode, description: string) {
-  const rest = problem(code, description);
-  return { ...rest, content: { 'application/json': { schema: { $ref: '#/components/schemas/McpRefusal' } } } };
-}
-
-function mcpOperation() {
-  return {
-    operationId: 'mcp',
-    summary: 'MCP endpoint (Streamable HTTP, stateless)',
-    description:
-      `The two scans as MCP tools (${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(', ')}) for MCP clients: ` +
-      'revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). ' +
-      'Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. ' +
-      'Refused tool calls are tool results with isError and the problem as structuredContent. ' +
-      'See docs/mcp.md.',
-    tags: ['tools'],
-    security: keyOptional,
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 message of the MCP protocol.' } },
-      },
-    },
-    responses: {
-      '200': {
-        description: 'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients).',
-        headers: RATE_LIMIT_HEADERS,
-        content: {
-          'application/json': { schema: { type: 'object' } },
-          'text/event-stream': { schema: { type: 'string' } },
-        },
-      },
-      '202': { description: 'A notification was accepted.', headers: RATE_LIMIT_HEADERS },
-      '400': mcpRefusal(
-        'bad_request',
-        'the body is not JSON (-32700), is a batch (-32600), or is not a valid MCP message.',
-      ),
-      '401': mcpRefusal('unauthorized', 'invalid or expired API key.'),
-      '403': mcpRefusal('forbidden', 'a browser Origin that is not allowed.'),
-      '404': mcpRefusal('not_found', 'an MCP method this server does not implement (2026-07-28 clients).'),
-      '405': mcpRefusal('method_not_allowed', 'GET or DELETE: the server is stateless and opens no streams.'),
-      '406': mcpRefusal('not_acceptable', 'Accept names neither application/json nor text/event-stream.'),
-      '413': mcpRefusal('payload_too_large', 'body over 8 KiB.'),
-      '415': mcpRefusal('unsupported_media_type', 'Content-Type is not application/json.'),
-      '429': mcpRefusal('rate_limit_exceeded', 'per-minute limit used up.'),
-      '503': mcpRefusal('service_unavailable', 'the key could not be verified because the store is down.'),
-    },
-  };
-}
 
 export function buildOpenApi(baseUrl: string, accountUrl: string) {
   return {
