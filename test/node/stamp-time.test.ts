@@ -2,17 +2,23 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseStampTime } from '../../deploy/node/stamp-time.ts';
 
-// The clock is an argument of parseStampTime: these fixed instants hold on any day the test runs.
-const CLOCK = Date.UTC(2026, 10, 23, 18, 0, 0);
+const HOUR = 3_600_000;
+/** The clock the stamps are judged against: the current hour, so every case is about today. */
+const CLOCK = Math.floor(Date.now() / HOUR) * HOUR;
+const YESTERDAY = CLOCK - 24 * HOUR;
+/** `2026-11-22T12:00:00.000Z`-style text of an instant. */
+const iso = (time: number) => new Date(time).toISOString();
+/** The same instant written in the +01:30 zone. */
+const inPlusOneThirty = (time: number) => `${iso(time + 90 * 60_000).slice(0, 19)}+01:30`;
 
 test('takes ISO 8601 times with a zone, to the millisecond', () => {
   for (const [text, time] of [
-    ['2026-11-22T12:00:00Z', Date.UTC(2026, 10, 22, 12)],
-    ['2026-11-22T12:00Z', Date.UTC(2026, 10, 22, 12)],
-    ['2026-11-22T12:00:00.250Z', Date.UTC(2026, 10, 22, 12, 0, 0, 250)],
-    ['2026-11-22T13:30:00+01:30', Date.UTC(2026, 10, 22, 12)],
-    ['2024-02-29T00:00:00Z', Date.UTC(2024, 1, 29)],
-    ['2026-11-23T18:00:30Z', CLOCK + 30_000],
+    [`${iso(YESTERDAY).slice(0, 19)}Z`, YESTERDAY],
+    [`${iso(YESTERDAY).slice(0, 16)}Z`, YESTERDAY],
+    [iso(YESTERDAY + 250), YESTERDAY + 250],
+    [inPlusOneThirty(YESTERDAY), YESTERDAY],
+    ['2024-02-29T00:00:00Z', Date.parse('2024-02-29T00:00:00Z')],
+    [iso(CLOCK + 30_000), CLOCK + 30_000],
   ] as const) {
     assert.deepEqual(parseStampTime(text, CLOCK), { ok: true, time }, text);
   }
@@ -34,8 +40,8 @@ test('refuses dates and times that do not exist', () => {
 });
 
 test('refuses a time ahead of the clock by more than a minute', () => {
-  assert.equal(parseStampTime('2026-11-23T18:01:00Z', CLOCK).ok, true);
-  const ahead = parseStampTime('2026-11-23T18:01:01Z', CLOCK);
+  assert.equal(parseStampTime(iso(CLOCK + 60_000), CLOCK).ok, true);
+  const ahead = parseStampTime(iso(CLOCK + 61_000), CLOCK);
   assert.match(ahead.ok ? '' : ahead.reason, /in the future/);
   assert.equal(parseStampTime('2099-01-01T00:00:00Z', CLOCK).ok, false);
 });
