@@ -1,7 +1,12 @@
 import { ApiError } from '../http/problem.ts';
 import { retryAfterSeconds } from '../http/rate-limit-headers.ts';
 import { HOUR_MS, STORE_RETRY_AFTER_SEC } from '../limits.ts';
-import { StoreUnavailableError, type QuotaDecision, type QuotaWindow } from '../store/port.ts';
+import {
+  StoreUnavailableError,
+  UnconfirmedReservationError,
+  type QuotaDecision,
+  type QuotaWindow,
+} from '../store/port.ts';
 import type { RequestContext } from '../context.ts';
 
 /**
@@ -33,6 +38,20 @@ const REFUSAL = {
   'scans-per-hour-overall': (n: number) => `the service has run its ${n} scans for the hour`,
 } as Record<string, (n: number) => string>;
 
+/** The 503 for a store that did not answer, saying truthfully whether the attempt may have counted. */
+function storeDown(ctx: RequestContext, error: StoreUnavailableError): ApiError {
+  const unsettled = error instanceof UnconfirmedReservationError && error.counted === 'unknown';
+  if (unsettled && error.settling) ctx.waitUntil(error.settling);
+  return new ApiError('service_unavailable', {
+    detail: unsettled
+      ? 'The scan store stopped answering while the scan quota was being checked, so no scan ran. ' +
+        'The store may have counted this attempt; the service is undoing that count in the background.'
+      : 'The scan store is temporarily unavailable, so the scan quota cannot be checked. ' +
+        'No scan ran and nothing was counted.',
+    retryAfterSec: STORE_RETRY_AFTER_SEC,
+  });
+}
+
 /** Counts one scan in all three windows at once, or throws 429 (nothing counted) or 503 (store down). */
 export async function reserveScanQuota(ctx: RequestContext, targetKey: string): Promise<QuotaDecision> {
   const windows = scanQuotaWindows(ctx, targetKey);
@@ -41,12 +60,7 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     decision = await ctx.services.store.reserveScan(windows);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
-    throw new ApiError('service_unavailable', {
-      detail:
-        'The scan store is temporarily unavailable, so the scan quota cannot be checked. ' +
-        'No scan ran and nothing was counted.',
-      retryAfterSec: STORE_RETRY_AFTER_SEC,
-    });
+    throw storeDown(ctx, error);
   }
   if (decision.allowed) return decision;
   const retryAfterSec = retryAfterSeconds(decision.retryAt, ctx.services.now());

@@ -8,36 +8,66 @@
  * leaves all counters unchanged. Same sliding-window arithmetic as `sliding-window.ts` (the
  * caller recomputes remaining and retry times from the counts returned).
  *
- * KEYS: for each window, its current and previous fixed-window counters.
- * ARGV: now (ms), then for each window its limit and length (ms).
- * Returns: allowed (1/0), then for each window its current and previous counts before counting.
+ * Each reservation has its own marker key, so it counts at most once however often it arrives (the
+ * client retries a request whose reply was lost) and never after `RELEASE_SCRIPT` has cancelled it.
+ *
+ * KEYS: the reservation's marker, then for each window its current and previous fixed-window counters.
+ * ARGV: now (ms), the marker's lifetime (ms), then for each window its limit and length (ms).
+ * Returns: 1 counted, 0 refused, 2 already counted, 3 cancelled; then for each window its current and
+ * previous counts before this reservation counted.
  */
 export const QUOTA_SCRIPT = `
+local marker = redis.call('GET', KEYS[1])
+if marker == 'released' then return {3} end
 local now = tonumber(ARGV[1])
-local windows = #KEYS / 2
+local windows = (#KEYS - 1) / 2
 local counts = {}
 local allowed = 1
 for i = 1, windows do
-  local limit = tonumber(ARGV[i * 2])
-  local length = tonumber(ARGV[i * 2 + 1])
-  local current = tonumber(redis.call('GET', KEYS[i * 2 - 1]) or '0')
-  local previous = tonumber(redis.call('GET', KEYS[i * 2]) or '0')
+  local limit = tonumber(ARGV[i * 2 + 1])
+  local length = tonumber(ARGV[i * 2 + 2])
+  local current = tonumber(redis.call('GET', KEYS[i * 2]) or '0')
+  local previous = tonumber(redis.call('GET', KEYS[i * 2 + 1]) or '0')
+  if marker == 'counted' then current = current - 1 end
   counts[i * 2 - 1] = current
   counts[i * 2] = previous
   if current + math.floor(previous * (1 - (now % length) / length)) >= limit then
     allowed = 0
   end
 end
+if marker == 'counted' then
+  table.insert(counts, 1, 2)
+  return counts
+end
 if allowed == 1 then
   for i = 1, windows do
-    local length = tonumber(ARGV[i * 2 + 1])
-    if redis.call('INCR', KEYS[i * 2 - 1]) == 1 then
-      redis.call('PEXPIRE', KEYS[i * 2 - 1], length * 2 + 1000)
+    local length = tonumber(ARGV[i * 2 + 2])
+    if redis.call('INCR', KEYS[i * 2]) == 1 then
+      redis.call('PEXPIRE', KEYS[i * 2], length * 2 + 1000)
     end
   end
+  redis.call('SET', KEYS[1], 'counted', 'PX', ARGV[2])
 end
 table.insert(counts, 1, allowed)
 return counts
+`;
+
+/**
+ * Cancels a reservation whose reply never came: undoes its count if it was applied, and leaves a
+ * marker so that it counts nothing if it arrives later. Safe to run any number of times.
+ *
+ * KEYS: the reservation's marker, then the current counters it counts in.
+ * ARGV: the marker's lifetime (ms).
+ * Returns: 1 when a count was undone, 0 when there was none to undo.
+ */
+export const RELEASE_SCRIPT = `
+local marker = redis.call('GET', KEYS[1])
+redis.call('SET', KEYS[1], 'released', 'PX', ARGV[1])
+if marker ~= 'counted' then return 0 end
+for i = 2, #KEYS do
+  if redis.call('EXISTS', KEYS[i]) == 1 then redis.call('DECR', KEYS[i]) end
+end
+return 1
 `;
 
 /** Keeps the newer of two grades: SET only when the stored one is absent or older. */

@@ -10,6 +10,24 @@ export class StoreUnavailableError extends Error {
   override name = 'StoreUnavailableError';
 }
 
+/**
+ * A scan reservation the store did not confirm in time. A late reply may still have counted it,
+ * so the store undoes it: `counted` is `'no'` once the store has confirmed that nothing stays
+ * counted, `'unknown'` while that is still being settled in the background by `settling`.
+ */
+export class UnconfirmedReservationError extends StoreUnavailableError {
+  override name = 'UnconfirmedReservationError';
+
+  constructor(
+    message: string,
+    readonly counted: 'no' | 'unknown',
+    readonly settling: Promise<void> | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
@@ -67,7 +85,11 @@ export interface ScanRecord {
 export interface Store {
   /** Count one request in a sliding window (or only look, with `consume: false`). */
   hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision>;
-  /** Count one scan in every window, or in none of them when any window is full. */
+  /**
+   * Count one scan in every window, or in none of them when any window is full. A plain
+   * `StoreUnavailableError` means nothing was counted; when that is not known the store throws
+   * `UnconfirmedReservationError`.
+   */
   reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision>;
 
   putKey(record: KeyRecord): Promise<void>;

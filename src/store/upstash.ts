@@ -1,10 +1,11 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import { LATEST_GRADE_SCRIPT, QUOTA_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
+import { LATEST_GRADE_SCRIPT, QUOTA_SCRIPT, RELEASE_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
 import { SCAN_RECORD_TTL_MS, SCAN_RECORDS_PER_TARGET } from './memory.ts';
 import { quotaDecision, windowIndex } from './sliding-window.ts';
 import {
   StoreUnavailableError,
+  UnconfirmedReservationError,
   type KeyRecord,
   type QuotaDecision,
   type QuotaWindow,
@@ -37,6 +38,12 @@ const KEY_FIELDS = [
   'expiresAt',
 ] as const;
 
+/** What the quota script answers first (src/store/lua-scripts.ts). */
+const RESERVATION = { refused: 0, counted: 1, alreadyCounted: 2, cancelled: 3 } as const;
+
+/** When an unconfirmed reservation is released again if the store did not answer at once (about 30 s in all). */
+const RELEASE_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+
 /**
  * The Store on Upstash Redis (REST), for any number of instances on any runtime. Per-minute
  * limits use @upstash/ratelimit sliding windows; the scan quota is one Lua script. Every call has
@@ -48,7 +55,7 @@ export class UpstashStore implements Store {
   readonly #now: () => number;
   readonly #limiters = new Map<string, Ratelimit>();
   readonly #blockedUntil = new Map<string, number>();
-  readonly #scripts: Record<'quota' | 'grade' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
+  readonly #scripts: Record<'quota' | 'release' | 'grade' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
 
   constructor(options: UpstashStoreOptions) {
     const timeoutMs = options.timeoutMs ?? 800;
@@ -66,6 +73,7 @@ export class UpstashStore implements Store {
     // EVALSHA first, the script text only when the server does not know it yet.
     this.#scripts = {
       quota: this.#redis.createScript(QUOTA_SCRIPT),
+      release: this.#redis.createScript(RELEASE_SCRIPT),
       grade: this.#redis.createScript(LATEST_GRADE_SCRIPT),
       touch: this.#redis.createScript(TOUCH_SCRIPT),
       revoke: this.#redis.createScript(REVOKE_SCRIPT),
@@ -93,14 +101,54 @@ export class UpstashStore implements Store {
 
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
     const now = this.#now();
-    const keys = windows.flatMap((w) => {
+    const marker = `${this.#prefix}:reservation:${crypto.randomUUID()}`;
+    const counters = windows.flatMap((w) => {
       const index = windowIndex(now, w.windowMs);
       return [this.quotaKey(w, index), this.quotaKey(w, index - 1)];
     });
-    const args = [now, ...windows.flatMap((w) => [w.limit, w.windowMs])].map(String);
-    const reply = (await this.#call(() => this.#scripts.quota.exec(keys, args))) as number[];
+    const markerTtl = String(Math.max(...windows.map((w) => w.windowMs)));
+    const args = [now, markerTtl, ...windows.flatMap((w) => [w.limit, w.windowMs])].map(String);
+    let reply: number[];
+    try {
+      reply = (await this.#call(() => this.#scripts.quota.exec([marker, ...counters], args))) as number[];
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      const current = counters.filter((_, i) => i % 2 === 0);
+      return this.#cancelReservation(() => this.#scripts.release.exec([marker, ...current], [markerTtl]), error);
+    }
+    const outcome = Number(reply[0]);
+    if (outcome === RESERVATION.cancelled) {
+      throw new UnconfirmedReservationError('the scan reservation was cancelled before it arrived', 'no', null);
+    }
     const counts = windows.map((_, i) => ({ current: Number(reply[1 + i * 2]), previous: Number(reply[2 + i * 2]) }));
-    return quotaDecision(windows, counts, now, Number(reply[0]) === 1);
+    if (outcome === RESERVATION.alreadyCounted) return { ...quotaDecision(windows, counts, now, true), refusedBy: [] };
+    return quotaDecision(windows, counts, now, outcome === RESERVATION.counted);
+  }
+
+  /**
+   * Undoes a reservation whose reply did not come in time: at once if the store answers now, and
+   * otherwise in the background, a few times over the next half minute. Always throws.
+   */
+  async #cancelReservation(release: () => Promise<unknown>, cause: StoreUnavailableError): Promise<never> {
+    const message = `the scan reservation was not confirmed: ${cause.message}`;
+    try {
+      await this.#call(release);
+    } catch {
+      const settling = (async () => {
+        for (const delayMs of RELEASE_RETRY_DELAYS_MS) {
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          if (
+            await this.#call(release).then(
+              () => true,
+              () => false,
+            )
+          )
+            return;
+        }
+      })();
+      throw new UnconfirmedReservationError(message, 'unknown', settling, { cause });
+    }
+    throw new UnconfirmedReservationError(message, 'no', null, { cause });
   }
 
   /** The Redis key of one quota window's counter; the browser tools count in the same keys. */

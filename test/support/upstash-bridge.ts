@@ -18,7 +18,27 @@ export interface UpstashBridge {
   redis: Redis;
   /** While set, requests are accepted but never answered, like a hung store. */
   setHanging(hanging: boolean): void;
+  /**
+   * While set, requests with a matching command are slow: held `ms` before they reach Redis
+   * (`arrival`), or run at once with their reply held `ms` (`reply`), as a congested network does.
+   */
+  setDelay(delay: BridgeDelay | null): void;
   close(): Promise<void>;
+}
+
+export interface BridgeDelay {
+  ms: number;
+  stage: 'arrival' | 'reply';
+  matches(command: string[]): boolean;
+}
+
+/** Matches the commands that run `script` (EVAL with its text, or EVALSHA with its SHA1). */
+export function runsScript(script: string): (command: string[]) => boolean {
+  const sha = createHash('sha1').update(script).digest('hex');
+  return ([name = '', first]) => {
+    const upper = name.toUpperCase();
+    return (upper === 'EVALSHA' && first === sha) || (upper === 'EVAL' && first === script);
+  };
 }
 
 type Reply = { result: unknown } | { error: string };
@@ -55,6 +75,8 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
   const strippedSha = new Map<string, string>();
   const requests: UpstashBridge['requests'] = [];
   let hanging = false;
+  let delay: BridgeDelay | null = null;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** Rewrites script commands so plain Redis accepts what Upstash accepts. */
   function translate(command: string[]): string[] {
@@ -105,7 +127,7 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
   // A failure of the bridge itself stays an unhandled rejection: loud, as a bug in a test double should be.
   const server: Server = createServer((request, response) => void handle(request, response));
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const send = (status: number, body: unknown) => {
+    let send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
@@ -122,6 +144,12 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
     }
     const commands = (path === '/' ? [body] : body) as string[][];
     requests.push({ path, commands: commands.map((c) => String(c[0]).toUpperCase()) });
+    const slow = delay !== null && commands.some((c) => delay!.matches(c.map(String))) ? delay : null;
+    if (slow?.stage === 'arrival') await pause(slow.ms);
+    if (slow?.stage === 'reply') {
+      const reply = send;
+      send = (status, answer) => void pause(slow.ms).then(() => reply(status, answer));
+    }
     if (redis.status !== 'ready') return send(503, { error: 'ERR redis unavailable' });
     const encodeReply = (reply: Reply) => ('result' in reply ? { result: encode(reply.result, base64) } : reply);
     if (path === '/') {
@@ -141,6 +169,7 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
     requests,
     redis,
     setHanging: (value) => void (hanging = value),
+    setDelay: (value) => void (delay = value),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
