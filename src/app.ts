@@ -1,4 +1,4 @@
-import { Router, type IRequest } from 'itty-router';
+import { Router, type IRequest, type RouteEntry } from 'itty-router';
 import { catalog, legacyCatalog } from './api/catalog.ts';
 import { keysMovedToPortal } from './api/developer-keys.ts';
 import { execute, knownTool } from './api/execute.ts';
@@ -15,6 +15,7 @@ import { mcpOrigin } from './mcp/origin-check.ts';
 import { mcpProblemResponse } from './mcp/refusals.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
+import { RefusedClients } from './middleware/refused-clients.ts';
 import { requireScope } from './middleware/require-scope.ts';
 import {
   agentSkill,
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps): App {
     config: deps.config,
     store: deps.store,
     fallbackLimiter: new MemoryStore({ now }),
+    refusedClients: new RefusedClients(now),
     keys: new KeyService(deps.store, deps.config.apiKeyPrefix, now),
     scanners: deps.scanners ?? {},
     limits: deps.limits ?? SPEC_LIMITS,
@@ -87,7 +89,7 @@ export function createApp(deps: AppDeps): App {
       const isHead = request.method === 'HEAD';
       const url = readUrl(request);
       const routed = url === null || !isHead ? request : new Request(url, { method: 'GET', headers: request.headers });
-      const ctx = createContext(services, url === null ? placeholderRequest(services) : routed, runtime);
+      const ctx = createContext(services, url === null ? placeholderRequest(services) : routed, runtime, router.routes);
       const response = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
       deps.onRequestComplete?.({
         method: request.method,
@@ -128,14 +130,19 @@ function unusableHost(ctx: RequestContext): Response {
   });
 }
 
-function createContext(services: Services, request: Request, runtime: RuntimeContext): RequestContext {
+function createContext(
+  services: Services,
+  request: Request,
+  runtime: RuntimeContext,
+  routes: RouteEntry[],
+): RequestContext {
   const { origin, path } = splitUrl(request.url);
   const address = clientAddress(request.headers, runtime.clientAddress, services.config.trustProxy);
   return {
     services,
     runtime,
     path,
-    surface: surfaceOf(path),
+    surface: surfaceOf(routeMatching(routes, path), path),
     baseUrl: services.config.baseUrl ?? origin,
     startedAt: services.now(),
     client: clientIdentity(address),
@@ -143,6 +150,16 @@ function createContext(services: Services, request: Request, runtime: RuntimeCon
     rateLimit: null,
     waitUntil: runtime.waitUntil ?? ((promise) => void promise.catch(() => {})),
   };
+}
+
+/**
+ * The pattern of the first route, of any method, whose path matches: the router's own compiled
+ * patterns, so whatever spelling reaches a route (`/mcp/`, `/mcp//`) is judged as that route.
+ * The catch-all routes (`*`) match everything and say nothing about a path.
+ */
+function routeMatching(routes: RouteEntry[], path: string): string | undefined {
+  for (const [, pattern, , route] of routes) if (route !== '*' && pattern.test(path)) return route;
+  return undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { KeyService } from './keys/key-service.ts';
 import type { Limits } from './limits.ts';
 import type { ShownLimit } from './http/rate-limit-headers.ts';
 import type { Surface } from './http/surface.ts';
+import type { RefusedClients } from './middleware/refused-clients.ts';
 import type { KeyRecord, Store } from './store/port.ts';
 import type { ToolName } from './tools/registry.ts';
 import type { Scanner } from './tools/tool.ts';
@@ -47,6 +48,8 @@ export interface Services {
   store: Store;
   /** Counts per-minute requests when the shared store cannot answer. */
   fallbackLimiter: Store;
+  /** Per-minute refusals this instance gave, until their retry time. */
+  refusedClients: RefusedClients;
   keys: KeyService;
   scanners: Partial<Record<ToolName, Scanner>>;
   limits: Limits;

@@ -1,8 +1,9 @@
 /**
- * What part of the service a path belongs to, decided once per request: which per-minute budget
- * it draws on and how its refusals are written. The one place that reads paths for policy.
+ * What part of the service a request belongs to: which per-minute budget it draws on and how its
+ * refusals are written. Decided from the route the router matched (src/app.ts), never from the
+ * path's text, so a trailing or doubled slash reaches a route only with that route's limits.
  */
-import { API_PREFIX, PATHS, prefixOf } from '../paths.ts';
+import { API_PREFIX, PATHS } from '../paths.ts';
 
 export type Surface =
   /** The REST API: every request counts; refusals are problem+json. */
@@ -14,25 +15,45 @@ export type Surface =
   /** Pages, assets and the OpenAPI document: shown the API budget, never counted. */
   | 'document';
 
-const BADGE_PREFIX = prefixOf(PATHS.badge);
+/** Every route's surface: a new path does not compile until it is given one. */
+const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
+  catalog: 'api',
+  execute: 'api',
+  developerKeys: 'api',
+  legacyCatalog: 'api',
+  badge: 'badge',
+  mcp: 'mcp',
+  openapi: 'document',
+  home: 'document',
+  llms: 'document',
+  toolPage: 'document',
+  skill: 'document',
+  errors: 'document',
+  error: 'document',
+  script: 'document',
+  stylesheet: 'document',
+};
 
-export function surfaceOf(path: string): Surface {
-  // The router takes `/mcp/` (and `/mcp//`) for `/mcp`: so must the limits.
-  if (withoutTrailingSlashes(path) === PATHS.mcp) return 'mcp';
-  if (path.startsWith(BADGE_PREFIX)) return 'badge';
-  if (path.startsWith(API_PREFIX)) return 'api';
-  return 'document';
+const SURFACE_OF_PATTERN = new Map<string, Surface>(
+  Object.entries(SURFACE_OF_PATH).map(([name, surface]) => [PATHS[name as keyof typeof PATHS], surface]),
+);
+
+/**
+ * The surface of the route pattern the router matched. A path no route matches is answered 404;
+ * under the API prefix such a request still counts, so that probing the API is limited like using it.
+ */
+export function surfaceOf(route: string | undefined, path: string): Surface {
+  if (route !== undefined) return SURFACE_OF_PATTERN.get(route) ?? 'document';
+  return path.startsWith(API_PREFIX) ? 'api' : 'document';
 }
 
-/** The path without trailing slashes (a loop: a regular expression would backtrack on a run of them). */
-function withoutTrailingSlashes(path: string): string {
-  let end = path.length;
-  while (end > 1 && path[end - 1] === '/') end--;
-  return path.slice(0, end);
-}
-
-/** Whether a request draws on its surface's per-minute budget (preflights only look). */
-export function countsAgainstLimit(surface: Surface, method: string): boolean {
-  if (method === 'OPTIONS' || surface === 'document') return false;
+/**
+ * Whether a request draws on its surface's per-minute budget (preflights only look). A presented
+ * key that turns out invalid counts on every surface: guessing keys is never free.
+ */
+export function countsAgainstLimit(surface: Surface, method: string, invalidKey = false): boolean {
+  if (method === 'OPTIONS') return false;
+  if (invalidKey) return true;
+  if (surface === 'document') return false;
   return surface !== 'mcp' || method === 'POST';
 }

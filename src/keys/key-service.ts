@@ -60,20 +60,33 @@ export class KeyService {
 
   /** May throw `StoreUnavailableError` when the key is not cached and the store cannot answer. */
   async verify(key: string): Promise<KeyVerdict> {
+    const checked = await this.check(key);
+    return 'lookUp' in checked ? this.lookUp(checked.lookUp) : checked;
+  }
+
+  /** What the key's shape and the caches tell without the store: a verdict, or the hash to look up. */
+  async check(key: string): Promise<KeyVerdict | { lookUp: string }> {
     if (keyShapeProblem(key, this.prefix) !== null) return { ok: false, reason: 'malformed' };
     const hash = await sha256Hex(key);
-    const now = this.now();
     if (this.#unknown.get(hash)) return { ok: false, reason: 'unknown' };
-    let record = this.#known.get(hash);
-    if (record === undefined) {
-      const found = await this.store.findKeyByHash(hash);
-      if (!found) {
-        this.#unknown.set(hash, true, { since: now });
-        return { ok: false, reason: 'unknown' };
-      }
-      record = found;
-      this.#known.set(hash, record, { since: now });
+    const record = this.#known.get(hash);
+    return record === undefined ? { lookUp: hash } : this.#verdictFor(record);
+  }
+
+  /** Looks a key up by hash in the store and caches what it finds. May throw `StoreUnavailableError`. */
+  async lookUp(hash: string): Promise<KeyVerdict> {
+    const askedAt = this.now();
+    const record = await this.store.findKeyByHash(hash);
+    if (!record) {
+      this.#unknown.set(hash, true, { since: askedAt });
+      return { ok: false, reason: 'unknown' };
     }
+    this.#known.set(hash, record, { since: askedAt });
+    return this.#verdictFor(record);
+  }
+
+  #verdictFor(record: KeyRecord): KeyVerdict {
+    const now = this.now();
     if (record.revokedAt !== null && record.revokedAt <= now) return { ok: false, reason: 'revoked' };
     if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
     return { ok: true, record };

@@ -1,7 +1,9 @@
 import { ApiError } from '../http/problem.ts';
+import type { KeyVerdict } from '../keys/key-service.ts';
 import { STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import { StoreUnavailableError } from '../store/port.ts';
-import type { Handler, Principal } from '../context.ts';
+import { refuseClientIfStillRefused } from './rate-limit.ts';
+import type { Handler, Principal, RequestContext } from '../context.ts';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
@@ -23,25 +25,34 @@ function presentedKey(headers: Headers): { key: string } | { none: true } | { ba
   return key === '' ? { bad: 'malformed' } : { key };
 }
 
-/** Works out who is calling. Refusal waits for `refuseInvalidKey`, so failed attempts are rate limited too. */
+/**
+ * Works out who is calling. Refusal waits for `refuseInvalidKey`, so failed attempts are rate
+ * limited too; a key that needs a store lookup is not looked up for a client address this instance
+ * is still refusing.
+ */
 export const identifyKey: Handler = async (request, ctx) => {
   const presented = presentedKey(request.headers);
-  let principal: Principal;
-  if ('none' in presented) principal = { kind: 'anonymous' };
-  else if ('bad' in presented) principal = { kind: 'invalid', reason: presented.bad };
-  else {
-    try {
-      const verdict = await ctx.services.keys.verify(presented.key);
-      principal = verdict.ok ? { kind: 'key', record: verdict.record } : { kind: 'invalid', reason: verdict.reason };
-      if (verdict.ok) ctx.services.keys.markUsed(verdict.record, ctx.waitUntil);
-    } catch (error) {
-      if (!(error instanceof StoreUnavailableError)) throw error;
-      principal = { kind: 'unverifiable' };
-    }
-  }
-  ctx.principal = principal;
+  if ('none' in presented) ctx.principal = { kind: 'anonymous' };
+  else if ('bad' in presented) ctx.principal = { kind: 'invalid', reason: presented.bad };
+  else ctx.principal = await verifiedPrincipal(presented.key, request.method, ctx);
   return undefined;
 };
+
+async function verifiedPrincipal(key: string, method: string, ctx: RequestContext): Promise<Principal> {
+  const { keys } = ctx.services;
+  let verdict: KeyVerdict;
+  try {
+    const checked = await keys.check(key);
+    if ('lookUp' in checked && method !== 'OPTIONS') refuseClientIfStillRefused(ctx);
+    verdict = 'lookUp' in checked ? await keys.lookUp(checked.lookUp) : checked;
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    return { kind: 'unverifiable' };
+  }
+  if (!verdict.ok) return { kind: 'invalid', reason: verdict.reason };
+  keys.markUsed(verdict.record, ctx.waitUntil);
+  return { kind: 'key', record: verdict.record };
+}
 
 const REASONS = {
   malformed:

@@ -8,6 +8,8 @@ import { parseConfig } from '../../src/config.ts';
 import { ApiError, problemResponse } from '../../src/http/problem.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
+import { RefusedClients } from '../../src/middleware/refused-clients.ts';
+import { PATHS } from '../../src/paths.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { RequestContext, Services } from '../../src/context.ts';
 import { switchableStore } from '../support/failing-store.ts';
@@ -31,6 +33,7 @@ export function localBadgeApp(): LocalBadgeApp {
     config,
     store: store,
     fallbackLimiter: new MemoryStore({ now }),
+    refusedClients: new RefusedClients(now),
     keys: new KeyService(store, config.apiKeyPrefix, now),
     scanners: {},
     limits: SPEC_LIMITS,
@@ -45,7 +48,7 @@ export function localBadgeApp(): LocalBadgeApp {
       return problemResponse(ctx, 'internal_error', { detail: 'An unexpected error occurred.' });
     },
   });
-  router.get('/api/badge/:domain+', badge);
+  router.get(PATHS.badge, badge);
   return {
     memory,
     setStoreDown: (down) => switchable.setDown(down),
@@ -56,7 +59,7 @@ export function localBadgeApp(): LocalBadgeApp {
         services,
         runtime: {},
         path: new URL(request.url).pathname,
-        surface: surfaceOf(new URL(request.url).pathname),
+        surface: surfaceOf(PATHS.badge, new URL(request.url).pathname),
         baseUrl: 'https://scan.test',
         startedAt: now(),
         client: 'ip:203.0.113.1',

@@ -1,18 +1,24 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countsAgainstLimit, surfaceOf } from '../../src/http/surface.ts';
+import { PATHS } from '../../src/paths.ts';
 
-test('sorts paths into the API, badges, the MCP endpoint and documents', () => {
-  assert.equal(surfaceOf('/api/v1/agent/tools'), 'api');
-  assert.equal(surfaceOf('/api/agent/tools'), 'api');
-  assert.equal(surfaceOf('/api/badge/example.com'), 'badge');
-  assert.equal(surfaceOf('/mcp'), 'mcp');
-  assert.equal(surfaceOf('/mcp/extra'), 'document');
-  assert.equal(surfaceOf('/mcp/'), 'mcp', 'the router serves /mcp/ as /mcp');
-  assert.equal(surfaceOf('/mcp///'), 'mcp');
-  assert.equal(surfaceOf('/'), 'document');
-  assert.equal(surfaceOf('/openapi.json'), 'document');
-  assert.equal(surfaceOf('/tools/security-headers'), 'document');
+test('a request belongs to the surface of the route that matched it, whatever its path looks like', () => {
+  assert.equal(surfaceOf(PATHS.catalog, '/api/v1/agent/tools'), 'api');
+  assert.equal(surfaceOf(PATHS.legacyCatalog, '/api/agent/tools/'), 'api');
+  assert.equal(surfaceOf(PATHS.execute, '/api/v1/agent/tools/x/execute'), 'api');
+  assert.equal(surfaceOf(PATHS.badge, '/api/badge/example.com'), 'badge');
+  assert.equal(surfaceOf(PATHS.mcp, '/mcp'), 'mcp');
+  assert.equal(surfaceOf(PATHS.mcp, '/mcp//'), 'mcp', 'the spelling the router accepted does not matter');
+  assert.equal(surfaceOf(PATHS.home, '/'), 'document');
+  assert.equal(surfaceOf(PATHS.openapi, '/openapi.json'), 'document');
+  assert.equal(surfaceOf(PATHS.toolPage, '/tools/security-headers'), 'document');
+});
+
+test('a path no route matches counts as the API under the API prefix, and as a document elsewhere', () => {
+  assert.equal(surfaceOf(undefined, '/api/v2/anything'), 'api');
+  assert.equal(surfaceOf(undefined, '/MCP'), 'document');
+  assert.equal(surfaceOf(undefined, '/favicon.ico'), 'document');
 });
 
 test('counts every API and badge request and MCP POSTs, never preflights or documents', () => {
@@ -23,4 +29,10 @@ test('counts every API and badge request and MCP POSTs, never preflights or docu
   assert.equal(countsAgainstLimit('mcp', 'GET'), false);
   assert.equal(countsAgainstLimit('api', 'OPTIONS'), false);
   assert.equal(countsAgainstLimit('document', 'GET'), false);
+});
+
+test('a presented key that is not valid counts on every surface except a preflight', () => {
+  assert.equal(countsAgainstLimit('document', 'GET', true), true);
+  assert.equal(countsAgainstLimit('mcp', 'GET', true), true);
+  assert.equal(countsAgainstLimit('api', 'OPTIONS', true), false);
 });

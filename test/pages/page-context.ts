@@ -7,7 +7,6 @@ import { parseConfig } from '../../src/config.ts';
 import type { Handler, RequestContext, Services } from '../../src/context.ts';
 import { ApiError, problemResponse } from '../../src/http/problem.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
-import { surfaceOf } from '../../src/http/surface.ts';
 
 export const BASE = 'https://scan.test';
 
@@ -18,7 +17,7 @@ export function pageContext(url: string, env: Record<string, string> = {}): Requ
     services,
     runtime: {},
     path: new URL(url).pathname,
-    surface: surfaceOf(new URL(url).pathname),
+    surface: 'document',
     baseUrl: config.baseUrl ?? new URL(url).origin,
     startedAt: 0,
     client: 'ip:192.0.2.1',
