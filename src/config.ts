@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_KEY_PREFIX, isValidKeyPrefix, keyShapeProblem } from './keys/key-format.ts';
+import { withoutTrailingSlashes } from './net/host-text.ts';
 
 export interface AppConfig {
   /** Public base URL without a trailing slash; null → the origin of each request. */
@@ -37,7 +38,7 @@ const httpUrl = (name: string) =>
     v.string(),
     v.url(`${name} must be an absolute URL`),
     v.check((s) => /^https?:\/\//i.test(s), `${name} must be an http or https URL`),
-    v.transform((s) => s.replace(/\/+$/, '')),
+    v.transform(withoutTrailingSlashes),
   );
 
 const EnvSchema = v.object({

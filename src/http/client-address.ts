@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { BoundedCache } from '../cache/bounded-cache.ts';
+import { withoutZone } from '../net/host-text.ts';
 
 /**
  * The identity that anonymous limits count against. IPv4 addresses count one by one; IPv6
@@ -22,7 +23,7 @@ const recent = new BoundedCache<string, string>({ maxEntries: 4096 });
 function identify(address: string): string {
   let parsed: ipaddr.IPv4 | ipaddr.IPv6;
   try {
-    parsed = ipaddr.process(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
+    parsed = ipaddr.process(withoutZone(address.replace(/^\[|\]$/g, '')));
   } catch {
     return 'unknown';
   }

@@ -4,7 +4,7 @@
  * reserved, documentation, transition formats that embed an IPv4 address …) is refused.
  */
 import ipaddr from 'ipaddr.js';
-import { MAX_DNS_NAME_LENGTH, withoutTrailingDot } from './host-text.ts';
+import { MAX_DNS_NAME_LENGTH, withoutTrailingDot, withoutZone } from './host-text.ts';
 
 /** ipaddr.js range names, plus `ipv4Compatible` (::a.b.c.d), `invalid` and `unicast` (allowed). */
 export type AddressRange = string;
@@ -43,9 +43,8 @@ function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
   if (text.includes(':')) {
     // A zone (fe80::1%eth0) names an interface, not a different address: classify the address.
-    const withoutZone = text.replace(/%.*$/, '');
     try {
-      text = new URL(`http://[${withoutZone}]/`).hostname.slice(1, -1);
+      text = new URL(`http://[${withoutZone(text)}]/`).hostname.slice(1, -1);
     } catch {
       return null;
     }

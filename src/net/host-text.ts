@@ -26,6 +26,29 @@ export function percentDecode(text: string): string | null {
 /** Drops one trailing dot (the root of a fully qualified name). */
 export const withoutTrailingDot = (host: string): string => (host.endsWith('.') ? host.slice(0, -1) : host);
 
+/**
+ * Drops every trailing "/": what `text.replace(/\/+$/, '')` gives, in one pass (that regex restarts
+ * at each slash of a long run that does not end the text, which takes quadratic time).
+ */
+export function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '/') end--;
+  return text.slice(0, end);
+}
+
+const LINE_TERMINATORS = ['\n', '\r', '\u2028', '\u2029'];
+
+/**
+ * Drops an IPv6 zone ("%eth0" in fe80::1%eth0): what `text.replace(/%.*$/, '')` gives, in one pass.
+ * That regex cuts at the first "%" with no line terminator after it, and restarts at each "%"
+ * before one, which takes quadratic time.
+ */
+export function withoutZone(text: string): string {
+  const lastLineTerminator = Math.max(...LINE_TERMINATORS.map((terminator) => text.lastIndexOf(terminator)));
+  const zoneStart = text.indexOf('%', lastLineTerminator + 1);
+  return zoneStart === -1 ? text : text.slice(0, zoneStart);
+}
+
 // The form the WHATWG URL parser serialises every IPv4 host to, whatever its spelling (octal, hex, dotted or not).
 const DOTTED_QUAD = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 

@@ -7,6 +7,7 @@
 import { DEFAULT_ACCOUNT_URL } from '../config.ts';
 import { DEFAULT_KEY_PREFIX } from '../keys/key-format.ts';
 import { SPEC_LIMITS, type Limits } from '../limits.ts';
+import { withoutTrailingSlashes } from '../net/host-text.ts';
 import type { RequestContext } from '../context.ts';
 
 export interface Site {
@@ -24,7 +25,7 @@ export type SiteOptions = Partial<Omit<Site, 'baseUrl' | 'root'>>;
 export function siteFor(baseUrl: string, options: SiteOptions = {}): Site {
   let root: string;
   try {
-    root = new URL(baseUrl).pathname.replace(/\/+$/, '');
+    root = withoutTrailingSlashes(new URL(baseUrl).pathname);
   } catch {
     root = '';
   }

@@ -18,8 +18,12 @@ const yamlString = (s: string) => JSON.stringify(s);
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
-/** Table cells: pipes escaped, no line breaks. */
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+/**
+ * Table cells: pipes escaped, and each run of whitespace holding a line break made one space. The
+ * run is matched whole: the pattern `\s*\n\s*` restarts at each character of a long run without one.
+ */
+export const tableCell = (s: string) =>
+  s.replace(/\|/g, '\\|').replace(/\s+/g, (whitespace) => (whitespace.includes('\n') ? ' ' : whitespace));
 
 export function renderSkill(tool: ToolEntry, baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
@@ -135,7 +139,7 @@ A \`200\` is \`{success: true, apiVersion: "1", toolName, target, grade, gradeSc
 
 | \`result.status\` | Meaning |
 | --- | --- |
-${guide.statuses.map(([status, meaning]) => `| \`${status}\` | ${cell(meaning)} |`).join('\n')}
+${guide.statuses.map(([status, meaning]) => `| \`${status}\` | ${tableCell(meaning)} |`).join('\n')}
 
 Main fields of \`result.details\`:
 

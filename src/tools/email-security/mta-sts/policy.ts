@@ -23,9 +23,31 @@ export interface StsPolicy {
   valid: boolean;
 }
 
-const LINE = /^([A-Za-z0-9][A-Za-z0-9_.-]{0,31}):[ \t]*(.*?)[ \t]*$/;
+const KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 const MODES: readonly StsMode[] = ['enforce', 'testing', 'none'];
 const SINGLE = ['version', 'mode', 'max_age'];
+
+const isSpaceOrTab = (char: string | undefined) => char === ' ' || char === '\t';
+
+/**
+ * A `key: value` line as [key, value], the value without surrounding spaces and tabs; null when
+ * the line is not one. Read in linear time: the regular expression it replaces,
+ * `/^(key):[ \t]*(.*?)[ \t]*$/`, retried its trailing `[ \t]*` at every character of a long run
+ * of spaces or tabs inside the value.
+ */
+export function parsePolicyLine(line: string): [key: string, value: string] | null {
+  const colon = line.indexOf(':');
+  if (colon < 0) return null;
+  const key = line.slice(0, colon);
+  const rest = line.slice(colon + 1);
+  if (!KEY.test(key) || LINE_TERMINATOR.test(rest)) return null;
+  let start = 0;
+  let end = rest.length;
+  while (isSpaceOrTab(rest[start])) start++;
+  while (end > start && isSpaceOrTab(rest[end - 1])) end--;
+  return [key, rest.slice(start, end)];
+}
 
 function isMxPattern(pattern: string): boolean {
   return isHostName(pattern.startsWith('*.') ? pattern.slice(2) : pattern);
@@ -38,12 +60,12 @@ export function parseStsPolicy(body: string): StsPolicy {
   const extensions: string[] = [];
   body.split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === '') return;
-    const match = LINE.exec(line);
-    if (!match) {
+    const field = parsePolicyLine(line);
+    if (!field) {
       problems.push(`line ${index + 1} is not "key: value": ${JSON.stringify(line.slice(0, 80))}`);
       return;
     }
-    const [, key, value] = match as unknown as [string, string, string];
+    const [key, value] = field;
     if (key === 'mx') {
       if (isMxPattern(value)) mx.push(normalizeName(value));
       else problems.push(`mx: ${value} is not a host name or *.domain pattern`);

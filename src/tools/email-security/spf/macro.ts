@@ -33,7 +33,29 @@ export interface MacroSyntaxError {
 export type MacroParse = { ok: true; value: MacroString } | { ok: false; error: MacroSyntaxError };
 
 const ESCAPES: Record<string, '%' | ' ' | '%20'> = { '%': '%', _: ' ', '-': '%20' };
-const MACRO_BODY = /^\{([a-zA-Z])(\d*)(r?)([^}]*)\}/i;
+const MACRO_INSIDE_BRACES = /^([a-zA-Z])(\d*)(r?)(.*)$/is;
+
+/** The parts of `{letter digits [r] delimiters}`, as written, and the offset after its "}". */
+export interface MacroFields {
+  letter: string;
+  digits: string;
+  reverse: string;
+  delimiters: string;
+  end: number;
+}
+
+/**
+ * Reads the macro whose "{" is at `open` in `raw`; null when it is unterminated or malformed. The
+ * "}" is found first: in one pattern that also looks for it (`/^\{([a-z])(\d*)(r?)([^}]*)\}/i`),
+ * `\d*` and `[^}]*` share a long run of digits in quadratically many ways when the "}" is missing.
+ */
+export function readMacro(raw: string, open: number): MacroFields | null {
+  const close = raw.indexOf('}', open + 1);
+  const match = close < 0 ? null : MACRO_INSIDE_BRACES.exec(raw.slice(open + 1, close));
+  if (!match) return null;
+  const [, letter, digits, reverse, delimiters] = match as unknown as [string, string, string, string, string];
+  return { letter, digits, reverse, delimiters, end: close + 1 };
+}
 
 /** Parses a macro-string; `domain` context refuses the explanation-only letters c, r, t. */
 export function parseMacroString(raw: string, context: 'domain' | 'modifier'): MacroParse {
@@ -66,9 +88,9 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
         '"%" must start a macro (%{…}) or an escape (%%, %_, %-); ' +
           `found ${next === undefined ? 'the end' : `"%${next}"`}`,
       );
-    const match = MACRO_BODY.exec(raw.slice(i + 1));
-    if (!match) return fail(i, 'unterminated or malformed macro: expected %{letter[digits][r][delimiters]}');
-    const [body, letterRaw, digits, reverse, delimiters] = match as unknown as [string, string, string, string, string];
+    const macro = readMacro(raw, i + 1);
+    if (!macro) return fail(i, 'unterminated or malformed macro: expected %{letter[digits][r][delimiters]}');
+    const { letter: letterRaw, digits, reverse, delimiters, end } = macro;
     const letter = letterRaw.toLowerCase();
     if (!MACRO_LETTERS.includes(letter))
       return fail(i + 2, `"${letterRaw}" is not a macro letter (one of ${MACRO_LETTERS.split('').join(' ')})`);
@@ -93,9 +115,9 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
       keep: digits === '' ? null : Number(digits),
       reverse: reverse !== '',
       delimiters,
-      raw: `%${body}`,
+      raw: raw.slice(i, end),
     });
-    i += 1 + body.length;
+    i = end;
   }
   flush();
   return { ok: true, value: { raw, parts } };
@@ -190,12 +212,15 @@ export function expandDomainSpec(spec: MacroString, context: ExpansionContext): 
 
 /** §7.3: split on the delimiters (default "."), optionally reverse, keep the rightmost N, join with ".". */
 function expandMacro(part: Extract<MacroPart, { kind: 'macro' }>, value: string): string {
-  const delimiters = new RegExp(`[${[...(part.delimiters || '.')].map((char) => `\\${char}`).join('')}]`);
-  let pieces = value.split(delimiters);
+  let pieces = splitOnAny(value, part.delimiters || '.');
   if (part.reverse) pieces = pieces.reverse();
   if (part.keep !== null && part.keep < pieces.length) pieces = pieces.slice(pieces.length - part.keep);
   return pieces.join('.');
 }
+
+/** `value` split at every occurrence of any of the `delimiters` characters. */
+export const splitOnAny = (value: string, delimiters: string): string[] =>
+  [...new Set(delimiters)].reduce((pieces, delimiter) => pieces.flatMap((piece) => piece.split(delimiter)), [value]);
 
 /** Uppercase macro letters URL-escape everything but the RFC 3986 unreserved characters. */
 function urlEscape(value: string): string {
