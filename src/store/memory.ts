@@ -1,41 +1,54 @@
-import { nextSlotAt, quotaDecision, weightedCount, windowIndex, type WindowCounts } from './sliding-window.ts';
+import { BoundedCache } from '../cache/bounded-cache.ts';
+import { CounterTable } from './counter-table.ts';
+import { nextSlotAt, quotaDecision, weightedCount, windowIndex } from './sliding-window.ts';
 import type { KeyRecord, QuotaDecision, QuotaWindow, RateLimitDecision, ScanRecord, Store } from './port.ts';
 
 /** How long scan records are kept, and how many per target. */
 export const SCAN_RECORD_TTL_MS = 30 * 24 * 3_600_000;
 export const SCAN_RECORDS_PER_TARGET = 50;
 
-interface Counter {
-  windowMs: number;
-  index: number;
-  current: number;
-  previous: number;
-}
+/**
+ * Most per-minute buckets (clients and keys) tracked at once, and most scan-quota counters. A
+ * bucket costs about 200 bytes, so the first is about 20 MB at most; the quota counters cannot
+ * outgrow the overall quota (a refused scan counts nowhere), the cap only backs that up.
+ */
+export const MAX_TRACKED_BUCKETS = 100_000;
+const MAX_QUOTA_COUNTERS = 100_000;
+/** Targets with scan records, and domains with a grade; past them the one written longest ago goes. */
+const MAX_SCANNED_TARGETS = 10_000;
+const MAX_GRADED_DOMAINS = 100_000;
 
 /**
  * The embedded store: one process, nothing shared. Right for a single instance and for tests;
- * several instances need the Upstash store.
+ * several instances need the Upstash store. Its counters are bounded (src/store/counter-table.ts):
+ * past `maxTrackedBuckets` the bucket written longest ago is forgotten.
  */
 export class MemoryStore implements Store {
-  readonly #counters = new Map<string, Counter>();
+  readonly #rateCounters: CounterTable;
+  readonly #quotaCounters = new CounterTable(MAX_QUOTA_COUNTERS);
   readonly #keys = new Map<string, KeyRecord>();
   readonly #keyIdByHash = new Map<string, string>();
-  readonly #scans = new Map<string, ScanRecord[]>();
-  readonly #grades = new Map<string, { grade: string; at: number }>();
+  readonly #scans: BoundedCache<string, ScanRecord[]>;
+  readonly #grades = new BoundedCache<string, { grade: string; at: number }>({ maxEntries: MAX_GRADED_DOMAINS });
   readonly #now: () => number;
-  #sweepAt = 0;
 
-  constructor(options: { now?: () => number } = {}) {
+  constructor(options: { now?: () => number; maxTrackedBuckets?: number } = {}) {
     this.#now = options.now ?? Date.now;
+    this.#rateCounters = new CounterTable(options.maxTrackedBuckets ?? MAX_TRACKED_BUCKETS);
+    this.#scans = new BoundedCache({ maxEntries: MAX_SCANNED_TARGETS, ttlMs: SCAN_RECORD_TTL_MS, now: this.#now });
+  }
+
+  /** How many per-minute buckets are tracked now. */
+  get trackedBuckets(): number {
+    return this.#rateCounters.size;
   }
 
   async hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision> {
     const now = this.#now();
-    this.#sweep(now);
-    const key = `rl:${bucket}:${windowMs}`;
-    const used = weightedCount(this.#counts(key, now, windowMs), now, windowMs);
+    const key = `${bucket}:${windowMs}`;
+    const used = weightedCount(this.#rateCounters.counts(key, now, windowMs), now, windowMs);
     const allowed = used < limit;
-    if (allowed && consume) this.#increment(key, now, windowMs);
+    if (allowed && consume) this.#rateCounters.increment(key, now, windowMs);
     const after = allowed && consume ? used + 1 : used;
     const resetAt = (windowIndex(now, windowMs) + 1) * windowMs;
     return {
@@ -43,19 +56,16 @@ export class MemoryStore implements Store {
       limit,
       remaining: Math.max(0, limit - after),
       resetAt,
-      retryAt: nextSlotAt(this.#counts(key, now, windowMs), limit, now, windowMs),
+      retryAt: nextSlotAt(this.#rateCounters.counts(key, now, windowMs), limit, now, windowMs),
     };
   }
 
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
     const now = this.#now();
-    this.#sweep(now);
-    const decision = quotaDecision(
-      windows,
-      windows.map((w) => this.#counts(`q:${w.key}:${w.windowMs}`, now, w.windowMs)),
-      now,
-    );
-    if (decision.allowed) for (const w of windows) this.#increment(`q:${w.key}:${w.windowMs}`, now, w.windowMs);
+    const counters = this.#quotaCounters;
+    const counts = windows.map((w) => counters.counts(`${w.key}:${w.windowMs}`, now, w.windowMs));
+    const decision = quotaDecision(windows, counts, now);
+    if (decision.allowed) for (const w of windows) counters.increment(`${w.key}:${w.windowMs}`, now, w.windowMs);
     return decision;
   }
 
@@ -107,33 +117,5 @@ export class MemoryStore implements Store {
 
   async latestGrade(domain: string): Promise<{ grade: string; at: number } | null> {
     return this.#grades.get(domain) ?? null;
-  }
-
-  #counts(key: string, now: number, windowMs: number): WindowCounts {
-    const counter = this.#counters.get(key);
-    const index = windowIndex(now, windowMs);
-    if (!counter) return { current: 0, previous: 0 };
-    if (counter.index === index) return { current: counter.current, previous: counter.previous };
-    if (counter.index === index - 1) return { current: 0, previous: counter.current };
-    return { current: 0, previous: 0 };
-  }
-
-  #increment(key: string, now: number, windowMs: number): void {
-    const counts = this.#counts(key, now, windowMs);
-    this.#counters.set(key, {
-      windowMs,
-      index: windowIndex(now, windowMs),
-      current: counts.current + 1,
-      previous: counts.previous,
-    });
-  }
-
-  /** Drops counters that no longer count, so a flood of distinct clients cannot grow memory for ever. */
-  #sweep(now: number): void {
-    if (now < this.#sweepAt) return;
-    this.#sweepAt = now + 60_000;
-    for (const [key, counter] of this.#counters) {
-      if (counter.index < windowIndex(now, counter.windowMs) - 1) this.#counters.delete(key);
-    }
   }
 }
