@@ -92,11 +92,12 @@ export function buildCatalog(
         perClient: limits.scansPerHourPerClient,
         perTarget: limits.scansPerHourPerTarget,
         overall: limits.scansPerHourOverall,
+        perNetwork: { limit: limits.scansPerHourPerNetwork, per: 'client network (IPv4 /24, IPv6 /48)' },
         sameWithOrWithoutKey: true,
         sharedWithBrowserTools: true,
         description:
-          'Each scan counts once per client address, once per target host and once overall; ' +
-          'a scan refused by any of the three counts in none. ' +
+          'Each scan counts once per client address, once per client network, once per target host ' +
+          'and once overall; a scan refused by any of them counts in none. ' +
           'A spent quota may take up to an hour to free up.',
       },
       onExceeded: '429 rate_limit_exceeded with Retry-After and retryAfterSec; no scan runs.',

@@ -11,6 +11,11 @@ export interface Limits {
   scansPerHourPerClient: number;
   /** Scans per hour per target, whoever asks. */
   scansPerHourPerTarget: number;
+  /**
+   * Scans per hour per client network (IPv4 /24, IPv6 /48): not in the API contract; it keeps
+   * one network from draining the overall quota for everyone (docs/limits.md).
+   */
+  scansPerHourPerNetwork: number;
   /** Scans per hour across the whole service. */
   scansPerHourOverall: number;
   /** Badge requests per minute per client address (README embeds arrive through image proxies). */
@@ -22,6 +27,7 @@ export const SPEC_LIMITS: Limits = Object.freeze({
   keyPerMinute: 30,
   scansPerHourPerClient: 20,
   scansPerHourPerTarget: 20,
+  scansPerHourPerNetwork: 100,
   scansPerHourOverall: 1000,
   badgePerMinute: 120,
 });

@@ -33,6 +33,19 @@ function identify(address: string): string {
 }
 
 /**
+ * The network a client identity belongs to, for the per-network scan quota: an IPv4 /24 or an
+ * IPv6 /48, the smallest blocks that are routed, and so what one holder usually has.
+ */
+export function networkOf(identity: string): string {
+  if (identity.endsWith('/64')) {
+    const [a = 0, b = 0, c = 0] = ipaddr.IPv6.parse(identity.slice(0, -3)).parts;
+    return `${new ipaddr.IPv6([a, b, c, 0, 0, 0, 0, 0]).toString()}/48`;
+  }
+  const octets = identity.split('.');
+  return octets.length === 4 ? `${octets.slice(0, 3).join('.')}.0/24` : identity;
+}
+
+/**
  * The client's address: the connection's, unless `trustProxy` names a header that the proxy in
  * front of us sets. For X-Forwarded-For-style lists the right-most entry is the one our proxy
  * appended; entries to its left come from the client and are not trusted.

@@ -1,3 +1,4 @@
+import { networkOf } from '../http/client-address.ts';
 import { ApiError } from '../http/problem.ts';
 import { retryAfterSeconds } from '../http/rate-limit-headers.ts';
 import { HOUR_MS, STORE_RETRY_AFTER_SEC } from '../limits.ts';
@@ -10,8 +11,10 @@ import {
 import type { RequestContext } from '../context.ts';
 
 /**
- * The hourly scan quota's three windows. The counter keys are shared with the browser tools, so
- * they name the client and the target, never the tool or the key (docs/limits.md).
+ * The hourly scan quota's windows: the contract's three (client, target, overall) and one per
+ * client network, which keeps a single network from draining the overall quota. The counter keys
+ * are shared with the browser tools, so they name the client and the target, never the tool or
+ * the key (docs/limits.md).
  */
 function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[] {
   const { limits } = ctx.services;
@@ -20,6 +23,12 @@ function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[]
       policy: 'scans-per-hour-per-client',
       key: `client:${ctx.client}`,
       limit: limits.scansPerHourPerClient,
+      windowMs: HOUR_MS,
+    },
+    {
+      policy: 'scans-per-hour-per-network',
+      key: `network:${networkOf(ctx.client)}`,
+      limit: limits.scansPerHourPerNetwork,
       windowMs: HOUR_MS,
     },
     {
@@ -34,6 +43,7 @@ function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[]
 
 const REFUSAL = {
   'scans-per-hour-per-client': (n: number) => `this client address has used its ${n} scans for the hour`,
+  'scans-per-hour-per-network': (n: number) => `this client's network has used its ${n} scans for the hour`,
   'scans-per-hour-per-target': (n: number) => `this target has been scanned ${n} times in the hour, the most allowed`,
   'scans-per-hour-overall': (n: number) => `the service has run its ${n} scans for the hour`,
 } as Record<string, (n: number) => string>;
@@ -52,7 +62,7 @@ function storeDown(ctx: RequestContext, error: StoreUnavailableError): ApiError 
   });
 }
 
-/** Counts one scan in all three windows at once, or throws 429 (nothing counted) or 503 (store down). */
+/** Counts one scan in every window at once, or throws 429 (nothing counted) or 503 (store down). */
 export async function reserveScanQuota(ctx: RequestContext, targetKey: string): Promise<QuotaDecision> {
   const windows = scanQuotaWindows(ctx, targetKey);
   let decision: QuotaDecision;

@@ -288,6 +288,7 @@ describe('the hourly scan quota', () => {
         keyPerMinute: 30,
         scansPerHourPerClient: 20,
         scansPerHourPerTarget: 20,
+        scansPerHourPerNetwork: 100,
         scansPerHourOverall: 3,
         badgePerMinute: 120,
       },

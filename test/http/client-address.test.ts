@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clientAddress, clientIdentity } from '../../src/http/client-address.ts';
+import { clientAddress, clientIdentity, networkOf } from '../../src/http/client-address.ts';
 
 test('uses the connection address unless a proxy header is trusted', () => {
   const headers = new Headers({ 'x-forwarded-for': '203.0.113.7' });
@@ -28,4 +28,12 @@ test('counts IPv4 per address, IPv4-mapped IPv6 as IPv4, and IPv6 per /64', () =
   assert.equal(clientIdentity('2001:db8:1:2:bbbb::9'), '2001:db8:1:2::/64');
   assert.equal(clientIdentity(undefined), 'unknown');
   assert.equal(clientIdentity('nonsense'), 'unknown');
+});
+
+test('a client belongs to its IPv4 /24 or IPv6 /48 network', () => {
+  assert.equal(networkOf(clientIdentity('203.0.113.9')), '203.0.113.0/24');
+  assert.equal(networkOf(clientIdentity('::ffff:203.0.113.9')), '203.0.113.0/24');
+  assert.equal(networkOf(clientIdentity('2001:db8:1:2:3:4:5:6')), '2001:db8:1::/48');
+  assert.equal(networkOf(clientIdentity('2001:db8:1:ffff::1')), '2001:db8:1::/48');
+  assert.equal(networkOf(clientIdentity(undefined)), 'unknown');
 });

@@ -161,6 +161,7 @@ describe('agent skills', () => {
       keyPerMinute: 50,
       scansPerHourPerClient: 7,
       scansPerHourPerTarget: 8,
+      scansPerHourPerNetwork: 9,
       scansPerHourOverall: 12345,
       badgePerMinute: 1,
     };

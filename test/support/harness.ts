@@ -1,4 +1,4 @@
-import { startServer, type RunningServer } from '../../deploy/node/serve.ts';
+import { startServer, type RequestDeadlines, type RunningServer } from '../../deploy/node/serve.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
@@ -33,10 +33,13 @@ export interface Harness {
 }
 
 let clientCounter = 0;
-/** A fresh client address, so one test's requests never share a rate-limit bucket with another's. */
+/**
+ * A fresh client address, so one test's requests never share a rate-limit bucket with another's.
+ * Consecutive addresses are in different /24 networks, so they share no per-network scan quota either.
+ */
 export function freshIp(): string {
   clientCounter++;
-  return `198.51.${Math.floor(clientCounter / 250)}.${(clientCounter % 250) + 1}`;
+  return `198.51.${clientCounter % 250}.${Math.floor(clientCounter / 250) + 1}`;
 }
 
 /**
@@ -52,6 +55,8 @@ export async function startHarness(
     scanDeadlineMs?: number;
     store?: (clock: ManualClock) => Store;
     scanners?: Partial<Record<ToolName, Scanner>>;
+    /** The Node server's request deadlines (the body one reaches the app with every request). */
+    deadlines?: RequestDeadlines;
   } = {},
 ): Promise<Harness> {
   const clock = new ManualClock();
@@ -85,7 +90,12 @@ export async function startHarness(
       onError: (error) => errors.push(error),
     }),
   );
-  const server = await startServer(background.app, { port: 0, hostname: '127.0.0.1' });
+  const server = await startServer(background.app, {
+    port: 0,
+    hostname: '127.0.0.1',
+    baseUrl: config.baseUrl,
+    ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+  });
   atEnd(() => server.close(1000));
   const keys = new KeyService(store, config.apiKeyPrefix, clock.now);
   return {
