@@ -3,6 +3,7 @@
  * failed (SERVFAIL, time-out, error: "could not test") or the name is absent (NXDOMAIN, NODATA),
  * and a one-line description of an exchange to use as evidence.
  */
+import { excerpt } from '../excerpt.ts';
 import type { DnsExchange } from './capture.ts';
 
 /** The lookup gave no usable verdict: SERVFAIL, no answer in time, or another error. */
@@ -53,6 +54,5 @@ export function describeExchange(exchange: DnsExchange): string {
 
 /** Quotes a published record for evidence, shortened when very long. */
 export function quoteRecord(text: string, max = 300): string {
-  const shown = text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
-  return JSON.stringify(shown);
+  return JSON.stringify(excerpt(text, max));
 }

@@ -2,6 +2,7 @@
  * Which SPF findings apply to a judged tree, with their evidence. One finding per id; when an id
  * applies several times its evidence lists every occurrence.
  */
+import { quoteRecord } from '../dns-answers.ts';
 import type { Finding } from '../section.ts';
 import { PERMERROR_FINDING, SPF_FINDINGS, type SpfFindingId } from './catalogue.ts';
 import type { SpfRecordNode, SpfTree, TermNode } from './model.ts';
@@ -15,14 +16,19 @@ function recordNodes(root: SpfRecordNode): SpfRecordNode[] {
 
 /** Near the position: the rest of the term there, for evidence. */
 function near(record: string, position: number): string {
-  return record.slice(position).split(' ')[0] || '(end of record)';
+  const end = record.indexOf(' ', position);
+  return record.slice(position, end < 0 ? undefined : end) || '(end of record)';
 }
 
 const BROAD_PREFIX = { ip4: 8, ip6: 16 } as const;
 
 export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
   const evidence = new Map<SpfFindingId, string[]>();
-  const add = (id: SpfFindingId, ...lines: string[]) => evidence.set(id, [...(evidence.get(id) ?? []), ...lines]);
+  const add = (id: SpfFindingId, ...lines: string[]) => {
+    const list = evidence.get(id);
+    if (list) for (const line of lines) list.push(line);
+    else evidence.set(id, lines);
+  };
   const { root } = tree;
 
   if (root.state === 'no-record')
@@ -33,14 +39,16 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
         : `TXT ${root.domain}: ${root.dns?.outcome}`,
     );
   if (root.nearMisses.length > 0)
-    add('spf-near-miss', ...root.nearMisses.map((text) => `TXT ${root.domain}: "${text}"`));
+    add('spf-near-miss', ...root.nearMisses.map((text) => `TXT ${root.domain}: ${quoteRecord(text)}`));
   if (root.state === 'multiple-records')
-    add('spf-multiple-records', ...root.candidates.map((text) => `TXT ${root.domain}: "${text}"`));
+    add('spf-multiple-records', ...root.candidates.map((text) => `TXT ${root.domain}: ${quoteRecord(text)}`));
   if (root.state === 'syntax-error') {
     add(
       'spf-syntax-error',
-      `record: "${root.record}"`,
-      ...root.errors.map((e) => `offset ${e.position} (at "${near(root.record!, e.position)}"): ${e.message}`),
+      `record: ${quoteRecord(root.record!)}`,
+      ...root.errors.map(
+        (e) => `offset ${e.position} (at ${quoteRecord(near(root.record!, e.position), 60)}): ${e.message}`,
+      ),
     );
   }
   for (const event of verdict.permerrors) {
@@ -122,18 +130,18 @@ function policyFindings(root: SpfRecordNode, add: Add): void {
     : 'the redirect target';
   switch (root.all) {
     case '+':
-      return add('spf-plus-all', `"${root.record}" (policy from ${source})`);
+      return add('spf-plus-all', `${quoteRecord(root.record!)} (policy from ${source})`);
     case '?':
-      return add('spf-neutral-all', `"${root.record}" (policy from ${source})`);
+      return add('spf-neutral-all', `${quoteRecord(root.record!)} (policy from ${source})`);
     case '~':
-      return add('spf-softfail-all', `"${root.record}" (policy from ${source})`);
+      return add('spf-softfail-all', `${quoteRecord(root.record!)} (policy from ${source})`);
     case '-':
       return;
     case null: {
       // A redirect whose target is broken is reported as such, not as a missing "all".
       const redirect = root.terms.find((t) => t.name === 'redirect' && t.status !== 'ignored');
       if (!redirect || redirect.child?.state === 'ok')
-        add('spf-no-all', `"${root.record}"${redirect ? ` (nor the redirect target's record)` : ''}`);
+        add('spf-no-all', `${quoteRecord(root.record!)}${redirect ? ` (nor the redirect target's record)` : ''}`);
     }
   }
 }

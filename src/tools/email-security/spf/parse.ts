@@ -3,6 +3,7 @@
  * errors out. Every error carries the character offset in the record where it was found; a
  * record with any error is a permerror as a whole (§4.6), wherever the error sits.
  */
+import { excerpt } from '../../excerpt.ts';
 import { cidrLength, isIp4Network, isIp6Network } from './ip.ts';
 import { describeChar, parseDomainSpec, parseMacroString, type MacroParse, type MacroString } from './macro.ts';
 import { MECHANISMS, isMechanismName, type MechanismName, type MechanismRule, type Qualifier } from './rules.ts';
@@ -222,5 +223,5 @@ function parseNetwork(
 }
 
 function error(position: number, message: string): { error: SpfSyntaxError } {
-  return { error: { position, message } };
+  return { error: { position, message: excerpt(message) } };
 }
