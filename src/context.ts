@@ -16,6 +16,12 @@ export interface RuntimeContext {
   clientAddress?: string | undefined;
   /** Keeps background work (last-used writes, scan records) alive after the response. */
   waitUntil?: ((promise: Promise<unknown>) => void) | undefined;
+  /**
+   * Longest the app waits for the request body (default BODY_DEADLINE_MS). A server that times
+   * out whole requests itself passes the body deadline its own timeout was derived from, so the
+   * app answers first.
+   */
+  bodyDeadlineMs?: number | undefined;
 }
 
 export interface AccessLogEntry {

@@ -35,6 +35,13 @@ export const SPEC_LIMITS: Limits = Object.freeze({
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
 export const MAX_BODY_BYTES = 8 * 1024;
+/**
+ * Longest the app waits for a request body to arrive in full, from when it starts reading it (then
+ * 408). A scan request is a few dozen bytes and arrives with its headers; 10 s leaves room for a
+ * slow mobile link, while a client trickling a body cannot hold a connection and a request slot
+ * for minutes. Wall-clock time, whatever the CPU does.
+ */
+export const BODY_DEADLINE_MS = 10_000;
 export const MAX_TARGET_LENGTH = 2048;
 /** How long a verified key may be trusted without asking the store again. */
 export const KEY_CACHE_TTL_MS = 60_000;

@@ -3,7 +3,10 @@
  * headers, problem responses, the execute operation per tool and the MCP endpoint.
  */
 import { ERRORS, type ErrorCode } from './http/errors.ts';
+import { BODY_DEADLINE_MS } from './limits.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
+
+const BODY_SECONDS = BODY_DEADLINE_MS / 1000;
 
 export const header = (description: string, type: 'string' | 'integer' = 'string') => ({
   description,
@@ -86,6 +89,10 @@ export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
       '401': problem('unauthorized', 'invalid or expired API key.'),
       '403': problem('forbidden', 'the key lacks `tools:execute`.'),
       '404': problem('not_found', 'tool not on the agent allowlist.'),
+      '408': problem(
+        'request_timeout',
+        `the body did not arrive in full within ${BODY_SECONDS} s; the connection is closed.`,
+      ),
       '413': problem('payload_too_large', 'body over 8 KiB.'),
       '422': {
         description:
@@ -142,6 +149,10 @@ export function mcpOperation() {
       '404': mcpRefusal('not_found', 'an MCP method this server does not implement (2026-07-28 clients).'),
       '405': mcpRefusal('method_not_allowed', 'GET or DELETE: the server is stateless and opens no streams.'),
       '406': mcpRefusal('not_acceptable', 'Accept names neither application/json nor text/event-stream.'),
+      '408': mcpRefusal(
+        'request_timeout',
+        `the body did not arrive in full within ${BODY_SECONDS} s; the connection is closed.`,
+      ),
       '413': mcpRefusal('payload_too_large', 'body over 8 KiB.'),
       '415': mcpRefusal('unsupported_media_type', 'Content-Type is not application/json.'),
       '429': mcpRefusal('rate_limit_exceeded', 'per-minute limit used up.'),

@@ -38,7 +38,11 @@ const service = createServiceOrExit(
 );
 
 await service.ready;
-const server = await startServer(service, { port, hostname: process.env.HOST || '127.0.0.1' });
+const server = await startServer(service, {
+  port,
+  hostname: process.env.HOST || '127.0.0.1',
+  baseUrl: service.config.baseUrl,
+});
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -15,7 +15,7 @@ export const knownTool: Handler = (request, ctx) => {
 /** `POST /api/v1/agent/tools/{tool}/execute`: the scan pipeline behind a bounded JSON body; 422 when not assessed. */
 export const execute: Handler = async (request, ctx) => {
   const tool = lookUpTool(request.params['tool'] ?? '', ctx.services.config.accountUrl);
-  const input = await readJsonBody(request, MAX_BODY_BYTES);
+  const input = await readJsonBody(request, MAX_BODY_BYTES, { deadlineMs: ctx.runtime.bodyDeadlineMs });
   const reply = await scanWithTool(tool, input, request, ctx, request.signal ?? undefined);
   if (reply.assessed)
     return respond(ctx, JSON.stringify(reply.body), { headers: { 'content-type': 'application/json' } });

@@ -39,6 +39,13 @@ export const ERRORS = {
       'The MCP endpoint answers with application/json or text/event-stream; ' +
       'send "Accept: application/json, text/event-stream".',
   },
+  request_timeout: {
+    status: 408,
+    title: 'Request Timeout',
+    hint:
+      'Send the whole request without pausing, with a Content-Length that matches the body; ' +
+      'retry on a new connection.',
+  },
   gone: {
     status: 410,
     title: 'Gone',

@@ -1,30 +1,62 @@
+import { BODY_DEADLINE_MS } from '../limits.ts';
 import { ApiError } from './problem.ts';
 import { readCapped } from './read-capped.ts';
+
+// The rest of a refused body is never read: close the connection rather than drain or wait for it.
+const CLOSE = { connection: 'close' };
 
 function tooLarge(maxBytes: number, what: string): ApiError {
   return new ApiError('payload_too_large', {
     detail: `The request body ${what}; at most ${maxBytes} bytes are allowed.`,
-    // The rest of an oversized body is never read: close the connection rather than drain it.
-    headers: { connection: 'close' },
+    headers: CLOSE,
   });
 }
 
+function tooSlow(deadlineMs: number): ApiError {
+  return new ApiError('request_timeout', {
+    detail: `The request body did not arrive in full within ${deadlineMs / 1000} s.`,
+    headers: CLOSE,
+  });
+}
+
+/** readCapped with a wall-clock deadline, whose timer is cleared as soon as reading stops. */
+async function readBeforeDeadline(body: ReadableStream<Uint8Array> | null, maxBytes: number, deadlineMs: number) {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), deadlineMs);
+  try {
+    return await readCapped(body, maxBytes, deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface JsonBodyOptions {
+  /** What the body should be, for the message about an empty one. */
+  expected?: string;
+  /** Longest the whole body may take to arrive (default BODY_DEADLINE_MS). */
+  deadlineMs?: number | undefined;
+}
+
 /**
- * Reads a JSON body without ever holding more than `maxBytes` of it: a declared length over the
- * limit is refused before reading, and the stream is cut off as soon as it passes the limit, so a
- * missing or lying Content-Length or a chunked body cannot get more in.
+ * Reads a JSON body without ever holding more than `maxBytes` of it or waiting longer than the
+ * deadline for it: a declared length over the limit is refused before reading, and the stream is
+ * cut off as soon as it passes the limit or the deadline, so a missing or lying Content-Length, a
+ * chunked body or a trickled one cannot get more in or hold the request open.
  */
 export async function readJsonBody(
   request: Request,
   maxBytes: number,
-  expected = 'a JSON object such as {"target": "example.com"}',
+  options: JsonBodyOptions = {},
 ): Promise<unknown> {
+  const expected = options.expected ?? 'a JSON object such as {"target": "example.com"}';
+  const deadlineMs = options.deadlineMs ?? BODY_DEADLINE_MS;
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
     throw tooLarge(maxBytes, `declares ${declared.trim()} bytes`);
   }
-  const { bytes, overflowed, error } = await readCapped(request.body, maxBytes);
+  const { bytes, overflowed, timedOut, error } = await readBeforeDeadline(request.body, maxBytes, deadlineMs);
   if (overflowed) throw tooLarge(maxBytes, 'is larger than that');
+  if (timedOut) throw tooSlow(deadlineMs);
   if (error !== undefined)
     throw new ApiError('bad_request', { detail: 'The request body could not be read completely.' });
   if (bytes.byteLength === 0) {

@@ -6,20 +6,51 @@ export interface CappedBytes {
   bytes: Uint8Array;
   /** The stream had more than `maxBytes`. */
   overflowed: boolean;
+  /** The deadline passed before the stream ended; `bytes` holds what arrived. */
+  timedOut: boolean;
   /** Set when reading failed part way; `bytes` holds what arrived. */
   error?: unknown;
 }
 
-export async function readCapped(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<CappedBytes> {
+const DEADLINE_PASSED = Symbol('deadline passed');
+
+/** The next chunk, or DEADLINE_PASSED when the deadline comes first (the read itself stays pending). */
+function readBefore(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  deadline: AbortSignal,
+): Promise<ReadableStreamReadResult<Uint8Array> | typeof DEADLINE_PASSED> {
+  if (deadline.aborted) return Promise.resolve(DEADLINE_PASSED);
+  return new Promise((resolve, reject) => {
+    const expire = () => resolve(DEADLINE_PASSED);
+    deadline.addEventListener('abort', expire, { once: true });
+    void reader
+      .read()
+      .then(resolve, reject)
+      .finally(() => deadline.removeEventListener('abort', expire));
+  });
+}
+
+/** Reads until the end, the cap, or `deadline` (when given), whichever comes first. */
+export async function readCapped(
+  stream: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  deadline?: AbortSignal,
+): Promise<CappedBytes> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let overflowed = false;
+  let timedOut = false;
   let failure: unknown;
   const reader = stream?.getReader();
   if (reader) {
     try {
       for (;;) {
-        const { done, value } = await reader.read();
+        const result = deadline ? await readBefore(reader, deadline) : await reader.read();
+        if (result === DEADLINE_PASSED) {
+          timedOut = true;
+          break;
+        }
+        const { done, value } = result;
         if (done) break;
         const room = maxBytes - total;
         if (value.byteLength > room) {
@@ -35,6 +66,7 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, maxB
       failure = error;
     } finally {
       // Stop the transfer (and free the connection) when we stop early; harmless when done.
+      // Cancelling also settles a read left pending by the deadline.
       void reader.cancel().catch(() => {});
     }
   }
@@ -44,5 +76,5 @@ export async function readCapped(stream: ReadableStream<Uint8Array> | null, maxB
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return failure === undefined ? { bytes, overflowed } : { bytes, overflowed, error: failure };
+  return failure === undefined ? { bytes, overflowed, timedOut } : { bytes, overflowed, timedOut, error: failure };
 }

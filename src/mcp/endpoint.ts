@@ -1,8 +1,8 @@
 /**
  * `POST /mcp`: the MCP Streamable HTTP endpoint (2026-07-28 stateless, and 2025-era clients
- * statelessly), behind the same key check, per-minute limit and body limit as the REST API.
- * The scan quota is counted by the tool calls themselves, in the same counters as REST. The
- * Origin check (origin-check.ts) runs before it.
+ * statelessly), behind the same key check, per-minute limit, body limit and body deadline as the
+ * REST API. The scan quota is counted by the tool calls themselves, in the same counters as REST.
+ * The Origin check (origin-check.ts) runs before it.
  */
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Handler } from '../context.ts';
@@ -46,7 +46,10 @@ function refuseUnsupported(body: unknown): void {
 export const mcpEndpoint: Handler = async (request, ctx) => {
   let parsedBody: unknown;
   try {
-    parsedBody = await readJsonBody(request, MAX_BODY_BYTES, 'one JSON-RPC message');
+    parsedBody = await readJsonBody(request, MAX_BODY_BYTES, {
+      expected: 'one JSON-RPC message',
+      deadlineMs: ctx.runtime.bodyDeadlineMs,
+    });
   } catch (error) {
     if (!(error instanceof ApiError && error.code === 'bad_request')) throw error;
     throw new ApiError('bad_request', {

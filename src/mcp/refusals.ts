@@ -1,9 +1,9 @@
 /**
  * Refusals on the MCP endpoint keep the problem document (code, detail, hint, retryAfterSec) so
  * an agent can act on them. Two levels, as the MCP specification separates them:
- * - the HTTP request is refused (bad key, per-minute limit, body limit, Origin, store down, or
- *   the SDK's own transport checks): the REST status and headers, with a JSON-RPC error whose
- *   `data` is the problem;
+ * - the HTTP request is refused (bad key, per-minute limit, body limit or deadline, Origin, store
+ *   down, or the SDK's own transport checks): the REST status and headers, with a JSON-RPC error
+ *   whose `data` is the problem;
  * - a tool call is refused (quota, scope, invalid target, not assessable): a tool result with
  *   `isError: true`, the problem as structured content and a readable line for the model.
  */

@@ -6,6 +6,7 @@
  */
 import type { ErrorCode } from '../http/errors.ts';
 import type { ProblemOptions } from '../http/problem.ts';
+import { BODY_DEADLINE_MS } from '../limits.ts';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
 import type { ToolGuide } from '../tools/tool-guide.ts';
 
@@ -144,6 +145,30 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     example: {
       request: 'POST /mcp with Accept: text/html',
       options: { detail: 'Not Acceptable: Client must accept both application/json and text/event-stream' },
+    },
+  },
+  request_timeout: {
+    meaning:
+      'The request did not arrive in time: its body, or on the Node server its headers, came too slowly. ' +
+      'No scan ran. The connection is closed after this answer.',
+    causes: [
+      `The body did not arrive in full within ${BODY_DEADLINE_MS / 1000} seconds of the service starting to read it: ` +
+        'a stalled upload, or a client sending a body byte by byte.',
+      'A Content-Length larger than the body actually sent, so the service waits for bytes that never come.',
+      'On the Node server: the request line and headers took more than 10 seconds to arrive.',
+    ],
+    actions: [
+      'Send the whole request at once: a scan request is a few dozen bytes.',
+      'Let the HTTP client compute Content-Length from the body instead of setting it by hand.',
+      'Retry on a new connection.',
+    ],
+    retry: 'Yes, on a new connection, with the request sent in full.',
+    example: {
+      request: 'POST /api/v1/agent/tools/security-headers/execute with Content-Length: 24 and no body sent',
+      options: {
+        detail: `The request body did not arrive in full within ${BODY_DEADLINE_MS / 1000} s.`,
+        headers: { connection: 'close' },
+      },
     },
   },
   gone: {

@@ -72,3 +72,61 @@ test('explains an empty body, bad UTF-8 and broken JSON', async () => {
   assert.equal(broken.code, 'bad_request');
   assert.match(broken.options.detail, /not valid JSON/);
 });
+
+/** A body that sends `chunk` every `everyMs` and never ends; `cancelled()` says whether the reader gave up. */
+function trickle(chunk: Uint8Array, everyMs: number) {
+  let cancelled = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      pull: (controller) =>
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            controller.enqueue(chunk);
+            resolve();
+          }, everyMs);
+        }),
+      cancel: () => {
+        cancelled = true;
+        clearTimeout(timer);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return { stream, cancelled: () => cancelled };
+}
+
+test('answers 408 when the body has not arrived in full by the deadline, and stops reading it', async () => {
+  const body = trickle(new TextEncoder().encode(' '), 5);
+  const error = await refusal(readJsonBody(request(body.stream), LIMIT, { deadlineMs: 40 }));
+  assert.equal(error.code, 'request_timeout');
+  assert.equal(error.options.detail, 'The request body did not arrive in full within 0.04 s.');
+  assert.deepEqual(error.options.headers, { connection: 'close' }, 'the rest is never read: the connection closes');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(body.cancelled(), 'the stream was cancelled');
+});
+
+test('a body that never starts is refused at the deadline too', async () => {
+  const silent = new ReadableStream<Uint8Array>({ pull: () => new Promise<void>(() => {}) }, { highWaterMark: 0 });
+  const error = await refusal(readJsonBody(request(silent, { 'content-length': '24' }), LIMIT, { deadlineMs: 10 }));
+  assert.equal(error.code, 'request_timeout');
+});
+
+test('a body sent in pieces is read when it is complete before the deadline', async () => {
+  const pieces = ['{"target"', ':"example', '.com"}'].map((s) => new TextEncoder().encode(s));
+  const paced = new ReadableStream<Uint8Array>(
+    {
+      pull: (controller) =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            const next = pieces.shift();
+            if (next) controller.enqueue(next);
+            else controller.close();
+            resolve();
+          }, 5),
+        ),
+    },
+    { highWaterMark: 0 },
+  );
+  assert.deepEqual(await readJsonBody(request(paced), LIMIT, { deadlineMs: 5_000 }), { target: 'example.com' });
+});

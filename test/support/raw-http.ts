@@ -24,6 +24,8 @@ export interface RawRequestOptions {
   endAfterWrite?: boolean | undefined;
   /** Pause between writing the pieces of a multi-part request. Default 0 (no pause). */
   pauseMs?: number | undefined;
+  /** Resolve only once the server has also closed the connection; a server that keeps it open fails at the deadline. */
+  untilClosed?: boolean | undefined;
 }
 
 /** `http://127.0.0.1:1234` → host and port. */
@@ -138,7 +140,7 @@ export function rawRequest(
       } catch (parseError) {
         error = parseError as Error;
       }
-      if (parsed?.done) {
+      if (parsed?.done && (closed || !options.untilClosed)) {
         settled = true;
         clearTimeout(timer);
         socket.destroy();
