@@ -5,7 +5,11 @@
  * submitted with includeSubDomains, so "preloaded" is read as preloaded with includeSubDomains.
  */
 import { BoundedCache } from '../../cache/bounded-cache.ts';
+import { readCapped } from '../../http/read-capped.ts';
 import { withTimeout } from '../../net/abort-signals.ts';
+
+/** A status answer is a few hundred bytes; a service sending more is not read further. */
+const MAX_STATUS_BYTES = 16 * 1024;
 
 export type PreloadStatus = { preloaded: boolean; includeSubDomains: boolean } | 'unknown';
 export type PreloadLookup = (host: string, signal?: AbortSignal) => Promise<PreloadStatus>;
@@ -28,10 +32,11 @@ export function createPreloadLookup(options: {
       const response = await options.fetch(`${url}?domain=${encodeURIComponent(host)}`, {
         signal: withTimeout(signal, timeoutMs),
       });
-      if (response.ok) {
-        const body = (await response.json()) as { status?: unknown };
-        if (body.status === 'preloaded') status = { preloaded: true, includeSubDomains: true };
-        else if (typeof body.status === 'string') status = { preloaded: false, includeSubDomains: false };
+      const read = response.ok ? await readCapped(response.body, MAX_STATUS_BYTES) : null;
+      if (read && !read.overflowed && read.error === undefined) {
+        const body = JSON.parse(new TextDecoder().decode(read.bytes)) as { status?: unknown } | null;
+        if (body?.status === 'preloaded') status = { preloaded: true, includeSubDomains: true };
+        else if (typeof body?.status === 'string') status = { preloaded: false, includeSubDomains: false };
       }
     } catch {
       status = 'unknown';

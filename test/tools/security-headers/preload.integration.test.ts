@@ -8,11 +8,24 @@ import { ManualClock } from '../../support/clock.ts';
 
 async function statusService(statuses: Record<string, string>) {
   const asked: string[] = [];
+  const endless = { written: 0 };
   const server = createServer((req, res) => {
     const domain = new URL(req.url!, 'http://x').searchParams.get('domain')!;
     asked.push(domain);
     if (domain === 'broken.example') return void res.writeHead(500).end();
     if (domain === 'slow.example') return; // never answers
+    if (domain === 'endless.example') {
+      // A valid-looking answer that never ends, as fast as the socket takes it.
+      res.writeHead(200, { 'content-type': 'application/json' }).write('{"status":"preloaded","padding":"');
+      const chunk = 'x'.repeat(64 * 1024);
+      const more = () => {
+        do endless.written += chunk.length;
+        while (res.write(chunk));
+        res.once('drain', more);
+      };
+      res.on('close', () => res.removeAllListeners('drain'));
+      return more();
+    }
     res
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ name: domain, status: statuses[domain] ?? 'unknown' }));
@@ -22,7 +35,7 @@ async function statusService(statuses: Record<string, string>) {
     server.closeAllConnections();
     server.close();
   });
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v2/status`, asked };
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/v2/status`, asked, endless };
 }
 
 test('reads preloaded and not-preloaded answers, and caches them', async () => {
@@ -43,6 +56,10 @@ test('an error, a hang or no service at all is unknown', async () => {
   const lookup = createPreloadLookup({ url: service.url, fetch, timeoutMs: 100 });
   assert.equal(await lookup('broken.example'), 'unknown');
   assert.equal(await lookup('slow.example'), 'unknown');
+  const patient = createPreloadLookup({ url: service.url, fetch, timeoutMs: 5_000 });
+  assert.equal(await patient('endless.example'), 'unknown');
+  // Stopping at the cap closes the connection; what the server got out is socket buffers, not seconds of data.
+  assert.ok(service.endless.written < 32 * 1024 * 1024, `${service.endless.written} bytes sent before it was cut`);
   assert.equal(await createPreloadLookup({ url: null, fetch })('example.com'), 'unknown');
 });
 
