@@ -54,7 +54,6 @@ export class UpstashStore implements Store {
   readonly #prefix: string;
   readonly #now: () => number;
   readonly #limiters = new Map<string, Ratelimit>();
-  readonly #blockedUntil = new Map<string, number>();
   readonly #scripts: Record<'quota' | 'release' | 'grade' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
 
   constructor(options: UpstashStoreOptions) {
@@ -233,8 +232,9 @@ export class UpstashStore implements Store {
         redis: this.#redis,
         limiter: Ratelimit.slidingWindow(limit, `${windowMs} ms`),
         prefix: `${this.#prefix}:rl`,
-        // Remembers refused identifiers until their window ends, sparing the store a round trip.
-        ephemeralCache: this.#blockedUntil,
+        // Off: its map of refused identifiers is never pruned, so distinct clients would grow it for
+        // ever. The app remembers refusals itself, bounded (src/middleware/refused-clients.ts).
+        ephemeralCache: false,
         // No fail-open time-out: the client's own deadline turns a slow store into an error.
         timeout: 0,
         analytics: false,
