@@ -43,10 +43,46 @@ export interface DnsResponse {
   authorities: DnsRecord[];
 }
 
-/** Decodes a response; throws on a malformed message or one that is not a response. */
+/** Why a DoH answer could not be read: malformed, not a response, or too costly to decode. */
+export class DnsMessageError extends Error {}
+
+/**
+ * Most compression pointers followed in a row, each pointing at another pointer. Resolvers point
+ * at labels; a long chain would make every name that ends in it a walk of the whole message.
+ */
+const MAX_POINTER_HOPS = 16;
+
+/**
+ * Whether some run of compression pointers, each pointing at the one before, is longer than
+ * `MAX_POINTER_HOPS`. Every byte pair that could be a pointer counts (without parsing the
+ * message), in one pass: the codec follows only backward pointers, so each run's length is known
+ * when its start is reached.
+ */
+function hasLongPointerChain(bytes: Uint8Array): boolean {
+  const hops = new Uint8Array(bytes.length);
+  for (let i = 0; i + 1 < bytes.length; i++) {
+    if ((bytes[i]! & 0xc0) !== 0xc0) continue;
+    const target = ((bytes[i]! & 0x3f) << 8) | bytes[i + 1]!;
+    hops[i] = target < i ? hops[target]! + 1 : 1;
+    if (hops[i]! > MAX_POINTER_HOPS) return true;
+  }
+  return false;
+}
+
+/** Decodes a response; throws `DnsMessageError` on a malformed message or one that is not a response. */
 export function decodeResponse(bytes: Uint8Array): DnsResponse {
-  const decoded = packet.decode(bytes);
-  if (decoded.type !== 'response') throw new Error('the message is not a DNS response');
+  if (hasLongPointerChain(bytes))
+    throw new DnsMessageError(`the message chains more than ${MAX_POINTER_HOPS} compression pointers`);
+  try {
+    return readResponse(packet.decode(bytes));
+  } catch (error) {
+    if (error instanceof DnsMessageError) throw error;
+    throw new DnsMessageError('the message is not a well-formed DNS message', { cause: error });
+  }
+}
+
+function readResponse(decoded: packet.Packet): DnsResponse {
+  if (decoded.type !== 'response') throw new DnsMessageError('the message is not a DNS response');
   const question = decoded.questions?.[0];
   const records = (list: packet.Answer[] | undefined) =>
     (list ?? []).map(toDnsRecord).filter((record): record is DnsRecord => record !== null);

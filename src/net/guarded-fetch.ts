@@ -24,6 +24,8 @@ export interface GuardedHop {
    * other than Set-Cookie joined).
    */
   headerSource: 'wire' | 'fetch';
+  /** Headers past `MAX_HEADER_BYTES` were dropped. */
+  headersTruncated?: true;
 }
 
 export type FailureReason =
@@ -99,6 +101,23 @@ const DEFAULT_MAX_BODY_BYTES = 512 * 1024;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
+/**
+ * Header bytes kept per response, counted as on the wire (`name: value` and CRLF). Node's fetch
+ * refuses a response over 16 KiB of headers; other runtimes accept far more, and every header
+ * kept is parsed by the grader, so past this the rest of a response's headers are dropped.
+ */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
+/** The pairs that fit in `MAX_HEADER_BYTES`, in order, and whether any were dropped. */
+export function withinHeaderCap(pairs: HeaderPair[]): { headers: HeaderPair[]; truncated: boolean } {
+  let bytes = 0;
+  for (const [index, [name, value]] of pairs.entries()) {
+    bytes += name.length + value.length + 4;
+    if (bytes > MAX_HEADER_BYTES) return { headers: pairs.slice(0, index), truncated: true };
+  }
+  return { headers: pairs, truncated: false };
+}
+
 export async function guardedFetch(
   url: string,
   options: GuardedFetchOptions,
@@ -166,12 +185,14 @@ export async function guardedFetch(
 
     const reported = wire as { status: number; headers: HeaderPair[] } | null;
     const fromWire = reported !== null && reported.status === response.status;
+    const kept = withinHeaderCap(fromWire ? reported.headers : headerPairsFromFetch(response.headers));
     const hop: GuardedHop = {
       url: current,
       status: response.status,
-      headers: fromWire ? reported.headers : headerPairsFromFetch(response.headers),
+      headers: kept.headers,
       addresses: vetting.addresses,
       headerSource: fromWire ? 'wire' : 'fetch',
+      ...(kept.truncated ? { headersTruncated: true as const } : {}),
     };
     chain.push(hop);
 

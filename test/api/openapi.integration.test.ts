@@ -60,7 +60,18 @@ describe('GET /openapi.json', () => {
   test('lists every status of the execute endpoints, with rate-limit headers and problem bodies', () => {
     for (const tool of ['security-headers', 'email-security']) {
       const responses = doc.paths[`/api/v1/agent/tools/${tool}/execute`]?.post?.responses ?? {};
-      assert.deepEqual(Object.keys(responses).sort(), ['200', '400', '401', '403', '404', '408', '413', '422', '429', '503']);
+      assert.deepEqual(Object.keys(responses).sort(), [
+        '200',
+        '400',
+        '401',
+        '403',
+        '404',
+        '408',
+        '413',
+        '422',
+        '429',
+        '503',
+      ]);
       for (const [status, response] of Object.entries(responses)) {
         assert.ok(response.headers?.['RateLimit'] && response.headers['API-Version'], status);
         const type = status === '200' ? 'application/json' : 'application/problem+json';

@@ -3,8 +3,8 @@
  * The headline baseline writes the very bytes the catalog answers with (same JSON document, same
  * headers) and does nothing else, so the ratio is the cost of srvx, routing and the middleware.
  * A second baseline answers {"ok":true}, for scale. Target: catalog_vs_node_http_ratio ≥ 0.6.
- * Informational: nothing here fails on timing, only on responses that are not 2xx or on
- * connection errors.
+ * Informational: nothing here fails on timing, only on responses that are not 2xx, on
+ * connection errors, or on a parser throwing an error it does not document (adversarial.ts).
  *
  *   npm run bench [-- --duration 5] [-- --json]
  */
@@ -17,6 +17,8 @@ import { UNLIMITED } from './unlimited.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
+import { measureAdversarial } from './adversarial.ts';
+import { measureClientFlood } from './client-flood.ts';
 import { measureEmailLatency } from './email-latency.ts';
 import { measureMcpOverhead } from './mcp-overhead.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
@@ -149,7 +151,24 @@ const UNITS: Record<string, string> = {
   rest_execute_call_ms: 'ms',
   mcp_tool_call_ms: 'ms',
   mcp_vs_rest_call_ratio: 'x',
+  adversarial_longest_block_ms: 'ms',
+  adversarial_longest_block_target_ms: 'ms',
+  adversarial_event_loop_delay_max_ms: 'ms',
+  adversarial_inputs: 'inputs',
+  adversarial_untyped_errors: 'errors',
+  flood_clients: 'clients',
+  flood_requests_per_second: 'req/s',
+  flood_heap_growth_mb: 'MB',
+  flood_heap_after_second_wave_growth_mb: 'MB',
+  flood_tracked_buckets: 'buckets',
+  flood_tracked_buckets_max: 'buckets',
+  flood_slowest_request_ms: 'ms',
+  flood_requests_over_10ms: 'requests',
+  flood_longest_gc_pause_ms: 'ms',
 };
+
+/** The unit of a figure; the adversarial section has one figure per parser, all in ms. */
+const unitOf = (name: string): string => UNITS[name] ?? (name.startsWith('adversarial_longest_block_ms.') ? 'ms' : '');
 
 let exitCode = 0;
 try {
@@ -159,9 +178,13 @@ try {
     ...(await measureScanOverhead()),
     ...(await measureEmailLatency()),
     ...(await measureMcpOverhead()),
+    ...(await measureAdversarial()),
+    ...(await measureClientFlood()),
   };
   if (args.json) console.log(JSON.stringify(figures));
-  else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${UNITS[name]}`);
+  else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${unitOf(name)}`);
+  // Timing is informational; a parser throwing an error it does not document is a defect.
+  if (figures.adversarial_untyped_errors! > 0) exitCode = 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;

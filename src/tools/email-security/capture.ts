@@ -33,10 +33,30 @@ export interface EmailSecurityCapture {
   durationMs?: number;
 }
 
-/** Looks up an exchange in a capture (analysis side). Undefined when the scan never asked. */
+/**
+ * Each capture's exchanges by type and name, the first of each kept. A domain's answers can name
+ * thousands of hosts, and the analysis looks most of them up. Queries are only ever appended, so
+ * an index of the right size is current.
+ */
+const indexes = new WeakMap<DnsExchange[], { size: number; byKey: Map<string, DnsExchange> }>();
+
+function indexOf(queries: DnsExchange[]): Map<string, DnsExchange> {
+  let index = indexes.get(queries);
+  if (index?.size !== queries.length) {
+    const byKey = new Map<string, DnsExchange>();
+    for (const query of queries) {
+      const key = `${query.type} ${query.name}`;
+      if (!byKey.has(key)) byKey.set(key, query);
+    }
+    index = { size: queries.length, byKey };
+    indexes.set(queries, index);
+  }
+  return index.byKey;
+}
+
+/** Looks up an exchange in a capture (analysis side): the first answer to the question; undefined when never asked. */
 export function exchange(capture: EmailSecurityCapture, name: string, type: RecordType): DnsExchange | undefined {
-  const key = normalizeName(name);
-  return capture.queries.find((q) => q.type === type && q.name === key);
+  return indexOf(capture.queries).get(`${type} ${normalizeName(name)}`);
 }
 
 /**

@@ -31,11 +31,19 @@ type MxRecord = { preference: number; exchange: string };
 const isNullTarget = (name: string) => name === '.' || name === '';
 const isIpLiteral = (name: string) => isDottedQuad(name) || name.includes(':');
 
+/** Each exchange's records, sorted once: one answer can hold thousands, and every section reads them. */
+const sorted = new WeakMap<DnsExchange, MxRecord[]>();
+
 function mxRecords(result: DnsExchange | undefined): MxRecord[] {
   if (!result) return [];
-  return result.answers
-    .flatMap((record) => (record.type === 'MX' ? [{ preference: record.preference, exchange: record.exchange }] : []))
-    .sort((a, b) => a.preference - b.preference || a.exchange.localeCompare(b.exchange));
+  let records = sorted.get(result);
+  if (!records) {
+    records = result.answers
+      .flatMap((record) => (record.type === 'MX' ? [{ preference: record.preference, exchange: record.exchange }] : []))
+      .sort((a, b) => a.preference - b.preference || a.exchange.localeCompare(b.exchange));
+    sorted.set(result, records);
+  }
+  return records;
 }
 
 /** Distinct mail host names, lowest preference first (no null target, no IP literals). */
@@ -155,15 +163,20 @@ function mailFindings(capture: EmailSecurityCapture, records: MxRecord[], hosts:
       ),
     );
   }
-  const names = named.map((r) => r.exchange);
-  const repeated = [...new Set(names.filter((name, i) => names.indexOf(name) !== i))];
+  const counts = new Map<string, number>();
+  const repeated: string[] = []; // in the order of their second appearance
+  for (const { exchange: name } of named) {
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    if (count === 2) repeated.push(name);
+  }
   if (repeated.length > 0) {
     findings.push(
       finding(
         'mx-duplicate-host',
         'info',
         'A host is listed in several MX records',
-        repeated.map((name) => `${name} appears ${names.filter((n) => n === name).length} times`),
+        repeated.map((name) => `${name} appears ${counts.get(name)} times`),
         'Keep one MX record per host.',
       ),
     );

@@ -94,6 +94,12 @@ export function parseReportUri(raw: string, rules: ReportUriRules): ReportUri {
   return { ...base, scheme, ...parsed };
 }
 
+/**
+ * Report URIs read per list; the rest are counted, not parsed. Receivers may send reports to as
+ * few as two (RFC 7489 §6.2), and one TXT record can list thousands.
+ */
+export const MAX_REPORT_URIS = 50;
+
 /** Splits a comma-separated URI list (commas inside a URI must be percent-encoded). */
 export function splitUriList(value: string): string[] {
   return value

@@ -7,7 +7,7 @@ import { exchange, type EmailSecurityCapture, type RecordingResolver } from './c
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
 import { finding, statusFromFindings } from './finding.ts';
 import { sendsNoMail } from './mx.ts';
-import { parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
+import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { parseTagList, tagValue } from './tag-list.ts';
 
@@ -15,7 +15,10 @@ const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
 
 export interface TlsRptRecord {
   text: string;
+  /** The first `MAX_REPORT_URIS`, parsed. */
   rua: ReportUri[];
+  /** URIs past the ones parsed. */
+  ruaOmitted: number;
   extensions: string[];
   /** Why senders would ignore it; empty when valid. */
   problems: string[];
@@ -36,14 +39,22 @@ export function parseTlsRptRecord(text: string): TlsRptRecord {
     problems.push('the record must start with v=TLSRPTv1');
   if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);
   const ruaValue = tagValue(list, 'rua');
-  const rua = splitUriList(ruaValue ?? '').map((uri) =>
-    parseReportUri(uri, { schemes: ['mailto', 'https'], allowSize: false }),
-  );
+  const listed = splitUriList(ruaValue ?? '');
+  const rua = listed
+    .slice(0, MAX_REPORT_URIS)
+    .map((uri) => parseReportUri(uri, { schemes: ['mailto', 'https'], allowSize: false }));
   if (ruaValue === undefined) problems.push('the rua= field is missing');
   else if (rua.length === 0) problems.push('rua= names no destination');
   problems.push(...rua.flatMap((uri) => (uri.problem ? [uri.problem] : [])));
   const extensions = list.tags.filter((t) => t.name !== 'v' && t.name !== 'rua').map((t) => t.name);
-  return { text, rua, extensions, problems, valid: problems.length === 0 };
+  return {
+    text,
+    rua,
+    ruaOmitted: Math.max(0, listed.length - MAX_REPORT_URIS),
+    extensions,
+    problems,
+    valid: problems.length === 0,
+  };
 }
 
 export async function retrieveTlsRpt(resolver: RecordingResolver, domain: string): Promise<void> {
@@ -132,7 +143,8 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = sendsNoMai
   return {
     status: valid ? statusFromFindings(findings) : 'fail',
     summary: valid
-      ? `TLS reports go to ${record.rua.map((u) => u.uri).join(', ')}.`
+      ? `TLS reports go to ${record.rua.map((u) => u.uri).join(', ')}` +
+        `${record.ruaOmitted > 0 ? ` and ${record.ruaOmitted} more` : ''}.`
       : 'A TLS-RPT record is published but not usable.',
     records: texts,
     findings,

@@ -5,7 +5,7 @@
 import { normalizeName } from '../../net/dns-records.ts';
 import type { AnalyzeOptions } from './analysis.ts';
 import type { HeaderPairs, SecurityHeadersCapture } from './capture.ts';
-import { cookieJar, type Cookie } from './cookies.ts';
+import { cookieJar, setCookies, type Cookie, type SentCookie } from './cookies.ts';
 import { analyzeCsp, type CspAnalysis } from './csp.ts';
 import { httpsResponse, isHtmlType, type ResponseRef } from './headers.ts';
 import { preloadResolver, type PreloadResolver } from './hsts.ts';
@@ -25,6 +25,8 @@ export interface TestContext {
   /** Facts from the HTML body; null when the response is not HTML or no body was captured. */
   html: HtmlFacts | null;
   preload: PreloadResolver;
+  /** Every Set-Cookie of the scan, in order (`setCookies`). */
+  readonly setCookies: SentCookie[];
   readonly cookies: Cookie[];
   readonly csp: CspAnalysis;
   /** The strict-transport-security test's outcome. */
@@ -47,6 +49,7 @@ export function createContext(
 ): TestContext {
   const isHtml = isHtmlType(auto.headers);
   const html = isHtml && capture.html !== null ? extractHtmlFacts(capture.html) : null;
+  let sent: SentCookie[] | undefined;
   let cookies: Cookie[] | undefined;
   let csp: CspAnalysis | undefined;
   let hsts: TestOutcome | undefined;
@@ -58,8 +61,11 @@ export function createContext(
     isHtml,
     html,
     preload: preloadResolver(capture, options),
+    get setCookies() {
+      return (sent ??= setCookies(capture));
+    },
     get cookies() {
-      return (cookies ??= cookieJar(capture));
+      return (cookies ??= cookieJar(context.setCookies));
     },
     get csp() {
       return (csp ??= analyzeCsp(auto, html));

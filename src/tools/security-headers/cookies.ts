@@ -2,7 +2,7 @@
  * Set-Cookie parsing and the cookie jar of a scan: every Set-Cookie of every hop of both sessions,
  * one cookie per (name, domain, path), later ones replacing earlier ones, deletions removed.
  */
-import type { SecurityHeadersCapture } from './capture.ts';
+import type { Hop, SecurityHeadersCapture } from './capture.ts';
 import { allHops, HeaderView } from './headers.ts';
 import { hostnameOf } from './url-parts.ts';
 
@@ -77,28 +77,62 @@ function isDeletion(cookie: Cookie, responseDate: string | null): boolean {
   return !Number.isNaN(expires) && !Number.isNaN(now) && expires < now;
 }
 
-/** Every Set-Cookie of every hop of both sessions (http first), with the Date of its response. */
-export function setCookies(capture: SecurityHeadersCapture): { cookie: Cookie; date: string | null }[] {
-  return allHops(capture).flatMap((hop) => {
-    const headers = new HeaderView(hop.headers);
-    const date = headers.values('date')[0] ?? null;
-    return headers.values('set-cookie').flatMap((raw) => {
-      const cookie = parseSetCookie(raw, hostnameOf(hop.url));
-      return cookie ? [{ cookie, date }] : [];
-    });
+/** A cookie as one response set it, with that response's Date. */
+export interface SentCookie {
+  cookie: Cookie;
+  date: string | null;
+}
+
+/**
+ * Set-Cookie headers read per scan, the rest ignored: a user agent keeps at least 3000 cookies
+ * (RFC 6265 §6.1) and real jars hold fewer, while twenty responses of 64 KiB of headers could
+ * carry seventy thousand.
+ */
+export const MAX_SET_COOKIES = 3000;
+
+/** The Set-Cookie values of every hop of both sessions (http first), the first `MAX_SET_COOKIES` of them. */
+export function setCookieHeaders(capture: SecurityHeadersCapture): { raw: string; hop: Hop }[] {
+  const found: { raw: string; hop: Hop }[] = [];
+  for (const hop of allHops(capture)) {
+    for (const raw of new HeaderView(hop.headers).values('set-cookie')) {
+      if (found.length === MAX_SET_COOKIES) return found;
+      found.push({ raw, hop });
+    }
+  }
+  return found;
+}
+
+/** Every Set-Cookie read (`setCookieHeaders`), parsed, with the Date of its response. */
+export function setCookies(capture: SecurityHeadersCapture): SentCookie[] {
+  const setBy = new Map<Hop, { host: string; date: string | null }>();
+  return setCookieHeaders(capture).flatMap(({ raw, hop }) => {
+    let response = setBy.get(hop);
+    if (!response) {
+      response = { host: hostnameOf(hop.url), date: new HeaderView(hop.headers).values('date')[0] ?? null };
+      setBy.set(hop, response);
+    }
+    const cookie = parseSetCookie(raw, response.host);
+    return cookie ? [{ cookie, date: response.date }] : [];
   });
 }
 
-/** The cookies set across the scan, as a browser's jar would hold them at the end. */
-export function cookieJar(capture: SecurityHeadersCapture): Cookie[] {
-  const jar = new Map<string, Cookie>();
-  for (const { cookie, date } of setCookies(capture)) {
+/**
+ * The cookies set across the scan (`setCookies`), as a browser's jar would hold them at the end:
+ * the last Set-Cookie of each name, domain and path decides (a deletion removes the cookie), and
+ * the jar lists the cookies in the order of those last Set-Cookies.
+ */
+export function cookieJar(sent: SentCookie[]): Cookie[] {
+  const decided = new Set<string>();
+  const jar: Cookie[] = [];
+  for (let i = sent.length - 1; i >= 0; i--) {
+    const { cookie, date } = sent[i]!;
     if (IGNORED_COOKIES.has(cookie.name)) continue;
     const key = `${cookie.name}\u0000${cookie.domain ?? cookie.setBy}\u0000${cookie.path ?? '/'}`;
-    jar.delete(key);
-    if (!isDeletion(cookie, date)) jar.set(key, cookie);
+    if (decided.has(key)) continue;
+    decided.add(key);
+    if (!isDeletion(cookie, date)) jar.push(cookie);
   }
-  return [...jar.values()];
+  return jar.reverse();
 }
 
 /** A session cookie by the model's naming heuristics. */

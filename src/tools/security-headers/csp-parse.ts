@@ -152,17 +152,27 @@ export const covers = (broad: string, narrow: string): boolean => sourceCovers(t
 
 const withoutNone = (sources: string[]): string[] => sources.filter((s) => s !== "'none'");
 
-/** Above this many source comparisons, only identical sources survive (keeps hostile policies cheap). */
-const MAX_COMPARISONS = 250_000;
+/**
+ * Source comparisons one intersection of policies may make; past them, only identical sources
+ * survive. Keeps hostile policies cheap: a header can hold thousands of policies and sources.
+ */
+const MAX_COMPARISONS = 40_000;
+
+/** What is left of the comparison budget of one `intersectPolicies`. */
+interface ComparisonBudget {
+  left: number;
+}
 
 /** The sources both lists allow. */
-function intersect(a: string[], b: string[]): string[] {
+function intersect(a: string[], b: string[], budget: ComparisonBudget): string[] {
   const left = withoutNone(a);
   const right = withoutNone(b);
-  if (left.length * right.length > MAX_COMPARISONS) {
+  const comparisons = left.length * right.length;
+  if (comparisons > budget.left) {
     const rightSet = new Set(right);
     return [...new Set(left.filter((s) => rightSet.has(s)))];
   }
+  budget.left -= comparisons;
   // Each source is parsed once, not once per pair.
   const leftSources = left.map(toSource);
   const rightSources = right.map(toSource);
@@ -182,20 +192,39 @@ export function effectiveSources(directives: Directives, directive: string): str
   return undefined;
 }
 
-/** One directive map that allows only what every policy allows. */
+/** For each directive name, the positions of the policies that set it, in order. */
+function policiesByDirective(policies: ParsedPolicy[]): Map<string, number[]> {
+  const index = new Map<string, number[]>();
+  policies.forEach((policy, position) => {
+    for (const name of policy.directives.keys()) {
+      const positions = index.get(name);
+      if (positions) positions.push(position);
+      else index.set(name, [position]);
+    }
+  });
+  return index;
+}
+
+/**
+ * One directive map that allows only what every policy allows. Only the policies that set a
+ * directive (or one it falls back to) are read for it: the others do not restrict it.
+ */
 export function intersectPolicies(policies: ParsedPolicy[]): Directives {
   if (policies.length === 1) return new Map(policies[0]!.directives);
-  const names = [...new Set(policies.flatMap((p) => [...p.directives.keys()]))];
+  const index = policiesByDirective(policies);
+  const budget: ComparisonBudget = { left: MAX_COMPARISONS };
   const merged: Directives = new Map();
-  for (const name of names) {
+  for (const [name, positions] of index) {
     if (!isSourceList(name)) {
-      merged.set(name, policies.find((p) => p.directives.has(name))!.directives.get(name)!);
+      merged.set(name, policies[positions[0]!]!.directives.get(name)!);
       continue;
     }
-    const lists = policies
-      .map((p) => effectiveSources(p.directives, name))
-      .filter((s): s is string[] => s !== undefined);
-    const result = lists.slice(1).reduce(intersect, lists[0]!);
+    const fallbacks = FALLBACK[name];
+    const restricting = fallbacks
+      ? [...new Set([name, ...fallbacks].flatMap((n) => index.get(n) ?? []))].sort((a, b) => a - b)
+      : positions;
+    const lists = restricting.map((position) => effectiveSources(policies[position]!.directives, name)!);
+    const result = lists.slice(1).reduce((a, b) => intersect(a, b, budget), lists[0]!);
     merged.set(name, result.length === 0 ? ["'none'"] : result);
   }
   return merged;

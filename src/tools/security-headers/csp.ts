@@ -186,20 +186,34 @@ export interface CspAnalysis {
   reportOnly: { result: string; policy: PolicyFlags | null } | null;
 }
 
+/**
+ * Policies, and directives across them, evaluated at most: sites send one to three policies of a
+ * few dozen directives. Each further one costs a parse or an intersection, and a header or a
+ * page can carry tens of thousands, so more is graded invalid.
+ */
+export const MAX_POLICIES = 100;
+export const MAX_DIRECTIVES = 1000;
+
 /** Evaluates a set of policies (header values and meta contents). */
 function evaluate(headerValues: string[], metaValues: string[], https: boolean): Omit<CspAnalysis, 'reportOnly'> {
-  const header = splitPolicies(headerValues).map((t) => parsePolicy(t, 'header'));
-  const meta = splitPolicies(metaValues).map((t) => parsePolicy(t, 'meta'));
+  const headerTexts = splitPolicies(headerValues);
+  const metaTexts = splitPolicies(metaValues);
   const base = {
-    numPolicies: header.length + meta.length,
-    http: header.length > 0,
-    meta: meta.length > 0,
+    numPolicies: headerTexts.length + metaTexts.length,
+    http: headerTexts.length > 0,
+    meta: metaTexts.length > 0,
     repeatedReports: [] as string[],
   };
   const none = { ...base, policy: null, effective: null, problem: null, headerFrameAncestors: null };
+  if (base.numPolicies > MAX_POLICIES)
+    return { ...none, result: 'csp-header-invalid', problem: `more than ${MAX_POLICIES} policies` };
+  const header = headerTexts.map((t) => parsePolicy(t, 'header'));
+  const meta = metaTexts.map((t) => parsePolicy(t, 'meta'));
   const broken = [...header, ...meta].find((p) => !p.ok);
   if (broken && !broken.ok) return { ...none, result: 'csp-header-invalid', problem: broken.problem };
   const policies = [...header, ...meta].flatMap((p) => (p.ok ? [p.policy] : []));
+  if (policies.reduce((sum, p) => sum + p.directives.size, 0) > MAX_DIRECTIVES)
+    return { ...none, result: 'csp-header-invalid', problem: `more than ${MAX_DIRECTIVES} directives` };
   const headerPolicies = policies.filter((p) => p.from === 'header');
   if (policies.every((p) => p.directives.size === 0)) return { ...none, result: 'csp-not-implemented' };
   const headerDirectives = intersectPolicies(headerPolicies);

@@ -4,7 +4,7 @@
  * graded error page.
  */
 import type { TestContext } from './context.ts';
-import { prefixViolations, setCookies } from './cookies.ts';
+import { prefixViolations } from './cookies.ts';
 import type { Detected } from './findings.ts';
 import { HeaderView, splitList } from './headers.ts';
 import { parseHsts } from './hsts.ts';
@@ -132,7 +132,7 @@ function hsts(context: TestContext): Detected[] {
 }
 
 function cookiePrefixes(context: TestContext): Detected[] {
-  const lines = prefixViolations(setCookies(context.capture).map(({ cookie }) => cookie)).map(
+  const lines = prefixViolations(context.setCookies.map(({ cookie }) => cookie)).map(
     ({ cookie, missing }) => `${cookie.name}: requires ${missing.join(' and ')}`,
   );
   const evidence = [...new Set(lines)];

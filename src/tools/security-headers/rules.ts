@@ -91,7 +91,7 @@ export const TEST_RULES: Record<TestName, TestRules> = {
         -25,
         FAIL,
         'The Content Security Policy cannot be used: a policy is empty or too short, a directive is repeated, ' +
-          "or 'strict-dynamic' comes without a nonce or hash.",
+          "'strict-dynamic' comes without a nonce or hash, or there are more than 100 policies or 1,000 directives.",
         'Fix the policy syntax; check it with a CSP evaluator before deploying.',
       ),
       'csp-not-implemented': rule(

@@ -78,6 +78,10 @@ describe('DER reader', () => {
       assert.throws(() => readPublicKey(bytes), DerError);
     }
   });
+  test('an OID cut inside a component, or with a component past 2^53, throws DerError (it read as "2.NaN")', () => {
+    for (const contents of [[0x80], [0x2a, 0x86], [0x2a, ...new Array<number>(9).fill(0xff), 0x7f]])
+      assert.throws(() => oidToString(new Uint8Array(contents)), DerError, JSON.stringify(contents));
+  });
 });
 
 describe('DKIM key records', () => {

@@ -48,10 +48,12 @@ function readChildren(contents: Uint8Array): DerElement[] {
 /** Dotted form of an OBJECT IDENTIFIER's contents, e.g. 1.2.840.113549.1.1.1. */
 export function oidToString(contents: Uint8Array): string {
   if (contents.length === 0) throw new DerError('empty OID');
+  if ((contents[contents.length - 1]! & 0x80) !== 0) throw new DerError('the OID ends inside a component');
   const parts: number[] = [];
   let value = 0;
   for (const byte of contents) {
     value = value * 128 + (byte & 0x7f);
+    if (value > Number.MAX_SAFE_INTEGER) throw new DerError('an OID component is too large');
     if ((byte & 0x80) === 0) {
       parts.push(value);
       value = 0;

@@ -9,7 +9,13 @@ import { finding, statusFromFindings } from '../finding.ts';
 import { readMxFacts, sendsNoMail } from '../mx.ts';
 import type { DmarcFacts, Finding, Section } from '../section.ts';
 import { apexTxtIn } from '../sender-hints.ts';
-import { readAuthorization, reportDestinations, type Authorization, type ReportDestination } from './destinations.ts';
+import {
+  MAX_AUTHORIZATION_LOOKUPS,
+  readAuthorization,
+  reportDestinations,
+  type Authorization,
+  type ReportDestination,
+} from './destinations.ts';
 import { recordFindings } from './findings.ts';
 import { classifyDmarcText, type DmarcRecord } from './parse.ts';
 import { discoverPolicy, dmarcName, nextWalkName, walkStep, type PolicyDiscovery, type WalkStep } from './tree-walk.ts';
@@ -131,7 +137,12 @@ function policyFacts(
   return { policy: inherited ? sp : p, subdomainPolicy: sp, nonExistentPolicy: np };
 }
 
-function destinationFindings(destinations: DmarcDestinationReport[], policyDomain: string): Finding[] {
+/** `asked`: whether the capture holds the lookup of an authorization name. */
+function destinationFindings(
+  destinations: DmarcDestinationReport[],
+  policyDomain: string,
+  asked: (name: string) => boolean,
+): Finding[] {
   const findings: Finding[] = [];
   const unauthorized = destinations.filter((d) => d.authorization === 'unauthorized');
   if (unauthorized.length > 0) {
@@ -148,13 +159,20 @@ function destinationFindings(destinations: DmarcDestinationReport[], policyDomai
     );
   }
   const unknown = destinations.filter((d) => d.authorization === 'unknown');
+  const failed = unknown.filter((d) => asked(d.authorizationName!));
+  const notAsked = unknown.length - failed.length;
   if (unknown.length > 0) {
     findings.push(
       finding(
         'dmarc-destination-unverified',
         'info',
         'The authorization of some external report destinations could not be checked',
-        unknown.map((d) => `${d.tag} ${d.uri.uri}: lookup of ${d.authorizationName} failed`),
+        [
+          ...failed.map((d) => `${d.tag} ${d.uri.uri}: lookup of ${d.authorizationName} failed`),
+          ...(notAsked > 0
+            ? [`${notAsked} not looked up: the first ${MAX_AUTHORIZATION_LOOKUPS} external destinations are checked`]
+            : []),
+        ],
         'Nothing to do if the destination publishes its authorization; the check could not confirm it.',
         'RFC 9990 §3.2.3',
       ),
@@ -268,7 +286,9 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
     ...d,
     authorization: d.authorizationName ? readAuthorization(exchange(capture, d.authorizationName, 'TXT')) : null,
   }));
-  findings.push(...destinationFindings(destinations, step.name));
+  findings.push(
+    ...destinationFindings(destinations, step.name, (name) => exchange(capture, name, 'TXT') !== undefined),
+  );
 
   const applied = policyFacts(record, inherited);
   if (noMail && [applied.policy, applied.subdomainPolicy, applied.nonExistentPolicy].some((p) => p !== 'reject')) {

@@ -46,6 +46,23 @@ export function reportDestinations(
     });
 }
 
+/**
+ * External destinations whose authorization is asked, the first ones of the record. Receivers may
+ * send reports to as few as two (RFC 7489 §6.2), and a record can name thousands, each one more
+ * DNS query of the scan.
+ */
+export const MAX_AUTHORIZATION_LOOKUPS = 10;
+
+/** The authorization names to ask: distinct, in the record's order, at most `MAX_AUTHORIZATION_LOOKUPS`. */
+export function authorizationNames(destinations: ReportDestination[]): string[] {
+  const names = new Set<string>();
+  for (const { authorizationName } of destinations) {
+    if (names.size === MAX_AUTHORIZATION_LOOKUPS) break;
+    if (authorizationName) names.add(authorizationName);
+  }
+  return [...names];
+}
+
 /** authorized: a TXT record starting `v=DMARC1`; unknown: the lookup failed or was not made. */
 export function readAuthorization(result: DnsExchange | undefined): Authorization {
   if (!result || isDnsFailure(result)) return 'unknown';

@@ -256,12 +256,12 @@ function uriFindings(record: DmarcRecord, where: string): Finding[] {
         TAGS,
       ),
     );
-  } else if (record.rua.length > 2) {
+  } else if (record.rua.length + record.urisOmitted.rua > 2) {
     findings.push(
       finding(
         'dmarc-many-rua',
         'info',
-        `${record.rua.length} aggregate report destinations`,
+        `${record.rua.length + record.urisOmitted.rua} aggregate report destinations`,
         [quoted],
         'Keep at most two: receivers may send to the first two only.',
         'RFC 7489 §6.2',

@@ -3,7 +3,7 @@
  * §4.10.1: those starting with `v=DMARC1`), and one record's tags, validated against
  * `DMARC_TAGS`, with the policy receivers will apply.
  */
-import { parseReportUri, splitUriList, type ReportUri } from '../report-uri.ts';
+import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from '../report-uri.ts';
 import { parseTagList, type Tag } from '../tag-list.ts';
 import { DMARC_TAGS, tagValueProblem, type DmarcPolicy } from './tags.ts';
 
@@ -41,8 +41,11 @@ export interface DmarcRecord {
   adkim: 'r' | 's';
   aspf: 'r' | 's';
   fo: string[];
+  /** The first `MAX_REPORT_URIS` of each list, parsed. */
   rua: ReportUri[];
   ruf: ReportUri[];
+  /** URIs of each list past the ones parsed. */
+  urisOmitted: { rua: number; ruf: number };
   /** pct, rf, ri as published (removed in RFC 9989). */
   removed: { name: string; value: string }[];
   unknown: string[];
@@ -95,8 +98,9 @@ export function parseDmarcRecord(text: string): DmarcRecord {
     const problem = tagValueProblem(DMARC_TAGS[name]!, value);
     if (problem) invalid.push({ tag: name, value, problem });
   }
+  const listed = { rua: splitUriList(first.get('rua') ?? ''), ruf: splitUriList(first.get('ruf') ?? '') };
   const uris = (name: 'rua' | 'ruf') =>
-    splitUriList(first.get(name) ?? '').map((uri) => parseReportUri(uri, { schemes: ['mailto'], allowSize: true }));
+    listed[name].slice(0, MAX_REPORT_URIS).map((uri) => parseReportUri(uri, { schemes: ['mailto'], allowSize: true }));
   const rua = uris('rua');
   const ruf = uris('ruf');
   const versionTag = list.tags[0];
@@ -116,6 +120,10 @@ export function parseDmarcRecord(text: string): DmarcRecord {
     fo,
     rua,
     ruf,
+    urisOmitted: {
+      rua: Math.max(0, listed.rua.length - MAX_REPORT_URIS),
+      ruf: Math.max(0, listed.ruf.length - MAX_REPORT_URIS),
+    },
     removed,
     unknown: [...new Set(list.tags.map((tag) => fold(tag.name)).filter((name) => !Object.hasOwn(DMARC_TAGS, name)))],
     duplicates: list.duplicates,

@@ -1,9 +1,9 @@
 /**
  * DMARC retrieval: the RFC 9989 tree walk (one name after another: each step decides the
- * next), then the authorization records of external report destinations, in parallel.
+ * next), then the authorization records of external report destinations (the first ones), in parallel.
  */
 import type { RecordingResolver } from '../capture.ts';
-import { reportDestinations } from './destinations.ts';
+import { authorizationNames, reportDestinations } from './destinations.ts';
 import { discoverPolicy, dmarcName, nextWalkName, walkStep, type WalkStep } from './tree-walk.ts';
 
 export async function retrieveDmarc(resolver: RecordingResolver, domain: string): Promise<void> {
@@ -15,6 +15,5 @@ export async function retrieveDmarc(resolver: RecordingResolver, domain: string)
   const step = discovery.policyStep;
   if (!step?.record) return;
   const destinations = reportDestinations(step.record, step.name, discovery.organizationalDomain);
-  const names = [...new Set(destinations.flatMap((d) => (d.authorizationName ? [d.authorizationName] : [])))];
-  await Promise.all(names.map((name) => resolver.query(name, 'TXT')));
+  await Promise.all(authorizationNames(destinations).map((name) => resolver.query(name, 'TXT')));
 }

@@ -26,10 +26,43 @@ export interface SpfAnalysis extends Section {
   facts: SpfFacts;
   /** The domain's SPF record, when exactly one was found. */
   record: string | null;
-  /** The domain's record and every include and redirect target, term by term. */
+  /** The domain's record and every include and redirect target, term by term (the first `MAX_REPORTED_TERMS`). */
   tree: SpfRecordNode;
   /** The domain's terms that cost lookups; their sum is `facts.lookups`. */
   lookupsByMechanism: LookupAttribution[];
+}
+
+/**
+ * Terms and syntax errors listed per record in the section's tree, and terms in its lookups: a
+ * record can hold tens of thousands and the answer needs the first ones; the rest are counted.
+ * Evaluation reads them all.
+ */
+export const MAX_REPORTED_TERMS = 500;
+
+function reported(node: SpfRecordNode): SpfRecordNode {
+  const { terms, errors } = node;
+  return {
+    ...node,
+    terms: terms.slice(0, MAX_REPORTED_TERMS).map((t) => (t.child ? { ...t, child: reported(t.child) } : t)),
+    errors: errors.slice(0, MAX_REPORTED_TERMS),
+    ...(terms.length > MAX_REPORTED_TERMS ? { termsOmitted: terms.length - MAX_REPORTED_TERMS } : {}),
+    ...(errors.length > MAX_REPORTED_TERMS ? { errorsOmitted: errors.length - MAX_REPORTED_TERMS } : {}),
+  };
+}
+
+/** The attributions, the ones past `MAX_REPORTED_TERMS` added up in a last one (the sum stays `facts.lookups`). */
+function reportedLookups(attributions: LookupAttribution[]): LookupAttribution[] {
+  if (attributions.length <= MAX_REPORTED_TERMS) return attributions;
+  const rest = attributions.slice(MAX_REPORTED_TERMS);
+  return [
+    ...attributions.slice(0, MAX_REPORTED_TERMS),
+    {
+      term: `… ${rest.length} more terms`,
+      target: null,
+      lookups: rest.reduce((sum, a) => sum + a.lookups, 0),
+      voidLookups: rest.reduce((sum, a) => sum + a.voidLookups, 0),
+    },
+  ];
 }
 
 export function analyzeSpf(capture: EmailSecurityCapture): SpfAnalysis {
@@ -45,15 +78,17 @@ export function analyzeSpf(capture: EmailSecurityCapture): SpfAnalysis {
     findings,
     facts,
     record: root.record,
-    tree: root,
-    lookupsByMechanism: root.terms
-      .filter((t) => t.lookups > 0)
-      .map((t) => ({
-        term: t.text,
-        target: t.target,
-        lookups: t.lookups,
-        voidLookups: (t.void ? 1 : 0) + (t.child?.voidLookups ?? 0),
-      })),
+    tree: reported(root),
+    lookupsByMechanism: reportedLookups(
+      root.terms
+        .filter((t) => t.lookups > 0)
+        .map((t) => ({
+          term: t.text,
+          target: t.target,
+          lookups: t.lookups,
+          voidLookups: (t.void ? 1 : 0) + (t.child?.voidLookups ?? 0),
+        })),
+    ),
   };
 }
 

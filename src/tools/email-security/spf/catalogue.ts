@@ -206,7 +206,9 @@ export const SPF_FINDINGS = {
   },
   'spf-not-retrieved': {
     severity: 'info',
-    title: 'Parts of the SPF tree were not looked up (far past the lookup limit, or the query budget ran out)',
+    title:
+      'Parts of the SPF tree were not looked up or not read ' +
+      '(far past the lookup limit, the query budget ran out, or the records are too large)',
     recommendation: 'Reduce the number of lookups; counts shown are lower bounds.',
     rfc: 'RFC 7208 §4.6.4',
   },

@@ -1,7 +1,8 @@
 /**
  * Which SPF findings apply to a judged tree, with their evidence. One finding per id; when an id
- * applies several times its evidence lists every occurrence.
+ * applies several times its evidence lists the occurrences (the first `MAX_EVIDENCE_LINES`).
  */
+import { excerpt } from '../../excerpt.ts';
 import { quoteRecord } from '../dns-answers.ts';
 import type { Finding } from '../section.ts';
 import { PERMERROR_FINDING, SPF_FINDINGS, type SpfFindingId } from './catalogue.ts';
@@ -22,12 +23,25 @@ function near(record: string, position: number): string {
 
 const BROAD_PREFIX = { ip4: 8, ip6: 16 } as const;
 
+/**
+ * Evidence lines kept per finding; the rest are counted. A record can hold thousands of terms
+ * that each call for a line, and a finding needs examples, not all of them.
+ */
+export const MAX_EVIDENCE_LINES = 20;
+
 export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
-  const evidence = new Map<SpfFindingId, string[]>();
+  const evidence = new Map<SpfFindingId, { lines: string[]; more: number }>();
+  const entryOf = (id: SpfFindingId) => {
+    let entry = evidence.get(id);
+    if (!entry) evidence.set(id, (entry = { lines: [], more: 0 }));
+    return entry;
+  };
   const add = (id: SpfFindingId, ...lines: string[]) => {
-    const list = evidence.get(id);
-    if (list) for (const line of lines) list.push(line);
-    else evidence.set(id, lines);
+    const entry = entryOf(id);
+    for (const line of lines) {
+      if (entry.lines.length < MAX_EVIDENCE_LINES) entry.lines.push(line);
+      else entry.more += 1;
+    }
   };
   const { root } = tree;
 
@@ -43,13 +57,13 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
   if (root.state === 'multiple-records')
     add('spf-multiple-records', ...root.candidates.map((text) => `TXT ${root.domain}: ${quoteRecord(text)}`));
   if (root.state === 'syntax-error') {
+    const shown = root.errors.slice(0, MAX_EVIDENCE_LINES);
     add(
       'spf-syntax-error',
       `record: ${quoteRecord(root.record!)}`,
-      ...root.errors.map(
-        (e) => `offset ${e.position} (at ${quoteRecord(near(root.record!, e.position), 60)}): ${e.message}`,
-      ),
+      ...shown.map((e) => `offset ${e.position} (at ${quoteRecord(near(root.record!, e.position), 60)}): ${e.message}`),
     );
+    entryOf('spf-syntax-error').more += root.errors.length - shown.length;
   }
   for (const event of verdict.permerrors) {
     if (event.reason !== 'syntax' && event.reason !== 'multiple-records')
@@ -90,7 +104,11 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
     add('spf-not-retrieved', ...(skipped.length > 0 ? skipped : ['some answers are missing from the capture']));
   }
 
-  return [...evidence].map(([id, lines]) => ({ id, ...SPF_FINDINGS[id], evidence: lines }));
+  return [...evidence].map(([id, { lines, more }]) => ({
+    id,
+    ...SPF_FINDINGS[id],
+    evidence: more > 0 ? [...lines, `… and ${more} more`] : lines,
+  }));
 }
 
 type Add = (id: SpfFindingId, ...lines: string[]) => void;
@@ -114,7 +132,7 @@ function reachableTermFindings(term: TermNode, domain: string, add: Add): void {
 function recordFindings(node: SpfRecordNode, add: Add): void {
   if (node.state !== 'ok' || node.record === null) return;
   const afterAll = node.terms.filter((t) => t.status === 'after-all').map((t) => t.text);
-  if (afterAll.length > 0) add('spf-terms-after-all', `${node.domain}: ${afterAll.join(' ')}`);
+  if (afterAll.length > 0) add('spf-terms-after-all', `${node.domain}: ${excerpt(afterAll.join(' '))}`);
   for (const term of node.terms) {
     if (term.status === 'ignored') add('spf-redirect-ignored', `${node.domain}: ${term.text}`);
     if (term.qualifier === null && !(KNOWN_MODIFIERS as readonly string[]).includes(term.name))

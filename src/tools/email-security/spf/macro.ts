@@ -61,10 +61,6 @@ export function readMacro(raw: string, open: number): MacroFields | null {
 export function parseMacroString(raw: string, context: 'domain' | 'modifier'): MacroParse {
   const parts: MacroPart[] = [];
   let literal = '';
-  const flush = () => {
-    if (literal) parts.push({ kind: 'literal', text: literal });
-    literal = '';
-  };
   for (let i = 0; i < raw.length;) {
     const char = raw[i]!;
     const code = char.charCodeAt(0);
@@ -77,7 +73,7 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
     }
     const next = raw[i + 1];
     if (next !== undefined && next in ESCAPES) {
-      flush();
+      literal = pushLiteral(parts, literal);
       parts.push({ kind: 'escape', text: ESCAPES[next]! });
       i += 2;
       continue;
@@ -107,7 +103,7 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
       const at = i + 2 + letterRaw.length + digits.length + reverse.length + badDelimiter;
       return fail(at, `"${delimiters[badDelimiter]}" is not a macro delimiter (one of ${MACRO_DELIMITERS})`);
     }
-    flush();
+    literal = pushLiteral(parts, literal);
     parts.push({
       kind: 'macro',
       letter,
@@ -119,8 +115,14 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
     });
     i = end;
   }
-  flush();
+  pushLiteral(parts, literal);
   return { ok: true, value: { raw, parts } };
+}
+
+/** Appends the pending literal text, if any, to `parts`; returns the new pending text (none). */
+function pushLiteral(parts: MacroPart[], literal: string): string {
+  if (literal) parts.push({ kind: 'literal', text: literal });
+  return '';
 }
 
 function fail(offset: number, message: string): MacroParse {

@@ -17,7 +17,10 @@ export type RecordState =
   | 'no-record'
   /** SERVFAIL, timeout or another DNS failure (temperror). */
   | 'dns-error'
-  /** Not asked: past the point where the lookup limit is clearly exceeded, or past the query budget. */
+  /**
+   * Not asked: past the point where the lookup limit is clearly exceeded, or past the query
+   * budget; or answered but not read, past the character budget of the tree (`dns` is then set).
+   */
   | 'not-retrieved';
 
 export interface SpfRecordNode {
@@ -38,6 +41,9 @@ export interface SpfRecordNode {
   voidLookups: number;
   /** The terminal policy: the first `all`, else the redirect target's; null when neither. */
   all: Qualifier | null;
+  /** Terms and errors past the ones listed, in the SPF section's reported tree only. */
+  termsOmitted?: number;
+  errorsOmitted?: number;
 }
 
 export type TermStatus =

@@ -71,4 +71,10 @@ export const RETRIEVAL = {
   followLookups: 20,
   /** Hard cap on the DNS queries one SPF walk may issue. */
   maxQueries: 80,
+  /**
+   * Characters of SPF records one tree reads, the domain's own record included (it is always
+   * read): one DNS answer's worth. An include or redirect target that would pass it is not read,
+   * so twenty targets of 64 KB each cannot make one analysis parse a megabyte of terms.
+   */
+  maxRecordCharacters: 65_536,
 } as const;

@@ -26,6 +26,8 @@ export function buildSpfTree(domain: string, lookup: SpfLookup): SpfTree {
 class TreeBuilder {
   private lookups = 0;
   private voidLookups = 0;
+  /** Characters of the records read so far (RETRIEVAL.maxRecordCharacters). */
+  private characters = 0;
   private order = 0;
   private complete = true;
   private truncated = false;
@@ -106,6 +108,11 @@ class TreeBuilder {
         );
       return { ...node, state: 'multiple-records', candidates: selection.records };
     }
+    if (!isRoot && this.characters + selection.record.length > RETRIEVAL.maxRecordCharacters) {
+      this.truncated = true;
+      return node; // not-retrieved, with the DNS answer: follow() says why
+    }
+    this.characters += selection.record.length;
     node.record = selection.record;
     const parsed = parseSpfRecord(selection.record);
     if (parsed.errors.length > 0) {
@@ -285,7 +292,7 @@ class TreeBuilder {
           order,
         );
       case 'not-retrieved':
-        return notRetrieved(node);
+        return child.dns ? beyondRecordBudget(node) : notRetrieved(node);
       case 'ok':
         return;
     }
@@ -338,6 +345,11 @@ function blankTerm(term: SpfTerm): TermNode {
 function notRetrieved(node: TermNode): void {
   node.status = 'not-retrieved';
   node.note = 'not looked up (query budget reached)';
+}
+
+function beyondRecordBudget(node: TermNode): void {
+  node.status = 'not-retrieved';
+  node.note = `not read: with it, the SPF records read would pass ${RETRIEVAL.maxRecordCharacters} characters`;
 }
 
 function beyondLimit(node: TermNode): void {

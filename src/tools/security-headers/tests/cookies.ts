@@ -1,6 +1,5 @@
-import { isAntiCsrfCookie, isSessionCookie, type Cookie } from '../cookies.ts';
+import { isAntiCsrfCookie, isSessionCookie, setCookieHeaders, type Cookie } from '../cookies.ts';
 import type { TestRunner } from '../context.ts';
-import { allHops, HeaderView } from '../headers.ts';
 import { strictTransportSecurityPasses } from './strict-transport-security.ts';
 
 /** What each cookie can be blamed for; `hsts` tells whether HSTS (the HSTS test passing) protects it. */
@@ -30,13 +29,14 @@ const COOKIE_PROBLEMS_BY_SEVERITY = [
 
 export const cookiesTest: TestRunner = (context) => {
   const cookies = context.cookies;
-  const headers = allHops(context.capture).flatMap((hop) => new HeaderView(hop.headers).pick('set-cookie'));
+  const headers = setCookieHeaders(context.capture).map(({ raw }): [string, string] => ['set-cookie', raw]);
   if (cookies.length === 0) return { result: 'cookies-not-found', data: { cookies: {} }, headers };
   const hsts = strictTransportSecurityPasses(context);
-  const problems = cookies.flatMap((c) => COOKIE_RULES.filter((r) => r.when(c, hsts)).map((r) => r.result));
-  const worst = problems.sort(
-    (a, b) => COOKIE_PROBLEMS_BY_SEVERITY.indexOf(b) - COOKIE_PROBLEMS_BY_SEVERITY.indexOf(a),
-  )[0];
+  let severity = -1;
+  for (const cookie of cookies)
+    for (const rule of COOKIE_RULES)
+      if (rule.when(cookie, hsts)) severity = Math.max(severity, COOKIE_PROBLEMS_BY_SEVERITY.indexOf(rule.result));
+  const worst = severity < 0 ? undefined : COOKIE_PROBLEMS_BY_SEVERITY[severity];
   const sameSite = cookies.every((c) => c.sameSite !== null);
   const result =
     worst ??
