@@ -48,7 +48,9 @@ export function networkOf(identity: string): string {
 /**
  * The client's address: the connection's, unless `trustProxy` names a header that the proxy in
  * front of us sets. For X-Forwarded-For-style lists the right-most entry is the one our proxy
- * appended; entries to its left come from the client and are not trusted.
+ * appended; entries to its left come from the client and are not trusted. Some proxies append a
+ * port (`203.0.113.9:41234`, `[2001:db8::1]:443`), which is dropped; an entry that is not a plain
+ * address (an IPv4 spelling other than four decimal numbers included) is not trusted.
  */
 export function clientAddress(
   headers: Headers,
@@ -63,5 +65,21 @@ export function clientAddress(
     .map((s) => s.trim())
     .filter(Boolean);
   const candidate = entries[entries.length - 1];
-  return candidate !== undefined && ipaddr.isValid(candidate.replace(/^\[|\]$/g, '')) ? candidate : connectionAddress;
+  return (candidate !== undefined && plainAddress(candidate)) || connectionAddress;
+}
+
+/** The address in a forwarded entry, without brackets or port, or null when it is not one. */
+function plainAddress(entry: string): string | null {
+  let address = entry;
+  if (entry.startsWith('[')) {
+    const end = entry.indexOf(']');
+    if (end < 0 || (end + 1 < entry.length && !/^:\d{1,5}$/.test(entry.slice(end + 1)))) return null;
+    address = entry.slice(1, end);
+  } else if (entry.indexOf(':') === entry.lastIndexOf(':') && entry.includes(':')) {
+    const [host = '', port = ''] = entry.split(':');
+    if (!/^\d{1,5}$/.test(port)) return null;
+    address = host;
+  }
+  if (ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address)) return address;
+  return null;
 }

@@ -28,22 +28,23 @@ function presentedKey(headers: Headers): { key: string } | { none: true } | { ba
 /**
  * Works out who is calling. Refusal waits for `refuseInvalidKey`, so failed attempts are rate
  * limited too; a key that needs a store lookup is not looked up for a client address this instance
- * is still refusing.
+ * is still refusing. A CORS preflight is anonymous whatever it carries: browsers never send
+ * credentials with one, and answering it by key would make an uncounted key checker.
  */
 export const identifyKey: Handler = async (request, ctx) => {
-  const presented = presentedKey(request.headers);
+  const presented = request.method === 'OPTIONS' ? { none: true as const } : presentedKey(request.headers);
   if ('none' in presented) ctx.principal = { kind: 'anonymous' };
   else if ('bad' in presented) ctx.principal = { kind: 'invalid', reason: presented.bad };
-  else ctx.principal = await verifiedPrincipal(presented.key, request.method, ctx);
+  else ctx.principal = await verifiedPrincipal(presented.key, ctx);
   return undefined;
 };
 
-async function verifiedPrincipal(key: string, method: string, ctx: RequestContext): Promise<Principal> {
+async function verifiedPrincipal(key: string, ctx: RequestContext): Promise<Principal> {
   const { keys } = ctx.services;
   let verdict: KeyVerdict;
   try {
     const checked = await keys.check(key);
-    if ('lookUp' in checked && method !== 'OPTIONS') refuseClientIfStillRefused(ctx);
+    if ('lookUp' in checked) refuseClientIfStillRefused(ctx);
     verdict = 'lookUp' in checked ? await keys.lookUp(checked.lookUp) : checked;
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;

@@ -8,19 +8,26 @@ import type { Handler, RequestContext } from '../context.ts';
 const PER_MINUTE_POLICY = 'per-minute';
 const BADGE_POLICY = 'badge-per-minute';
 
-/** The budget a request is charged to: per key for a valid key, otherwise per client address. */
+/**
+ * The budget a request is charged to: per key for a valid key, otherwise per client address. A
+ * presented key that is not valid is charged to the address's API budget on every surface, so a
+ * key guesser meets the same 10 a minute wherever it knocks.
+ */
 function budgetOf(ctx: RequestContext): { bucket: string; limit: number; policy: string; who: string } {
-  const { limits } = ctx.services;
   const p = ctx.principal;
+  if (p.kind === 'invalid') return clientBudget(ctx);
   // Badges have their own, larger budget per address: README traffic must not eat the API's.
-  if (ctx.surface === 'badge') {
-    const who = 'badges from this client address';
-    return { bucket: `badge:${ctx.client}`, limit: limits.badgePerMinute, policy: BADGE_POLICY, who };
-  }
+  if (ctx.surface === 'badge') return badgeBudget(ctx);
   if (p.kind === 'key') {
+    const { limits } = ctx.services;
     return { bucket: `key:${p.record.id}`, limit: limits.keyPerMinute, policy: PER_MINUTE_POLICY, who: 'this API key' };
   }
   return clientBudget(ctx);
+}
+
+function badgeBudget(ctx: RequestContext) {
+  const limit = ctx.services.limits.badgePerMinute;
+  return { bucket: `badge:${ctx.client}`, limit, policy: BADGE_POLICY, who: 'badges from this client address' };
 }
 
 function clientBudget(ctx: RequestContext) {
@@ -60,8 +67,9 @@ export const perMinuteLimit: Handler = async (request, ctx) => {
  * (docs/limits.md): looking up every key a refused address sends is what a key guesser wants.
  */
 export function refuseClientIfStillRefused(ctx: RequestContext): void {
-  const { bucket, who } = clientBudget(ctx);
-  refuseIfStillRefused(ctx, bucket, who);
+  // On badges a valid key draws on the badge budget, a key that turns out invalid on the API's.
+  for (const { bucket, who } of ctx.surface === 'badge' ? [badgeBudget(ctx), clientBudget(ctx)] : [clientBudget(ctx)])
+    refuseIfStillRefused(ctx, bucket, who);
 }
 
 function refuseIfStillRefused(ctx: RequestContext, bucket: string, who: string): void {

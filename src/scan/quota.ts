@@ -58,6 +58,9 @@ function storeDown(ctx: RequestContext, error: StoreUnavailableError): ApiError 
         'The store may have counted this attempt; the service is undoing that count in the background.'
       : 'The scan store is temporarily unavailable, so the scan quota cannot be checked. ' +
         'No scan ran and nothing was counted.',
+    hint: unsettled
+      ? 'Retry after the Retry-After delay. If the count cannot be undone, this attempt uses one scan of the hour.'
+      : undefined,
     retryAfterSec: STORE_RETRY_AFTER_SEC,
   });
 }

@@ -21,6 +21,19 @@ test('falls back to the connection when the trusted header is missing or garbage
   );
 });
 
+test('a forwarded entry with a port is that address; one that is not a plain address is not trusted', () => {
+  const from = (value: string) =>
+    clientAddress(new Headers({ 'x-forwarded-for': value }), '192.0.2.1', 'x-forwarded-for');
+  assert.equal(from('203.0.113.9:41234'), '203.0.113.9');
+  assert.equal(from('[2001:db8::3]:443'), '2001:db8::3');
+  assert.equal(from('[2001:db8::3]'), '2001:db8::3');
+  assert.equal(from('2001:db8::3'), '2001:db8::3');
+  assert.equal(from('010.003.000.013'), '192.0.2.1', 'not read as octal');
+  assert.equal(from('2130706433'), '192.0.2.1');
+  assert.equal(from('203.0.113.9:port'), '192.0.2.1');
+  assert.equal(from('[2001:db8::3]x'), '192.0.2.1');
+});
+
 test('counts IPv4 per address, IPv4-mapped IPv6 as IPv4, and IPv6 per /64', () => {
   assert.equal(clientIdentity('203.0.113.7'), '203.0.113.7');
   assert.equal(clientIdentity('::ffff:203.0.113.7'), '203.0.113.7');

@@ -66,4 +66,32 @@ describe('limits before lookups', () => {
     assert.equal(trips, 0);
     assert.equal((await h.request('/', { ip })).status, 200, 'pages are still served without a key');
   });
+
+  test('a preflight is anonymous whatever key it carries: no lookup, no key checker', async () => {
+    const ip = freshIp();
+    const { key } = await h.createKey();
+    const preflight = (headers: Record<string, string>) => h.request(CATALOG, { ip, method: 'OPTIONS', headers });
+    const trips = await storeTripsOf(async () => {
+      for (let i = 0; i < 20; i++) {
+        const res = await preflight(withKey(generateKey(PREFIX)));
+        assert.equal(res.status, 204);
+        assert.equal(res.headers.get('ratelimit-limit'), String(SPEC_LIMITS.anonymousPerMinute));
+      }
+    });
+    assert.ok(trips <= 20, `at most the limiter's look per preflight (${trips}), never a key lookup`);
+    assert.equal((await preflight(withKey(key))).status, 204, 'a real key is answered the same');
+  });
+
+  test('forged keys on badges count against the address, which is then refused there without lookups', async () => {
+    const ip = freshIp();
+    const badge = (key: string) => h.request('/api/badge/example.com', { ip, headers: withKey(key) });
+    for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute; i++)
+      await expectProblem(await badge(generateKey(PREFIX)), 'unauthorized');
+    await expectProblem(await badge(generateKey(PREFIX)), 'rate_limit_exceeded');
+    const trips = await storeTripsOf(async () => {
+      for (let i = 0; i < 10; i++) await expectProblem(await badge(generateKey(PREFIX)), 'rate_limit_exceeded');
+    });
+    assert.equal(trips, 0);
+    assert.equal((await h.request('/api/badge/example.com', { ip })).status, 200, 'the badge budget is untouched');
+  });
 });

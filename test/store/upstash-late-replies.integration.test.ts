@@ -100,6 +100,7 @@ describe('scan quota when the store answers after the deadline', () => {
     }
     assert.doesNotMatch(body.detail, /nothing was counted/);
     assert.match(body.detail, /may have counted this attempt/);
+    assert.doesNotMatch(body.error.hint, /nothing was counted/, 'the hint does not contradict the detail');
     await h.settled(); // the background cancellation has been confirmed
     await pause(LATE_MS); // and every held command has run
     assert.deepEqual(await quotaState(h, 'all-late', ip, 'all-late.example'), NOTHING);
