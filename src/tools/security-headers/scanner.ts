@@ -35,9 +35,9 @@ export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
   const analysis = analyze(capture);
   if (!analysis.assessable || analysis.score === null || analysis.grade === null) {
     const cause = errors.https ?? errors.http;
-    const reason = !capture.https && !capture.http && cause ? cause.reason : analysis.reason;
-    const message =
-      !capture.https && !capture.http && cause ? `The site could not be reached: ${cause.message}.` : analysis.message;
+    const unreachable = !capture.https && !capture.http && cause !== undefined;
+    const reason = unreachable ? cause.reason : analysis.reason;
+    const message = unreachable ? `The site could not be reached: ${bothFailures(errors)}.` : analysis.message;
     return notAssessed(message, { reason, errors, retrieval: analysis.retrieval });
   }
   const { status, message, ...details } = analysis;
@@ -51,6 +51,14 @@ export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
       details: { ...details, ...(capture.errors ? { retrievalErrors: capture.errors } : {}) },
     },
   };
+}
+
+/** Why each session failed: an http:// site is tried over HTTPS too, and either may be the one that matters. */
+function bothFailures(errors: NonNullable<SecurityHeadersCapture['errors']>): string {
+  const { https, http } = errors;
+  if (https && http && https.message !== http.message)
+    return `over HTTPS, ${https.message}; over HTTP, ${http.message}`;
+  return (https ?? http)!.message;
 }
 
 export function createSecurityHeadersScanner(deps: RetrieveDeps): Scanner {
