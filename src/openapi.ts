@@ -139,6 +139,13 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
               description: 'OpenAPI 3.1 document.',
               content: { 'application/json': { schema: { type: 'object' } } },
             },
+            // Sending a key is never needed here; one that is sent is checked, and a bad one counts.
+            '401': problem('unauthorized', 'a key was sent and is not valid; send none.'),
+            '429': problem('rate_limit_exceeded', 'invalid keys sent from this address used up its per-minute limit.'),
+            '503': problem(
+              'service_unavailable',
+              'a key was sent and could not be verified because the store is down.',
+            ),
           },
         },
       },

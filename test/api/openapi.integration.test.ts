@@ -43,6 +43,14 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(doc.servers, [{ url: 'https://scan.test' }]);
   });
 
+  test('documents what it answers a request carrying a bad key', async () => {
+    const res = await h.request('/openapi.json', { headers: { authorization: 'Bearer not-a-key' } });
+    assert.equal(res.status, 401);
+    await res.arrayBuffer();
+    const responses = doc.paths['/openapi.json']?.get?.responses ?? {};
+    for (const status of ['200', '401', '429', '503']) assert.ok(responses[status], status);
+  });
+
   test('covers every endpoint of the API', () => {
     assert.deepEqual(Object.keys(doc.paths).sort(), [
       '/api/agent/tools',
