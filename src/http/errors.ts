@@ -54,7 +54,9 @@ export const ERRORS = {
   payload_too_large: {
     status: 413,
     title: 'Payload Too Large',
-    hint: 'Request bodies are limited to 8 KiB; a scan request needs only {"target": "..."}.',
+    hint:
+      'Request bodies are limited to 8 KiB; a scan request needs only {"target": "..."}, ' +
+      'and an MCP message a few hundred bytes.',
   },
   unsupported_media_type: {
     status: 415,
