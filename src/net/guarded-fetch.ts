@@ -93,6 +93,12 @@ export interface GuardedFetchOptions {
   maxBodyBytes?: number;
   readBody?: boolean;
   insecureTls?: boolean;
+  /**
+   * The Observatory's page sessions: a redirect status without Location is followed to the
+   * relative URL "undefined" (its client resolves a missing header that way), and the response
+   * after the last redirect allowed is returned as the final one instead of failing.
+   */
+  observatoryRedirects?: boolean;
 }
 
 const DEFAULT_MAX_REDIRECTS = 10;
@@ -196,23 +202,27 @@ export async function guardedFetch(
     };
     chain.push(hop);
 
-    const location = response.headers.get('location');
-    if (REDIRECT_STATUSES.has(response.status) && location !== null) {
+    // The first Location, as Node's HTTP client keeps it.
+    const location = hop.headers.find(([name]) => name === 'location')?.[1] ?? null;
+    const observatory = options.observatoryRedirects === true;
+    const follows = location !== null || observatory;
+    const limitReached = chain.length > maxRedirects;
+    if (REDIRECT_STATUSES.has(response.status) && follows && !(observatory && limitReached)) {
       void response.body?.cancel().catch(() => {});
       let next: URL;
       try {
-        next = new URL(location, current);
+        next = new URL(location ?? 'undefined', current);
       } catch {
         return fail('invalid-redirect', 'the Location header is not a valid URL', current);
       }
-      if (chain.length > maxRedirects)
-        return fail('too-many-redirects', `more than ${maxRedirects} redirects`, next.href);
+      if (limitReached) return fail('too-many-redirects', `more than ${maxRedirects} redirects`, next.href);
       if (response.status === 303 && method !== 'HEAD') method = 'GET';
       current = next.href;
       continue;
     }
 
-    // The final response (a 3xx without Location included: there is nothing to follow).
+    // The final response (a 3xx without Location included: there is nothing to follow; with
+    // `observatoryRedirects`, also the redirect after the last one allowed).
     if (options.readBody !== true || method === 'HEAD') {
       void response.body?.cancel().catch(() => {});
       return {

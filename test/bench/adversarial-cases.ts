@@ -30,7 +30,7 @@ import { parseTagList } from '../../src/tools/email-security/tag-list.ts';
 import { parseTlsRptRecord } from '../../src/tools/email-security/tls-rpt.ts';
 import { detectChallenge } from '../../src/tools/security-headers/challenge.ts';
 import { parseSetCookie } from '../../src/tools/security-headers/cookies.ts';
-import { parsePolicy } from '../../src/tools/security-headers/csp-parse.ts';
+import { parseModelCsp, splitPolicies } from '../../src/tools/security-headers/csp-parse.ts';
 import { analyzeCsp } from '../../src/tools/security-headers/csp.ts';
 import { securityHeadersDefinition } from '../../src/tools/security-headers/definition.ts';
 import { HeaderView, splitList } from '../../src/tools/security-headers/headers.ts';
@@ -137,21 +137,16 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     normalizeBadgeDomain,
   ),
   parserCase(
-    'csp.parsePolicy',
+    'csp.parseModelCsp',
     () => red.CSP_VALUES,
     text(grammars.CSP_TOKENS, HEADER),
-    (t) => parsePolicy(t, 'header'),
+    (t) => [parseModelCsp(splitPolicies([t])), parseModelCsp(splitPolicies([t]), true)],
   ),
   parserCase(
     'csp.analyzeCsp',
     () => red.CSP_VALUES,
     text(grammars.CSP_TOKENS, HEADER),
-    (t) =>
-      analyzeCsp(headerRef('content-security-policy', t), {
-        httpEquiv: new Map([['content-security-policy', [t]]]),
-        metaReferrer: [],
-        scripts: [],
-      }),
+    (t) => analyzeCsp(headerRef('content-security-policy', t), [t], true),
   ),
   parserCase(
     'headers.splitList',

@@ -163,6 +163,24 @@ test('redirects stop after maxRedirects', async () => {
   );
 });
 
+test('observatoryRedirects: no Location leads to "undefined"; the last redirect allowed is final', async () => {
+  const none = expectOk(
+    await guardedFetch(at(site, 'site.test', '/no-location'), { observatoryRedirects: true }, deps()),
+  );
+  assert.deepEqual(
+    none.chain.map((hop) => [new URL(hop.url).pathname, hop.status]),
+    [
+      ['/no-location', 302],
+      ['/undefined', 404],
+    ],
+  );
+  const eleven = expectOk(
+    await guardedFetch(at(site, 'site.test', '/chain/11'), { observatoryRedirects: true }, deps()),
+  );
+  assert.equal(eleven.chain.length, 11);
+  assert.ok([301, 302, 303, 307, 308].includes(eleven.status), `the eleventh response is a redirect: ${eleven.status}`);
+});
+
 test('the body is read as a stream and cut at maxBodyBytes', async () => {
   const full = expectOk(await guardedFetch(at(site, 'site.test', '/big?bytes=5000'), { readBody: true }, deps()));
   assert.deepEqual([full.bodyBytes, full.truncated, full.body!.length], [5000, false, 5000]);

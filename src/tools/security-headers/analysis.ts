@@ -65,7 +65,12 @@ export type FindingId =
   | 'information-leak'
   | 'deprecated-header'
   | 'cookie-prefix-violation'
-  | 'error-status-graded';
+  | 'error-status-graded'
+  | 'cors-origin-reflected-with-credentials'
+  | 'hsts-max-age-misread'
+  | 'content-type-not-recognised'
+  | 'script-url-misread'
+  | 'csp-frame-ancestors-in-meta';
 
 export interface Retrieval {
   /** URL of the graded response (the https session's final response, else the http one's). */

@@ -5,7 +5,7 @@
  */
 export type HeaderPairs = [name: string, value: string][];
 
-/** The Origin of the CORS preflight, as the Observatory sends it; what `corsOrigin` means when absent. */
+/** The Origin the CORS preflight is sent with, as the Observatory sends it. */
 export const CORS_PROBE_ORIGIN = 'https://http-observatory.security.mozilla.org';
 
 export interface Hop {
@@ -48,8 +48,15 @@ export interface SecurityHeadersCapture {
   htmlTruncated?: boolean;
   /** Wall-clock milliseconds the retrieval took. */
   durationMs?: number;
-  /** The Origin header the `cors` preflight was sent with (default `CORS_PROBE_ORIGIN`). */
+  /**
+   * The Origin the CORS test compares Access-Control-Allow-Origin with. The retriever leaves it
+   * out: the Observatory's test cannot see the Origin its preflight sent (docs/capture.md).
+   */
   corsOrigin?: string;
+  /** The URL the preflight was sent to, when not the graded response's URL. */
+  corsUrl?: string;
+  /** The hops of the robots.txt fetch, made only when the graded session's certificate did not verify. */
+  robots?: Hop[];
 }
 
 export interface RetrievalError {

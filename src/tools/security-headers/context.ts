@@ -5,11 +5,12 @@
 import { normalizeName } from '../../net/dns-records.ts';
 import type { AnalyzeOptions } from './analysis.ts';
 import type { HeaderPairs, SecurityHeadersCapture } from './capture.ts';
-import { cookieJar, setCookies, type Cookie, type SentCookie } from './cookies.ts';
+import { observatoryCookieJar, type JarCookie, type RejectedCookie } from './cookie-jar.ts';
+import { setCookies, type SentCookie } from './cookies.ts';
 import { analyzeCsp, type CspAnalysis } from './csp.ts';
-import { httpsResponse, isHtmlType, type ResponseRef } from './headers.ts';
+import { httpsResponse, sessionStartsOnHttps, type ResponseRef } from './headers.ts';
 import { preloadResolver, type PreloadResolver } from './hsts.ts';
-import { extractHtmlFacts, type HtmlFacts } from './html.ts';
+import { readPage, type PageFacts } from './page.ts';
 import { evaluateStrictTransportSecurity } from './tests/strict-transport-security.ts';
 
 export interface TestContext {
@@ -20,14 +21,13 @@ export interface TestContext {
   auto: ResponseRef;
   /** The final response of the https session. */
   https: ResponseRef | null;
-  /** Whether the graded response is HTML. */
-  isHtml: boolean;
-  /** Facts from the HTML body; null when the response is not HTML or no body was captured. */
-  html: HtmlFacts | null;
+  /** What the Observatory reads from the graded response's body (page.ts). */
+  page: PageFacts;
   preload: PreloadResolver;
   /** Every Set-Cookie of the scan, in order (`setCookies`). */
   readonly setCookies: SentCookie[];
-  readonly cookies: Cookie[];
+  /** The jar the Observatory grades (cookie-jar.ts), and the cookies its rules refused. */
+  readonly jar: { cookies: JarCookie[]; rejected: RejectedCookie[] };
   readonly csp: CspAnalysis;
   /** The strict-transport-security test's outcome. */
   readonly hsts: TestOutcome;
@@ -47,10 +47,9 @@ export function createContext(
   auto: ResponseRef,
   options: AnalyzeOptions,
 ): TestContext {
-  const isHtml = isHtmlType(auto.headers);
-  const html = isHtml && capture.html !== null ? extractHtmlFacts(capture.html) : null;
+  const page = readPage(auto.headers, capture.html);
   let sent: SentCookie[] | undefined;
-  let cookies: Cookie[] | undefined;
+  let jar: TestContext['jar'] | undefined;
   let csp: CspAnalysis | undefined;
   let hsts: TestOutcome | undefined;
   const context: TestContext = {
@@ -58,17 +57,16 @@ export function createContext(
     site: normalizeName(capture.host),
     auto,
     https: httpsResponse(capture),
-    isHtml,
-    html,
+    page,
     preload: preloadResolver(capture, options),
     get setCookies() {
       return (sent ??= setCookies(capture));
     },
-    get cookies() {
-      return (cookies ??= cookieJar(context.setCookies));
+    get jar() {
+      return (jar ??= observatoryCookieJar(capture));
     },
     get csp() {
-      return (csp ??= analyzeCsp(auto, html));
+      return (csp ??= analyzeCsp(auto, page.metaCsp, sessionStartsOnHttps(capture)));
     },
     get hsts() {
       return (hsts ??= evaluateStrictTransportSecurity(context));

@@ -1,8 +1,9 @@
 /**
- * Set-Cookie parsing and the cookie jar of a scan: every Set-Cookie of every hop of both sessions,
- * one cookie per (name, domain, path), later ones replacing earlier ones, deletions removed.
+ * Set-Cookie parsing, the cookie-name heuristics of the model, and the cookie prefix rules. The
+ * jar the Observatory grades is in cookie-jar.ts.
  */
 import type { Hop, SecurityHeadersCapture } from './capture.ts';
+import { parseCookieDate } from './cookie-date.ts';
 import { allHops, HeaderView } from './headers.ts';
 import { hostnameOf } from './url-parts.ts';
 
@@ -17,7 +18,9 @@ export interface Cookie {
   domain: string | null;
   path: string | null;
   maxAge: number | null;
+  /** The last Expires that reads as a cookie date (RFC 6265 §5.1.1), as written and as a time. */
   expires: string | null;
+  expiresAt: number | null;
   partitioned: boolean;
   /** Host of the response that set it. */
   setBy: string;
@@ -27,13 +30,24 @@ export interface Cookie {
 const VALID_SAMESITE = new Set(['strict', 'lax', 'none']);
 
 /** Cookies the model ignores (set by Heroku's router, not by the site). */
-const IGNORED_COOKIES = new Set(['heroku-session-affinity']);
+export const IGNORED_COOKIES = new Set(['heroku-session-affinity']);
 
+/**
+ * Parses one Set-Cookie value as the Observatory's cookie library does (RFC 6265 §5.2, strict):
+ * the name must be non-empty and free of control characters (tab included); for each attribute
+ * the last instance wins; a Path not starting with "/" and a SameSite outside strict/lax/none
+ * are dropped; `Secure=…` and `HttpOnly=…` count whatever their value.
+ */
 export function parseSetCookie(raw: string, setBy: string): Cookie | null {
-  const [pair = '', ...attributes] = raw.split(';');
+  const text = raw.trim();
+  const semicolon = text.indexOf(';');
+  // The pair ends at a line break or NUL (what the cookie library does; a live response has none).
+  const pair = (semicolon < 0 ? text : text.slice(0, semicolon)).split(/[\r\n\0]/, 1)[0]!;
   const eq = pair.indexOf('=');
-  const name = (eq < 0 ? '' : pair.slice(0, eq)).trim();
-  if (name === '') return null;
+  if (eq <= 0) return null;
+  const name = pair.slice(0, eq).trim();
+  const value = pair.slice(eq + 1).trim();
+  if (/[\x00-\x1f]/.test(name) || /[\x00-\x1f]/.test(value)) return null;
   const cookie: Cookie = {
     name,
     secure: false,
@@ -44,23 +58,28 @@ export function parseSetCookie(raw: string, setBy: string): Cookie | null {
     path: null,
     maxAge: null,
     expires: null,
+    expiresAt: null,
     partitioned: false,
     setBy,
     raw,
   };
-  for (const attribute of attributes) {
+  const attributes = semicolon < 0 ? [] : text.slice(semicolon + 1).split(';');
+  for (const attribute of attributes.map((a) => a.trim()).filter((a) => a !== '')) {
     const at = attribute.indexOf('=');
     const key = (at < 0 ? attribute : attribute.slice(0, at)).trim().toLowerCase();
-    const value = at < 0 ? null : attribute.slice(at + 1).trim();
+    const argument = at < 0 ? null : attribute.slice(at + 1).trim();
     if (key === 'secure') cookie.secure = true;
     else if (key === 'httponly') cookie.httpOnly = true;
     else if (key === 'partitioned') cookie.partitioned = true;
-    else if (key === 'domain' && value) cookie.domain = value.replace(/^\./, '').toLowerCase();
-    else if (key === 'path' && value) cookie.path = value;
-    else if (key === 'max-age' && value && /^-?\d+$/.test(value)) cookie.maxAge = Number(value);
-    else if (key === 'expires' && value) cookie.expires = value;
-    else if (key === 'samesite') {
-      const lower = value?.toLowerCase() ?? '';
+    else if (key === 'domain' && argument && argument.replace(/^\./, ''))
+      cookie.domain = argument.replace(/^\./, '').toLowerCase();
+    else if (key === 'path') cookie.path = argument?.startsWith('/') ? argument : null;
+    else if (key === 'max-age' && argument && /^-?\d+$/.test(argument)) cookie.maxAge = Number(argument);
+    else if (key === 'expires' && argument) {
+      const at = parseCookieDate(argument);
+      if (at !== null) Object.assign(cookie, { expires: argument, expiresAt: at });
+    } else if (key === 'samesite') {
+      const lower = argument?.toLowerCase() ?? '';
       cookie.sameSite = VALID_SAMESITE.has(lower) ? lower : null;
       cookie.sameSiteInvalid = !VALID_SAMESITE.has(lower);
     }
@@ -68,13 +87,20 @@ export function parseSetCookie(raw: string, setBy: string): Cookie | null {
   return cookie;
 }
 
-/** A Set-Cookie that removes the cookie: Max-Age ≤ 0, or Expires before the response's Date. */
-function isDeletion(cookie: Cookie, responseDate: string | null): boolean {
-  if (cookie.maxAge !== null) return cookie.maxAge <= 0;
-  if (cookie.expires === null || responseDate === null) return false;
-  const expires = Date.parse(cookie.expires);
-  const now = Date.parse(responseDate);
-  return !Number.isNaN(expires) && !Number.isNaN(now) && expires < now;
+/**
+ * Whether a raw Set-Cookie has a SameSite with no value or an unknown one, read as the
+ * Observatory reads the graded response's headers: every ";"-separated part (the name=value
+ * pair too) split at "=", the text between the first and second "=" taken as the value.
+ */
+export function hasInvalidSameSite(raw: string): boolean {
+  return raw
+    .trim()
+    .split(';')
+    .some((part) => {
+      const [key, value] = part.trim().split('=');
+      if (key?.trim().toLowerCase() !== 'samesite') return false;
+      return !value || !VALID_SAMESITE.has(value.trim().toLowerCase());
+    });
 }
 
 /** A cookie as one response set it, with that response's Date. */
@@ -91,7 +117,7 @@ export interface SentCookie {
 export const MAX_SET_COOKIES = 3000;
 
 /** The Set-Cookie values of every hop of both sessions (http first), the first `MAX_SET_COOKIES` of them. */
-export function setCookieHeaders(capture: SecurityHeadersCapture): { raw: string; hop: Hop }[] {
+function setCookieHeaders(capture: SecurityHeadersCapture): { raw: string; hop: Hop }[] {
   const found: { raw: string; hop: Hop }[] = [];
   for (const hop of allHops(capture)) {
     for (const raw of new HeaderView(hop.headers).values('set-cookie')) {
@@ -114,25 +140,6 @@ export function setCookies(capture: SecurityHeadersCapture): SentCookie[] {
     const cookie = parseSetCookie(raw, response.host);
     return cookie ? [{ cookie, date: response.date }] : [];
   });
-}
-
-/**
- * The cookies set across the scan (`setCookies`), as a browser's jar would hold them at the end:
- * the last Set-Cookie of each name, domain and path decides (a deletion removes the cookie), and
- * the jar lists the cookies in the order of those last Set-Cookies.
- */
-export function cookieJar(sent: SentCookie[]): Cookie[] {
-  const decided = new Set<string>();
-  const jar: Cookie[] = [];
-  for (let i = sent.length - 1; i >= 0; i--) {
-    const { cookie, date } = sent[i]!;
-    if (IGNORED_COOKIES.has(cookie.name)) continue;
-    const key = `${cookie.name}\u0000${cookie.domain ?? cookie.setBy}\u0000${cookie.path ?? '/'}`;
-    if (decided.has(key)) continue;
-    decided.add(key);
-    if (!isDeletion(cookie, date)) jar.push(cookie);
-  }
-  return jar.reverse();
 }
 
 /** A session cookie by the model's naming heuristics. */

@@ -1,36 +1,25 @@
 /**
- * Content Security Policy parsing: one policy per comma-separated element of each header (and of
- * each `<meta http-equiv>`), directives split on ";" and sources on white space, names and sources
- * lower-cased. Several policies are intersected: a source survives only if every policy allows it.
+ * Content Security Policy parsing as the Observatory's model does it (re-implemented from its
+ * observed behaviour). Header values and meta contents are split on every comma into policies;
+ * a policy shorter than "img-src" minus one character (an empty one included) makes the whole
+ * CSP invalid. Directives are split on ";" and sources on white space (JavaScript's `\s`),
+ * names and sources lower-cased; a directive repeated in one policy is invalid, except
+ * report-uri and report-to, which only warn. Several policies are merged by the model's own
+ * rule (`mergeSources`), not by the CSP specification's intersection.
  */
+import { percentDecode } from '../../net/host-text.ts';
 
 export type Directives = Map<string, string[]>;
 
-export interface ParsedPolicy {
-  from: 'header' | 'meta';
-  directives: Directives;
-  /** report-uri / report-to repeated in this policy (the first one is kept). */
-  repeatedReports: string[];
-  /** Directives a `<meta>` policy may not carry, dropped. */
-  dropped: string[];
-}
-
-export type PolicyParse = { ok: true; policy: ParsedPolicy } | { ok: false; problem: string };
+export type ModelCsp =
+  { ok: true; directives: Directives; duplicateReports: string[] } | { ok: false; problem: string };
 
 /** "img-src".length - 1: anything shorter cannot be a policy. */
 const SHORTEST_POLICY = 6;
 const REPORT_DIRECTIVES = new Set(['report-uri', 'report-to']);
-const DISALLOWED_IN_META = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+export const DISALLOWED_IN_META = ['frame-ancestors', 'report-uri', 'sandbox'];
 
-/** Directives whose value is a source list (an empty one means 'none'). */
-const isSourceList = (directive: string): boolean =>
-  directive.endsWith('-src') ||
-  directive === 'base-uri' ||
-  directive === 'form-action' ||
-  directive === 'frame-ancestors' ||
-  directive === 'navigate-to';
-
-/** CSP3 fallback order of the fetch directives. */
+/** CSP3 fallback order of the fetch directives (for findings; the model itself reads only default-src). */
 const FALLBACK: Record<string, string[]> = {
   'script-src-elem': ['script-src', 'default-src'],
   'script-src-attr': ['script-src', 'default-src'],
@@ -40,148 +29,11 @@ const FALLBACK: Record<string, string[]> = {
   'frame-src': ['child-src', 'default-src'],
   'fenced-frame-src': ['frame-src', 'child-src', 'default-src'],
   ...Object.fromEntries(
-    [
-      'child-src',
-      'connect-src',
-      'font-src',
-      'img-src',
-      'manifest-src',
-      'media-src',
-      'object-src',
-      'prefetch-src',
-      'script-src',
-      'style-src',
-    ].map((d) => [d, ['default-src']]),
+    ['child-src', 'connect-src', 'font-src', 'img-src', 'manifest-src', 'media-src', 'object-src']
+      .concat(['prefetch-src', 'script-src', 'style-src'])
+      .map((d) => [d, ['default-src']]),
   ),
 };
-
-/**
- * The policies in a list of header values. Each comma-separated element is one policy. Empty
- * elements are ignored (RFC 9110 §5.6.1), except that a value with nothing in it is kept as one
- * empty policy, which is invalid.
- */
-export function splitPolicies(values: string[]): string[] {
-  return values.flatMap((value) => {
-    const elements = value.split(',').filter((element) => element.trim() !== '');
-    return elements.length > 0 ? elements : [value];
-  });
-}
-
-export function parsePolicy(text: string, from: 'header' | 'meta'): PolicyParse {
-  const clean = text.replace(/[\r\n]/g, '').trim();
-  if (clean.length < SHORTEST_POLICY)
-    return { ok: false, problem: clean === '' ? 'an empty policy' : `a policy too short to mean anything: "${clean}"` };
-  const directives: Directives = new Map();
-  const repeatedReports: string[] = [];
-  const dropped: string[] = [];
-  for (const entry of clean.split(';')) {
-    const [rawName, ...sources] = entry.trim().split(/[\t\n\f\r ]+/);
-    if (!rawName) continue;
-    const name = rawName.toLowerCase();
-    if (directives.has(name) || dropped.includes(name)) {
-      if (!REPORT_DIRECTIVES.has(name)) return { ok: false, problem: `the directive ${name} is repeated` };
-      repeatedReports.push(name);
-      continue;
-    }
-    if (from === 'meta' && DISALLOWED_IN_META.has(name)) {
-      dropped.push(name);
-      continue;
-    }
-    const values = sources.map((s) => s.toLowerCase());
-    directives.set(name, values.length === 0 && name.endsWith('-src') ? ["'none'"] : values);
-  }
-  return { ok: true, policy: { from, directives, repeatedReports, dropped } };
-}
-
-interface HostSource {
-  scheme: string | null;
-  host: string;
-  port: string | null;
-  path: string;
-}
-
-function parseHostSource(source: string): HostSource | null {
-  const match = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(\*|(?:\*\.)?[^/:*]+)(?::(\d+|\*))?(\/.*)?$/.exec(source);
-  if (!match) return null;
-  return { scheme: match[1] ?? null, host: match[2]!, port: match[3] ?? null, path: match[4] ?? '' };
-}
-
-const isKeyword = (source: string): boolean => source.startsWith("'");
-const isSchemeSource = (source: string): boolean => /^[a-z][a-z0-9+.-]*:$/.test(source);
-const LOCAL_SCHEMES = ['data:', 'blob:', 'filesystem:', 'mediastream:'];
-
-function hostCovers(broad: string, narrow: string): boolean {
-  if (broad === '*' || broad === narrow) return true;
-  if (!broad.startsWith('*.')) return false;
-  const suffix = broad.slice(1);
-  return narrow.endsWith(suffix) && narrow.length > suffix.length;
-}
-
-function pathCovers(broad: string, narrow: string): boolean {
-  if (broad === '' || broad === '/') return true;
-  return broad.endsWith('/') ? narrow.startsWith(broad) : narrow === broad;
-}
-
-/** A source with its host-source parse (null for keywords, scheme sources and anything else). */
-interface Source {
-  text: string;
-  host: HostSource | null;
-}
-
-const toSource = (text: string): Source => ({
-  text,
-  host: isKeyword(text) || isSchemeSource(text) ? null : parseHostSource(text),
-});
-
-function sourceCovers(broad: Source, narrow: Source): boolean {
-  if (broad.text === narrow.text) return true;
-  if (isKeyword(broad.text) || isKeyword(narrow.text)) return false;
-  if (broad.text === '*') return !LOCAL_SCHEMES.some((scheme) => narrow.text.startsWith(scheme));
-  if (isSchemeSource(broad.text)) return narrow.text.startsWith(broad.text);
-  if (isSchemeSource(narrow.text)) return false;
-  const b = broad.host;
-  const n = narrow.host;
-  if (!b || !n) return false;
-  if (b.scheme !== null && b.scheme !== n.scheme) return false;
-  if (b.port !== '*' && b.port !== n.port) return false;
-  return hostCovers(b.host, n.host) && pathCovers(b.path, n.path);
-}
-
-/** Whether the source `broad` allows at least everything `narrow` allows. */
-export const covers = (broad: string, narrow: string): boolean => sourceCovers(toSource(broad), toSource(narrow));
-
-const withoutNone = (sources: string[]): string[] => sources.filter((s) => s !== "'none'");
-
-/**
- * Source comparisons one intersection of policies may make; past them, only identical sources
- * survive. Keeps hostile policies cheap: a header can hold thousands of policies and sources.
- */
-const MAX_COMPARISONS = 40_000;
-
-/** What is left of the comparison budget of one `intersectPolicies`. */
-interface ComparisonBudget {
-  left: number;
-}
-
-/** The sources both lists allow. */
-function intersect(a: string[], b: string[], budget: ComparisonBudget): string[] {
-  const left = withoutNone(a);
-  const right = withoutNone(b);
-  const comparisons = left.length * right.length;
-  if (comparisons > budget.left) {
-    const rightSet = new Set(right);
-    return [...new Set(left.filter((s) => rightSet.has(s)))];
-  }
-  budget.left -= comparisons;
-  // Each source is parsed once, not once per pair.
-  const leftSources = left.map(toSource);
-  const rightSources = right.map(toSource);
-  const kept = [
-    ...leftSources.filter((s) => rightSources.some((r) => sourceCovers(r, s))),
-    ...rightSources.filter((s) => leftSources.some((l) => sourceCovers(l, s))),
-  ];
-  return [...new Set(kept.map((s) => s.text))];
-}
 
 /** What a policy says about a directive, following the CSP3 fallback order; undefined = no restriction. */
 export function effectiveSources(directives: Directives, directive: string): string[] | undefined {
@@ -192,40 +44,126 @@ export function effectiveSources(directives: Directives, directive: string): str
   return undefined;
 }
 
-/** For each directive name, the positions of the policies that set it, in order. */
-function policiesByDirective(policies: ParsedPolicy[]): Map<string, number[]> {
-  const index = new Map<string, number[]>();
-  policies.forEach((policy, position) => {
-    for (const name of policy.directives.keys()) {
-      const positions = index.get(name);
-      if (positions) positions.push(position);
-      else index.set(name, [position]);
-    }
-  });
-  return index;
+/** Every comma-separated element of each value is one policy (trimmed; empty ones kept). */
+export function splitPolicies(values: string[]): string[] {
+  return values.flatMap((value) => value.split(',').map((policy) => policy.trim()));
+}
+
+interface Source {
+  text: string;
+  policy: number;
+  keep: boolean;
+}
+
+const compareText = new Intl.Collator('en').compare;
+
+class MalformedSource extends Error {}
+
+/**
+ * Sources one parse may place in merged lists. The model keeps every source a later policy
+ * matched, so identical policies grow the lists quadratically; sites send one to three policies
+ * of at most a few hundred sources, far below this, and a CSP past it is graded invalid.
+ */
+export const MAX_MERGED_SOURCES = 20_000;
+
+function decode(piece: string): string {
+  const decoded = percentDecode(piece);
+  if (decoded === null)
+    throw new MalformedSource(`a source with a malformed percent-encoding: "${piece.slice(0, 80)}"`);
+  return decoded;
 }
 
 /**
- * One directive map that allows only what every policy allows. Only the policies that set a
- * directive (or one it falls back to) are read for it: the others do not restrict it.
+ * The model's test of whether source `b` is covered by source `a`, by "/"-separated pieces: `a`
+ * ending in "/" matches any `b` that continues it, otherwise the piece lists must be equal.
  */
-export function intersectPolicies(policies: ParsedPolicy[]): Directives {
-  if (policies.length === 1) return new Map(policies[0]!.directives);
-  const index = policiesByDirective(policies);
-  const budget: ComparisonBudget = { left: MAX_COMPARISONS };
-  const merged: Directives = new Map();
-  for (const [name, positions] of index) {
-    if (!isSourceList(name)) {
-      merged.set(name, policies[positions[0]!]!.directives.get(name)!);
-      continue;
-    }
-    const fallbacks = FALLBACK[name];
-    const restricting = fallbacks
-      ? [...new Set([name, ...fallbacks].flatMap((n) => index.get(n) ?? []))].sort((a, b) => a - b)
-      : positions;
-    const lists = restricting.map((position) => effectiveSources(policies[position]!.directives, name)!);
-    const result = lists.slice(1).reduce((a, b) => intersect(a, b, budget), lists[0]!);
-    merged.set(name, result.length === 0 ? ["'none'"] : result);
+function piecesMatch(a: string, b: string): boolean {
+  if (a === '' || (a === '/' && b === '')) return true;
+  const exact = !a.endsWith('/');
+  const aPieces = a.split('/');
+  const bPieces = b.split('/');
+  if (aPieces.length > bPieces.length || (exact && aPieces.length !== bPieces.length)) return false;
+  if (!exact) aPieces.pop();
+  return aPieces.every((piece, i) => decode(piece) === decode(bPieces[i]!));
+}
+
+/**
+ * `previous` (sorted) and `added` in one stable sort: `added` is sorted on its own and merged in,
+ * equal texts keeping `previous` first, so each policy costs a merge, not a sort of everything.
+ */
+function sortedUnion(previous: Source[], added: Source[]): Source[] {
+  const sorted = [...added].sort((a, b) => compareText(a.text, b.text));
+  const union: Source[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < previous.length && j < sorted.length)
+    union.push(compareText(sorted[j]!.text, previous[i]!.text) < 0 ? sorted[j++]! : previous[i++]!);
+  return union.concat(previous.slice(i), sorted.slice(j));
+}
+
+/**
+ * The model's merge of a directive's sources with those of the policies before: all sorted
+ * (English collation, stable); a source that starts with the one before it from the same policy
+ * is dropped; one whose predecessor from another policy covers it (`piecesMatch`) is kept. The
+ * first policy's sources all stand, unless later policies follow, in which case they stand only
+ * as long as no later policy repeats the directive.
+ */
+function mergeSources(previous: Source[], added: Source[]): Source[] {
+  const sources = sortedUnion(previous, added);
+  for (let i = 1; i < sources.length; i++) {
+    const source = sources[i]!;
+    const before = sources[i - 1]!;
+    if (source.policy === before.policy && source.text.startsWith(before.text)) source.keep = false;
+    if (source.policy !== before.policy && piecesMatch(before.text, source.text)) source.keep = true;
   }
-  return merged;
+  return sources.filter((s) => s.keep);
+}
+
+/** Parses and merges the policies; `meta` drops the directives a meta policy may not carry. */
+export function parseModelCsp(policies: string[], meta = false): ModelCsp {
+  const clean = policies.map((p) => p.replace(/[\r\n]/g, '').trim());
+  const tooShort = clean.find((p) => p.length < SHORTEST_POLICY);
+  if (tooShort !== undefined)
+    return {
+      ok: false,
+      problem: tooShort === '' ? 'an empty policy' : `a policy too short to mean anything: "${tooShort}"`,
+    };
+  const merged = new Map<string, Source[]>();
+  const duplicateReports = new Set<string>();
+  let placed = 0;
+  try {
+    for (const [index, policy] of clean.entries()) {
+      const seen = new Set<string>();
+      for (const entry of policy.split(';')) {
+        const [rawName, ...rawSources] = entry.trim().split(/\s+/);
+        if (!rawName) continue;
+        const name = rawName.toLowerCase();
+        if (seen.has(name) && !REPORT_DIRECTIVES.has(name))
+          return { ok: false, problem: `the directive ${name} is repeated` };
+        if (seen.has(name)) duplicateReports.add(name);
+        seen.add(name);
+        const texts = rawSources.map((s) => s.trim().toLowerCase());
+        if (texts.length === 0 && name.endsWith('-src')) texts.push("'none'");
+        const added = texts.map((text) => ({ text, policy: index, keep: index === 0 }));
+        const previous = index === 0 ? [] : (merged.get(name) ?? []);
+        placed += previous.length + added.length;
+        if (placed > MAX_MERGED_SOURCES)
+          return { ok: false, problem: `more than ${MAX_MERGED_SOURCES} sources to merge across the policies` };
+        const sources = mergeSources(previous, added);
+        merged.set(name, sources);
+        if (index === 0 && policies.length > 1) for (const source of sources) source.keep = false;
+      }
+    }
+  } catch (error) {
+    if (error instanceof MalformedSource) return { ok: false, problem: error.message };
+    throw error;
+  }
+  if (meta) for (const name of DISALLOWED_IN_META) merged.delete(name);
+  const directives: Directives = new Map(
+    [...merged].map(([name, sources]) => [
+      name,
+      sources.length > 0 ? [...new Set(sources.map((s) => s.text))] : ["'none'"],
+    ]),
+  );
+  return { ok: true, directives, duplicateReports: [...duplicateReports] };
 }

@@ -1,16 +1,9 @@
 /**
- * Content Security Policy analysis (Observatory model): effective script/object/style sources, the
- * informational policy flags, and the first matching classification of `CSP_CLASSIFICATION`.
+ * Content Security Policy analysis (Observatory model): the merged policies (csp-parse.ts), the
+ * effective script/object/style sources, the policy flags, and the first matching
+ * classification of `CSP_CLASSIFICATION`.
  */
-import {
-  effectiveSources,
-  intersectPolicies,
-  parsePolicy,
-  splitPolicies,
-  type Directives,
-  type ParsedPolicy,
-} from './csp-parse.ts';
-import type { HtmlFacts } from './html.ts';
+import { effectiveSources, parseModelCsp, splitPolicies, type Directives } from './csp-parse.ts';
 import type { ResponseRef } from './headers.ts';
 
 const DANGEROUSLY_BROAD = new Set([
@@ -64,9 +57,10 @@ export function normalisedSources(directives: Directives, directive: string, str
   );
 }
 
-/** The sources the classification reads, after the normalisations of the model. */
+/** The sources the classification read, after the model's normalisations. */
 export interface EffectivePolicy {
   https: boolean;
+  /** Every directive of the merged policies (header and meta together). */
   directives: Directives;
   scriptSrc: string[];
   styleSrc: string[];
@@ -78,89 +72,87 @@ export interface EffectivePolicy {
   strictDynamicWithoutNonce: boolean;
 }
 
-function effectivePolicy(directives: Directives, headerDirectives: Directives, https: boolean): EffectivePolicy {
-  const listedScripts = effectiveSources(directives, 'script-src') ?? [];
-  const hasStrictDynamic = listedScripts.includes("'strict-dynamic'");
-  const strictDynamic = honoursStrictDynamic(listedScripts);
-  return {
+const isPassive = (name: string): boolean => PASSIVE_DIRECTIVES.includes(name);
+
+/**
+ * The model's classification, step by step as the Observatory runs it. Its source lists are
+ * shared and edited in place: when script-src is absent, what 'strict-dynamic' removes from
+ * default-src is gone for style-src, the active-content check and the default-src 'none' check
+ * too, so the sets here are shared the same way.
+ */
+function classify(
+  directives: Directives,
+  headerDirectives: Directives,
+  https: boolean,
+): { result: string; flags: PolicyFlags; effective: EffectivePolicy } {
+  const sets = new Map([...directives].map(([name, sources]) => [name, new Set(sources)]));
+  const listOr = (name: string, fallback?: string) =>
+    sets.get(name) ?? (fallback ? sets.get(fallback) : undefined) ?? new Set(['*']);
+  const script = listOr('script-src', 'default-src');
+  const style = listOr('style-src', 'default-src');
+  const object = listOr('object-src', 'default-src');
+  const frameAncestors = headerDirectives.get('frame-ancestors') ?? ['*'];
+  const baseUri = [...listOr('base-uri')];
+  const formAction = [...listOr('form-action')];
+  for (const list of [script, style]) if (hasNonceOrHash([...list])) list.delete("'unsafe-inline'");
+  let result: string | null = null;
+  const strictDynamic = hasNonceOrHash([...script]) && script.has("'strict-dynamic'");
+  const strictDynamicWithoutNonce = !strictDynamic && script.has("'strict-dynamic'");
+  if (strictDynamic) {
+    for (const source of script)
+      if (
+        [...DANGEROUSLY_BROAD].some((b) => source.startsWith(b)) ||
+        source === "'self'" ||
+        source === "'unsafe-inline'"
+      )
+        script.delete(source);
+  } else if (strictDynamicWithoutNonce) {
+    result = 'csp-header-invalid';
+  }
+  const active = [
+    ...[...sets].filter(([name]) => !isPassive(name) && name !== 'script-src').flatMap(([, list]) => [...list]),
+    ...script,
+  ];
+  const passive = PASSIVE_DIRECTIVES.flatMap((name) => [...(sets.get(name) ?? sets.get('default-src') ?? [])]);
+  const defaultSrc = sets.get('default-src');
+  const flags: PolicyFlags = {
+    unsafeInline: [...script].some(isBroadOrInline) || [...object].some(isBroad),
+    insecureSchemeActive: https && active.some(isInsecureScheme),
+    unsafeEval: script.has("'unsafe-eval'") || style.has("'unsafe-eval'"),
+    insecureSchemePassive: https && passive.some(isInsecureScheme),
+    unsafeInlineStyle: [...style].some(isBroadOrInline),
+    defaultNone: defaultSrc?.has("'none'") === true && defaultSrc.size === 1,
+    antiClickjacking: !frameAncestors.some(isBroad),
+    insecureBaseUri: baseUri.some(isBroadOrInline),
+    insecureFormAction: formAction.some(isBroad),
+    unsafeObjects: [...object].some(isBroad),
+    strictDynamic,
+  };
+  result ??= CSP_CLASSIFICATION.find((c) => flags[c.flag])?.result ?? 'csp-implemented-with-no-unsafe';
+  const effective: EffectivePolicy = {
     https,
     directives,
-    scriptSrc: normalisedSources(directives, 'script-src', true),
-    styleSrc: normalisedSources(directives, 'style-src', false),
-    objectSrc: effectiveSources(directives, 'object-src') ?? ['*'],
-    frameAncestors: headerDirectives.get('frame-ancestors') ?? ['*'],
-    baseUri: directives.get('base-uri') ?? ['*'],
-    formAction: directives.get('form-action') ?? ['*'],
+    scriptSrc: [...script],
+    styleSrc: [...style],
+    objectSrc: [...object],
+    frameAncestors,
+    baseUri,
+    formAction,
     strictDynamic,
-    strictDynamicWithoutNonce: hasStrictDynamic && !strictDynamic,
+    strictDynamicWithoutNonce,
   };
+  return { result, flags, effective };
 }
 
-function activeSources(p: EffectivePolicy): string[] {
-  const others = [...p.directives]
-    .filter(([name]) => !PASSIVE_DIRECTIVES.includes(name) && name !== 'script-src')
-    .flatMap(([, sources]) => sources);
-  return [...others, ...p.scriptSrc];
-}
-
-const passiveSources = (p: EffectivePolicy): string[] =>
-  PASSIVE_DIRECTIVES.flatMap((d) => effectiveSources(p.directives, d) ?? []);
-
-type FlagCheck = { flag: keyof PolicyFlags; when: (p: EffectivePolicy) => boolean };
-
-/** The flags, in the order the model checks them; `result` is what the first match means. */
-const CSP_CLASSIFICATION: (FlagCheck & { result: string })[] = [
-  {
-    result: 'csp-implemented-with-unsafe-inline',
-    flag: 'unsafeInline',
-    when: (p) => p.scriptSrc.some(isBroadOrInline) || p.objectSrc.some(isBroad),
-  },
-  {
-    result: 'csp-implemented-with-insecure-scheme',
-    flag: 'insecureSchemeActive',
-    when: (p) => p.https && activeSources(p).some(isInsecureScheme),
-  },
-  {
-    result: 'csp-implemented-with-unsafe-eval',
-    flag: 'unsafeEval',
-    when: (p) => [...p.scriptSrc, ...p.styleSrc].includes("'unsafe-eval'"),
-  },
-  {
-    result: 'csp-implemented-with-insecure-scheme-in-passive-content-only',
-    flag: 'insecureSchemePassive',
-    when: (p) => p.https && passiveSources(p).some(isInsecureScheme),
-  },
-  {
-    result: 'csp-implemented-with-unsafe-inline-in-style-src-only',
-    flag: 'unsafeInlineStyle',
-    when: (p) => p.styleSrc.some(isBroadOrInline),
-  },
-  {
-    result: 'csp-implemented-with-no-unsafe-default-src-none',
-    flag: 'defaultNone',
-    when: (p) => p.directives.get('default-src')?.join(' ') === "'none'",
-  },
+/** The flags that decide the result, in the order the model checks them; the first set one wins. */
+const CSP_CLASSIFICATION: { flag: keyof PolicyFlags; result: string }[] = [
+  { flag: 'unsafeInline', result: 'csp-implemented-with-unsafe-inline' },
+  { flag: 'insecureSchemeActive', result: 'csp-implemented-with-insecure-scheme' },
+  { flag: 'unsafeEval', result: 'csp-implemented-with-unsafe-eval' },
+  { flag: 'insecureSchemePassive', result: 'csp-implemented-with-insecure-scheme-in-passive-content-only' },
+  { flag: 'unsafeInlineStyle', result: 'csp-implemented-with-unsafe-inline-in-style-src-only' },
+  { flag: 'defaultNone', result: 'csp-implemented-with-no-unsafe-default-src-none' },
 ];
-
-/** Flags that only inform. */
-const OTHER_FLAGS: FlagCheck[] = [
-  { flag: 'antiClickjacking', when: (p) => !p.frameAncestors.some(isBroad) },
-  { flag: 'insecureBaseUri', when: (p) => p.baseUri.some(isBroadOrInline) },
-  { flag: 'insecureFormAction', when: (p) => p.formAction.some(isBroad) },
-  { flag: 'unsafeObjects', when: (p) => p.objectSrc.some(isBroad) },
-  { flag: 'strictDynamic', when: (p) => p.strictDynamic },
-];
-
-function classify(p: EffectivePolicy): { result: string; flags: PolicyFlags } {
-  const flags = Object.fromEntries(
-    [...CSP_CLASSIFICATION, ...OTHER_FLAGS].map((c) => [c.flag, c.when(p)]),
-  ) as unknown as PolicyFlags;
-  const first = CSP_CLASSIFICATION.find((c) => flags[c.flag]);
-  const result = p.strictDynamicWithoutNonce
-    ? 'csp-header-invalid'
-    : (first?.result ?? 'csp-implemented-with-no-unsafe');
-  return { result, flags };
-}
 
 const CSP_PASSING = new Set([
   'csp-implemented-with-no-unsafe',
@@ -194,7 +186,7 @@ export interface CspAnalysis {
 export const MAX_POLICIES = 100;
 export const MAX_DIRECTIVES = 1000;
 
-/** Evaluates a set of policies (header values and meta contents). */
+/** Evaluates a set of policies (header values and meta contents) as the model does. */
 function evaluate(headerValues: string[], metaValues: string[], https: boolean): Omit<CspAnalysis, 'reportOnly'> {
   const headerTexts = splitPolicies(headerValues);
   const metaTexts = splitPolicies(metaValues);
@@ -207,26 +199,23 @@ function evaluate(headerValues: string[], metaValues: string[], https: boolean):
   const none = { ...base, policy: null, effective: null, problem: null, headerFrameAncestors: null };
   if (base.numPolicies > MAX_POLICIES)
     return { ...none, result: 'csp-header-invalid', problem: `more than ${MAX_POLICIES} policies` };
-  const header = headerTexts.map((t) => parsePolicy(t, 'header'));
-  const meta = metaTexts.map((t) => parsePolicy(t, 'meta'));
-  const broken = [...header, ...meta].find((p) => !p.ok);
-  if (broken && !broken.ok) return { ...none, result: 'csp-header-invalid', problem: broken.problem };
-  const policies = [...header, ...meta].flatMap((p) => (p.ok ? [p.policy] : []));
-  if (policies.reduce((sum, p) => sum + p.directives.size, 0) > MAX_DIRECTIVES)
+  const directiveCount = [...headerTexts, ...metaTexts].reduce((sum, t) => sum + t.split(';').length, 0);
+  if (directiveCount > MAX_DIRECTIVES)
     return { ...none, result: 'csp-header-invalid', problem: `more than ${MAX_DIRECTIVES} directives` };
-  const headerPolicies = policies.filter((p) => p.from === 'header');
-  if (policies.every((p) => p.directives.size === 0)) return { ...none, result: 'csp-not-implemented' };
-  const headerDirectives = intersectPolicies(headerPolicies);
-  const graded = policies.filter((p) => p.directives.size > 0);
-  // Header policies come first: when every graded policy is one of them, it is the same intersection.
-  const sameAsHeader = graded.length === headerPolicies.length && graded.every((p) => p.from === 'header');
-  const effective = effectivePolicy(
-    sameAsHeader ? headerDirectives : intersectPolicies(graded),
-    headerDirectives,
-    https,
-  );
-  const { result, flags } = classify(effective);
-  const repeatedReports = [...new Set(policies.flatMap((p: ParsedPolicy) => p.repeatedReports))];
+  const all = parseModelCsp([...headerTexts, ...metaTexts]);
+  if (!all.ok) return { ...none, result: 'csp-header-invalid', problem: all.problem };
+  const header = parseModelCsp(headerTexts);
+  const meta = parseModelCsp(metaTexts, true);
+  const headerDirectives = header.ok ? header.directives : new Map<string, string[]>();
+  const metaDirectives = meta.ok ? meta.directives : new Map<string, string[]>();
+  // The model keeps its warning about repeated report directives as one more entry of the map it
+  // counts, so a policy with nothing else but that warning still counts as implemented.
+  const size = (parsed: typeof header, directives: Directives) =>
+    directives.size + (parsed.ok && parsed.duplicateReports.length > 0 ? 1 : 0);
+  if (size(header, headerDirectives) + size(meta, metaDirectives) === 0)
+    return { ...none, result: 'csp-not-implemented' };
+  const { result, flags, effective } = classify(all.directives, headerDirectives, https);
+  const repeatedReports = all.duplicateReports;
   const final =
     CSP_PASSING.has(result) && repeatedReports.length > 0 ? 'csp-implemented-but-duplicate-directives' : result;
   const problem = result === 'csp-header-invalid' ? "'strict-dynamic' without a nonce or hash" : null;
@@ -237,21 +226,21 @@ function evaluate(headerValues: string[], metaValues: string[], https: boolean):
     effective,
     problem,
     repeatedReports,
-    headerFrameAncestors: problem ? null : (headerDirectives.get('frame-ancestors') ?? null),
+    headerFrameAncestors: headerDirectives.get('frame-ancestors') ?? null,
   };
 }
 
-export function analyzeCsp(response: ResponseRef, html: HtmlFacts | null): CspAnalysis {
-  const https = response.url.startsWith('https:');
-  const enforced = evaluate(
-    response.headers.values('content-security-policy'),
-    html?.httpEquiv.get('content-security-policy') ?? [],
-    https,
-  );
+/**
+ * The graded response's CSP headers and meta policies. `https`: whether the graded session
+ * started on https (the model's test for insecure schemes, whatever the final URL).
+ */
+export function analyzeCsp(response: ResponseRef, metaPolicies: string[], https: boolean): CspAnalysis {
+  const enforced = evaluate(response.headers.values('content-security-policy'), metaPolicies, https);
   const reportOnlyValues = response.headers.values('content-security-policy-report-only');
   const reportOnlyRun = reportOnlyValues.length > 0 ? evaluate(reportOnlyValues, [], https) : null;
   const reportOnly = reportOnlyRun ? { result: reportOnlyRun.result, policy: reportOnlyRun.policy } : null;
-  if (enforced.result === 'csp-not-implemented' && reportOnly)
+  // The model checks only that a report-only header has a value.
+  if (enforced.result === 'csp-not-implemented' && response.headers.combined('content-security-policy-report-only'))
     return { ...enforced, result: 'csp-not-implemented-but-reporting-enabled', reportOnly };
   return { ...enforced, reportOnly };
 }

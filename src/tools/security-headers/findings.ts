@@ -7,6 +7,7 @@ import type { Finding, FindingId, Severity } from './analysis.ts';
 import type { TestContext } from './context.ts';
 import { cspFindings } from './csp-findings.ts';
 import { headerFindings } from './header-findings.ts';
+import { modelFindings } from './model-findings.ts';
 import { permissionsPolicyFindings } from './permissions-policy.ts';
 
 export interface Detected {
@@ -127,6 +128,42 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
       'A cookie name prefix (__Host- or __Secure-) promises attributes the cookie lacks, so browsers reject the cookie',
     recommendation: '__Secure- cookies need Secure; __Host- cookies need Secure, Path=/ and no Domain.',
   },
+  'cors-origin-reflected-with-credentials': {
+    severity: 'high',
+    title:
+      'The CORS preflight echoes the Origin it was sent and allows credentials: any site can read responses ' +
+      "with the visitor's cookies (the model cannot see this and grades it restricted)",
+    recommendation: 'Allow only an explicit list of trusted origins, and credentials only for them.',
+  },
+  'hsts-max-age-misread': {
+    severity: 'high',
+    title:
+      'Browsers read this Strict-Transport-Security max-age differently from the model: they ignore a ' +
+      'max-age that is not digits, or honour a shorter one than the model credits',
+    recommendation: 'Send max-age as plain digits: Strict-Transport-Security: max-age=31536000.',
+  },
+  'content-type-not-recognised': {
+    severity: 'low',
+    title:
+      'The HTML media type is spelled so the model does not recognise it (case or spaces): ' +
+      'it read neither the page’s meta policies nor, unless the type is empty, its scripts; browsers do',
+    recommendation: 'Send Content-Type: text/html; charset=utf-8 exactly.',
+  },
+  'script-url-misread': {
+    severity: 'medium',
+    title:
+      'A script URL with a capitalised scheme or leading white space loads from another site in browsers, ' +
+      'but the model counts it as same-origin',
+    recommendation:
+      'Write script URLs in lower case without surrounding spaces, and add integrity to third-party scripts.',
+  },
+  'csp-frame-ancestors-in-meta': {
+    severity: 'low',
+    title:
+      'frame-ancestors is only in a <meta> policy, where browsers ignore it; ' +
+      'the model credits it as clickjacking protection',
+    recommendation: 'Send frame-ancestors in the Content-Security-Policy header (or X-Frame-Options: DENY).',
+  },
   'error-status-graded': {
     severity: 'medium',
     title: 'The graded response is an error page (401 or 403); its headers may not be those of the real pages',
@@ -138,6 +175,7 @@ const DETECTORS: ((context: TestContext) => Detected[])[] = [
   cspFindings,
   headerFindings,
   (c) => permissionsPolicyFindings(c.auto.headers),
+  modelFindings,
 ];
 
 /** Every finding of the analysis, most severe first. */

@@ -68,6 +68,13 @@ export function autoSession(capture: SecurityHeadersCapture): Session | null {
   return finalHop(capture.https) ? capture.https : finalHop(capture.http) ? capture.http : null;
 }
 
+/**
+ * Whether the graded session started on https: what the model means by "the site is https" for
+ * CSP schemes and relative script URLs, whatever the final URL.
+ */
+export const sessionStartsOnHttps = (capture: SecurityHeadersCapture): boolean =>
+  autoSession(capture)?.chain[0]?.url.startsWith('https:') ?? false;
+
 /** Every hop of both sessions, http first, in order. */
 export function allHops(capture: SecurityHeadersCapture): Hop[] {
   return [...(capture.http?.chain ?? []), ...(capture.https?.chain ?? [])];

@@ -38,6 +38,36 @@ export function parseHsts(raw: string): HstsHeader {
   return header;
 }
 
+/** The header as the Observatory grades it (its `strict-transport-security` test). */
+export interface ModelHsts {
+  /** `parseInt` of what follows the first `max-age=` directive: NaN when not a number, null when absent. */
+  maxAge: number | null;
+  includeSubDomains: boolean;
+  preload: boolean;
+  /** Why the model calls the header invalid, when it does. */
+  problem: string | null;
+}
+
+/**
+ * Reads Strict-Transport-Security as the Observatory does: the value cut at 1024 characters, a
+ * comma anywhere makes it invalid (the header was sent twice), directives are split on ";",
+ * trimmed and lower-cased, and `max-age=` must be written without spaces; its value is read with
+ * `parseInt` (so `"31536000"`, `abc` or nothing give NaN, which the model counts as at least six
+ * months, and `300abc` gives 300). Browsers read the header differently (`parseHsts`).
+ */
+export function modelHsts(raw: string): ModelHsts {
+  const value = raw.slice(0, 1024);
+  const header: ModelHsts = { maxAge: null, includeSubDomains: false, preload: false, problem: null };
+  for (const directive of value.split(';').map((d) => d.trim().toLowerCase())) {
+    if (directive.startsWith('max-age=')) header.maxAge = parseInt(directive.slice(8, 128), 10);
+    else if (directive === 'includesubdomains') header.includeSubDomains = true;
+    else if (directive === 'preload') header.preload = true;
+  }
+  if (value.includes(',')) header.problem = 'the header is sent more than once';
+  else if (header.maxAge === null) header.problem = 'max-age is missing';
+  return header;
+}
+
 export type PreloadState = 'preloaded' | 'not-preloaded' | 'unknown';
 
 export interface PreloadResolution {

@@ -9,7 +9,13 @@ import {
   type GuardedFetchDeps,
   type GuardedResult,
 } from '../../net/guarded-fetch.ts';
-import { CORS_PROBE_ORIGIN, type RetrievalError, type SecurityHeadersCapture, type Session } from './capture.ts';
+import {
+  CORS_PROBE_ORIGIN,
+  type Hop,
+  type RetrievalError,
+  type SecurityHeadersCapture,
+  type Session,
+} from './capture.ts';
 import { HeaderView, isHtmlType } from './headers.ts';
 import { preloadCandidates } from './hsts.ts';
 import type { PreloadLookup } from './preload.ts';
@@ -35,19 +41,36 @@ function session(result: GuardedResult, verified: boolean): Session | null {
     : null;
 }
 
-/** Fetches the https:// form, retrying without certificate verification as the Observatory does. */
-async function fetchHttps(url: string, deps: RetrieveDeps, signal: AbortSignal) {
+/** A page session as the Observatory's makes it; a certificate failure is retried without verification. */
+async function fetchSession(url: string, deps: RetrieveDeps, signal: AbortSignal) {
   const options = {
     headers: { accept: ACCEPT_HTML },
     readBody: true,
     maxBodyBytes: MAX_HTML_BYTES,
     timeoutMs: REQUEST_TIMEOUT_MS,
+    observatoryRedirects: true,
     signal,
   };
   const verified = await guardedFetch(url, options, deps);
   if (verified.ok || verified.reason !== 'tls') return { result: verified, verified: true, tlsError: null };
   const insecure = await guardedFetch(url, { ...options, insecureTls: true }, deps);
   return { result: insecure, verified: false, tlsError: verified };
+}
+
+/**
+ * After a certificate failure the Observatory's client for robots.txt and the preflight carries
+ * the session's cookie jar and records what it fetches: robots.txt cookies then count, and the
+ * preflight goes to robots.txt when that answered 2xx. Fetched only in that case.
+ */
+async function fetchRobots(startUrl: string, deps: RetrieveDeps, signal: AbortSignal) {
+  const url = new URL('/robots.txt', startUrl).href;
+  const result = await guardedFetch(
+    url,
+    { headers: { accept: 'text/plain,*/*;q=0.8' }, timeoutMs: REQUEST_TIMEOUT_MS, insecureTls: true, signal },
+    deps,
+  );
+  const hops = result.chain.map(({ url: hopUrl, status, headers }) => ({ url: hopUrl, status, headers }));
+  return { url, hops, answered: result.ok && result.status >= 200 && result.status < 300 };
 }
 
 export async function retrieve(
@@ -65,54 +88,59 @@ export async function retrieve(
   const httpStart = `http://${url.host}${path}`;
 
   const [https, http, preload] = await Promise.all([
-    fetchHttps(httpsStart, deps, deadline),
-    guardedFetch(
-      httpStart,
-      {
-        headers: { accept: ACCEPT_HTML },
-        readBody: true,
-        maxBodyBytes: MAX_HTML_BYTES,
-        timeoutMs: REQUEST_TIMEOUT_MS,
-        signal: deadline,
-      },
-      deps,
-    ),
+    fetchSession(httpsStart, deps, deadline),
+    fetchSession(httpStart, deps, deadline),
     Promise.all(preloadCandidates(host).map(async (name) => [name, await deps.preload(name, deadline)] as const)),
   ]);
 
-  const auto = https.result.ok ? https.result : http.ok ? http : null;
+  const graded = https.result.ok ? https : http.result.ok ? http : null;
+  const auto = graded?.result.ok ? graded.result : null;
   let cors: SecurityHeadersCapture['cors'] = null;
-  if (auto) {
+  let corsUrl: string | undefined;
+  let robots: Hop[] | undefined;
+  if (graded && auto) {
+    let preflightUrl = auto.url;
+    if (!graded.verified) {
+      const fetched = await fetchRobots(graded === https ? httpsStart : httpStart, deps, deadline);
+      robots = fetched.hops;
+      if (fetched.answered) preflightUrl = fetched.url;
+    }
+    // As the Observatory's client sends it: redirects followed (a 303 turns it into a GET).
     const preflight = await guardedFetch(
-      auto.url,
+      preflightUrl,
       {
         method: 'OPTIONS',
         headers: { origin: CORS_PROBE_ORIGIN, 'access-control-request-method': 'GET' },
-        maxRedirects: 0,
         timeoutMs: REQUEST_TIMEOUT_MS,
         signal: deadline,
-        insecureTls: auto === https.result && !https.verified,
+        insecureTls: !graded.verified,
       },
       deps,
     );
     if (preflight.ok) cors = { status: preflight.status, headers: preflight.headers };
+    if (preflightUrl !== auto.url) corsUrl = preflightUrl;
   }
 
   const errors: NonNullable<SecurityHeadersCapture['errors']> = {};
-  if (!https.result.ok) errors.https = retrievalError(https.tlsError ?? https.result);
-  else if (https.tlsError) errors.https = retrievalError(https.tlsError);
-  if (!http.ok) errors.http = retrievalError(http);
+  for (const [scheme, session] of [
+    ['https', https],
+    ['http', http],
+  ] as const) {
+    if (!session.result.ok) errors[scheme] = retrievalError(session.tlsError ?? session.result);
+    else if (session.tlsError) errors[scheme] = retrievalError(session.tlsError);
+  }
 
   return {
     host,
-    http: session(http, true),
+    http: session(http.result, http.verified),
     https: session(https.result, https.verified),
     cors,
     // The analyzer's rule (a missing Content-Type counts as HTML), so it gets the body it expects.
     html: auto && auto.body !== null && isHtmlType(new HeaderView(auto.headers)) ? auto.body : null,
     requested: target,
-    corsOrigin: CORS_PROBE_ORIGIN,
     ...(path !== '/' ? { path } : {}),
+    ...(corsUrl ? { corsUrl } : {}),
+    ...(robots ? { robots } : {}),
     preload: Object.fromEntries(preload),
     ...(Object.keys(errors).length > 0 ? { errors } : {}),
     ...(auto?.truncated ? { htmlTruncated: true } : {}),

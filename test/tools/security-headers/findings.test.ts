@@ -8,7 +8,11 @@ import {
   type SecurityHeadersAnalysis,
 } from '../../../src/tools/security-headers/analyze.ts';
 import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings.ts';
-import type { HeaderPairs } from '../../../src/tools/security-headers/capture.ts';
+import {
+  CORS_PROBE_ORIGIN,
+  type HeaderPairs,
+  type SecurityHeadersCapture,
+} from '../../../src/tools/security-headers/capture.ts';
 import { EXEMPLARY_HEADERS, headersWith, siteCapture } from '../../support/observatory-cases.ts';
 
 const seen = new Set<FindingId>();
@@ -315,6 +319,80 @@ test('findings never change the score, and are sorted most severe first', () => 
   );
   for (const f of analysis.findings)
     assert.deepEqual({ ...f, evidence: [] }, { id: f.id, ...FINDING_CATALOGUE[f.id], evidence: [] });
+});
+
+describe('where the model and browsers disagree, the grade follows the model and a finding says so', () => {
+  const runCapture = (capture: SecurityHeadersCapture) => {
+    const analysis = analyze(capture);
+    for (const f of analysis.findings) seen.add(f.id);
+    return analysis;
+  };
+
+  test('an echoed Origin with credentials: restricted access for the model, high for browsers', () => {
+    const capture = siteCapture();
+    capture.cors = {
+      status: 204,
+      headers: [
+        ['access-control-allow-origin', CORS_PROBE_ORIGIN],
+        ['access-control-allow-credentials', 'true'],
+      ],
+    };
+    const analysis = runCapture(capture);
+    assert.equal(
+      testOf(analysis, 'cross-origin-resource-sharing').result,
+      'cross-origin-resource-sharing-implemented-with-restricted-access',
+    );
+    assert.equal(findingOf(analysis, 'cors-origin-reflected-with-credentials')?.severity, 'high');
+    capture.cors = { status: 403, headers: capture.cors.headers };
+    assert.equal(findingOf(runCapture(capture), 'cors-origin-reflected-with-credentials'), undefined);
+  });
+
+  test('a max-age that is not a number: six months or more for the model, ignored by browsers', () => {
+    for (const value of ['max-age=abc', 'max-age="300"', 'max-age=', 'max-age=300abc']) {
+      const analysis = run(headersWith({ 'strict-transport-security': value }));
+      assert.match(testOf(analysis, 'strict-transport-security').result, /^hsts-implemented-/, value);
+      assert.ok(findingOf(analysis, 'hsts-max-age-misread'), value);
+    }
+    // Quoted digits are valid for browsers too, and long enough for both.
+    assert.equal(
+      findingOf(run(headersWith({ 'strict-transport-security': 'max-age="31536000"' })), 'hsts-max-age-misread'),
+      undefined,
+    );
+    assert.equal(
+      testOf(run(headersWith({ 'strict-transport-security': 'max-age=300abc' })), 'strict-transport-security').result,
+      'hsts-implemented-max-age-less-than-six-months',
+    );
+    assert.equal(
+      findingOf(run(headersWith({ 'strict-transport-security': 'max-age=31536000' })), 'hsts-max-age-misread'),
+      undefined,
+    );
+  });
+
+  test('an HTML type in odd case or spacing: no meta policies for the model', () => {
+    const html = '<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'none\'"></head></html>';
+    const odd = run(headersWith({ 'content-type': 'Text/HTML', 'content-security-policy': null }), { html });
+    assert.equal(testOf(odd, 'content-security-policy').result, 'csp-not-implemented');
+    assert.deepEqual(findingOf(odd, 'content-type-not-recognised')?.evidence, ['content-type: Text/HTML']);
+    const plain = run(headersWith({ 'content-type': 'text/html', 'content-security-policy': null }), { html });
+    assert.equal(testOf(plain, 'content-security-policy').result, 'csp-implemented-with-no-unsafe-default-src-none');
+    assert.equal(findingOf(plain, 'content-type-not-recognised'), undefined);
+  });
+
+  test('a script URL with a capitalised scheme: same-origin for the model, another site for browsers', () => {
+    const analysis = run(EXEMPLARY_HEADERS, { html: '<script src="HTTP://cdn.other.net/a.js"></script>' });
+    assert.equal(
+      testOf(analysis, 'subresource-integrity').result,
+      'sri-not-implemented-but-all-scripts-loaded-from-secure-origin',
+    );
+    assert.deepEqual(findingOf(analysis, 'script-url-misread')?.evidence, ['<script src="HTTP://cdn.other.net/a.js">']);
+  });
+
+  test('frame-ancestors in a meta policy: X-Frame-Options via CSP for the model, nothing for browsers', () => {
+    const html = '<meta http-equiv="content-security-policy" content="default-src \'none\'; frame-ancestors \'none\'">';
+    const analysis = run(headersWith({ 'content-security-policy': null, 'x-frame-options': null }), { html });
+    assert.equal(testOf(analysis, 'x-frame-options').result, 'x-frame-options-implemented-via-csp');
+    assert.ok(findingOf(analysis, 'csp-frame-ancestors-in-meta'));
+  });
 });
 
 // Tests in a file run in order: this one comes last.

@@ -1,13 +1,14 @@
 /**
  * What a site's hostile headers cost the grader, bounded by rules that keep ordinary sites graded
- * as before: CSP policies and directives beyond what any site sends, the source comparisons of an
- * intersection, and the Set-Cookie headers read per scan.
+ * as before: CSP policies and directives beyond what any site sends, the sources one merge of
+ * several policies may place, and the Set-Cookie headers read per scan.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyze } from '../../../src/tools/security-headers/analyze.ts';
-import { cookieJar, MAX_SET_COOKIES, setCookies } from '../../../src/tools/security-headers/cookies.ts';
-import { intersectPolicies, parsePolicy, type ParsedPolicy } from '../../../src/tools/security-headers/csp-parse.ts';
+import { observatoryCookieJar } from '../../../src/tools/security-headers/cookie-jar.ts';
+import { MAX_SET_COOKIES, setCookies } from '../../../src/tools/security-headers/cookies.ts';
+import { MAX_MERGED_SOURCES, parseModelCsp } from '../../../src/tools/security-headers/csp-parse.ts';
 import { MAX_DIRECTIVES, MAX_POLICIES } from '../../../src/tools/security-headers/csp.ts';
 import { headersWith, siteCapture } from '../../support/observatory-cases.ts';
 
@@ -16,11 +17,12 @@ const cspTest = (csp: string, html: string | null = null) =>
     (t) => t.name === 'content-security-policy',
   )!;
 
-const policy = (text: string): ParsedPolicy => {
-  const parsed = parsePolicy(text, 'header');
-  assert.ok(parsed.ok);
-  return parsed.policy;
-};
+/** `count` copies of one policy listing `sources` distinct hosts in default-src. */
+const identicalPolicies = (count: number, sources: number) =>
+  Array.from(
+    { length: count },
+    () => `default-src ${Array.from({ length: sources }, (_, i) => `https://s${i}.example`).join(' ')}`,
+  );
 
 describe('Content Security Policy', () => {
   test(`${MAX_POLICIES} policies are graded; one more, in the header or in <meta>, is invalid`, () => {
@@ -38,50 +40,88 @@ describe('Content Security Policy', () => {
       ["default-src 'none'", ...Array.from({ length: count - 1 }, (_, i) => `x${i}-src 'none'`)].join('; ');
     assert.equal(cspTest(directives(MAX_DIRECTIVES)).result, 'csp-implemented-with-no-unsafe-default-src-none');
     assert.equal(cspTest(directives(MAX_DIRECTIVES + 1)).data['problem'], `more than ${MAX_DIRECTIVES} directives`);
+    // Every ";"-separated entry counts, empty ones included, across header and meta policies.
+    const entries = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, i) => `${prefix}${i}-src 'none'`).join('; ');
+    const header = `default-src 'none'; ${entries('x', MAX_DIRECTIVES / 2 - 1)}`;
+    const meta = (content: string) => `<meta http-equiv="content-security-policy" content="${content}">`;
+    const full = entries('y', MAX_DIRECTIVES / 2);
+    assert.equal(cspTest(header, meta(full)).result, 'csp-implemented-with-no-unsafe-default-src-none');
+    assert.equal(cspTest(header, meta(`${full};`)).data['problem'], `more than ${MAX_DIRECTIVES} directives`);
   });
 
-  test('policies that each set their own directive keep it as set; a directive all of them set is intersected', () => {
-    const policies = Array.from({ length: 5_000 }, (_, i) =>
-      policy(`default-src 'self' https://a.example; d${i}-src https://${i}.example`),
-    );
-    const merged = intersectPolicies([...policies, policy("default-src 'self'")]);
-    assert.equal(merged.size, 5_001);
-    assert.deepEqual(merged.get('d4321-src'), ['https://4321.example']);
-    assert.deepEqual(merged.get('default-src'), ["'self'"]);
+  test('thousands of policies that each set their own directive merge in one pass', () => {
+    const policies = Array.from({ length: 5_000 }, (_, i) => `d${i}-src https://${i}.example`);
+    const started = performance.now();
+    const merged = parseModelCsp([...policies, "default-src 'self'"]);
+    assert.ok(performance.now() - started < 1500, 'took too long');
+    assert.ok(merged.ok);
+    assert.equal(merged.directives.size, 5_001);
+    // Only the first policy's own directive keeps its sources; those set later are 'none'.
+    assert.deepEqual(merged.directives.get('d0-src'), ['https://0.example']);
+    assert.deepEqual(merged.directives.get('d4321-src'), ["'none'"]);
+    assert.deepEqual(merged.directives.get('default-src'), ["'none'"]);
   });
 
-  test('past the comparison budget, only sources listed verbatim by every policy survive', () => {
-    const wide = policy(`script-src ${Array.from({ length: 300 }, (_, i) => `*.a${i}.example`).join(' ')} 'self'`);
-    const narrow = policy(`script-src ${Array.from({ length: 300 }, (_, i) => `x.a${i}.example`).join(' ')} 'self'`);
-    // Within the budget *.a1.example would allow x.a1.example; past it, only 'self' is in both lists.
-    assert.deepEqual(intersectPolicies([wide, narrow]).get('script-src'), ["'self'"]);
-    assert.deepEqual(
-      intersectPolicies([policy('script-src *.a1.example'), policy('script-src x.a1.example')]).get('script-src'),
-      ['x.a1.example'],
-    );
+  test(`identical policies whose merge would place more than ${MAX_MERGED_SOURCES} sources are invalid`, () => {
+    // The model keeps every copy a later policy matches, so each policy adds its sources again:
+    // n copies of s sources place about s·n²/2.
+    assert.ok(parseModelCsp(identicalPolicies(MAX_POLICIES, 1)).ok);
+    assert.ok(parseModelCsp(identicalPolicies(60, 5)).ok);
+    const started = performance.now();
+    assert.deepEqual(parseModelCsp(identicalPolicies(MAX_POLICIES, 5)), {
+      ok: false,
+      problem: `more than ${MAX_MERGED_SOURCES} sources to merge across the policies`,
+    });
+    assert.ok(performance.now() - started < 1500, 'took too long');
+    const graded = cspTest(identicalPolicies(MAX_POLICIES, 5).join(', '));
+    assert.equal(graded.result, 'csp-header-invalid');
+    assert.equal(graded.data['problem'], `more than ${MAX_MERGED_SOURCES} sources to merge across the policies`);
+    assert.equal(cspTest(identicalPolicies(60, 5).join(', ')).result, 'csp-implemented-with-no-unsafe');
   });
 });
 
 describe('cookies', () => {
-  const withCookies = (count: number) =>
-    siteCapture({
-      headers: headersWith({ 'set-cookie': Array.from({ length: count }, (_, i) => `c${i}=1; Secure; HttpOnly`) }),
-    });
+  const withCookies = (cookies: string[]) => siteCapture({ headers: headersWith({ 'set-cookie': cookies }) });
+  const numbered = (count: number) => Array.from({ length: count }, (_, i) => `c${i}=1; Secure; HttpOnly`);
 
   test(`the first ${MAX_SET_COOKIES} Set-Cookie headers of a scan are read, the rest ignored`, () => {
-    const sent = setCookies(withCookies(MAX_SET_COOKIES + 500));
+    const sent = setCookies(withCookies(numbered(MAX_SET_COOKIES + 500)));
     assert.equal(sent.length, MAX_SET_COOKIES);
     assert.equal(sent.at(-1)!.cookie.name, `c${MAX_SET_COOKIES - 1}`);
+    const started = performance.now();
+    const jar = observatoryCookieJar(withCookies(numbered(MAX_SET_COOKIES + 500))).cookies;
+    assert.ok(performance.now() - started < 1500, 'took too long');
+    assert.equal(jar.length, MAX_SET_COOKIES);
+    assert.equal(jar.at(-1)!.name, `c${MAX_SET_COOKIES - 1}`);
   });
 
-  test('the jar holds the last Set-Cookie of each name, domain and path, in the order they were last set', () => {
-    const capture = siteCapture({
-      headers: headersWith({ 'set-cookie': ['a=1', 'b=1', 'a=2', 'c=1', 'b=1; Max-Age=0', 'd=1; Path=/x', 'd=2'] }),
-    });
-    const jar = cookieJar(setCookies(capture));
+  test('the jar holds the last Set-Cookie of each name, domain and path, where the first one was set', () => {
+    const capture = withCookies(['a=1', 'b=1', 'a=2', 'c=1', 'b=1; Max-Age=0', 'd=1; Path=/x', 'd=2']);
     assert.deepEqual(
-      jar.map((c) => c.raw),
-      ['a=2', 'c=1', 'd=1; Path=/x', 'd=2'],
+      observatoryCookieJar(capture).cookies.map((c) => c.raw),
+      // b expired, but no later request of the session would have sent it: it stays.
+      ['a=2', 'b=1; Max-Age=0', 'c=1', 'd=1; Path=/x', 'd=2'],
+    );
+    const redirected = siteCapture({
+      headers: headersWith({ 'set-cookie': ['a=3', 'e=1'] }),
+      httpsChainBefore: [
+        {
+          url: 'https://example.com/start',
+          status: 302,
+          headers: [
+            ['location', 'https://example.com/'],
+            ['set-cookie', 'e=0'],
+            ['set-cookie', 'a=1'],
+            ['set-cookie', 'b=1; Max-Age=0'],
+          ],
+        },
+      ],
+    });
+    // The request that followed the redirect carried b, expired: it was removed before a and e were replaced.
+    assert.deepEqual(
+      observatoryCookieJar(redirected).cookies.map((c) => c.raw),
+      ['e=1', 'a=3'],
     );
   });
 });

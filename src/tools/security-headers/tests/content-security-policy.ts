@@ -17,7 +17,7 @@ export const contentSecurityPolicyTest: TestRunner = (context) => {
       ...(csp.problem ? { problem: csp.problem } : {}),
       ...(csp.repeatedReports.length > 0 ? { repeatedReportDirectives: csp.repeatedReports } : {}),
       ...(csp.reportOnly ? { reportOnly: csp.reportOnly } : {}),
-      ...(csp.meta ? { metaPolicies: context.html?.httpEquiv.get('content-security-policy') ?? [] } : {}),
+      ...(csp.meta ? { metaPolicies: context.page.metaCsp } : {}),
     },
     headers: context.auto.headers.pick('content-security-policy', 'content-security-policy-report-only'),
   };

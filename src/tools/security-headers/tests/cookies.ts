@@ -1,10 +1,10 @@
-import { isAntiCsrfCookie, isSessionCookie, setCookieHeaders, type Cookie } from '../cookies.ts';
+import { hasInvalidSameSite, IGNORED_COOKIES, isAntiCsrfCookie, isSessionCookie, type Cookie } from '../cookies.ts';
 import type { TestRunner } from '../context.ts';
 import { strictTransportSecurityPasses } from './strict-transport-security.ts';
 
 /** What each cookie can be blamed for; `hsts` tells whether HSTS (the HSTS test passing) protects it. */
 const COOKIE_RULES: { result: string; when: (cookie: Cookie, hsts: boolean) => boolean }[] = [
-  { result: 'cookies-samesite-flag-invalid', when: (c) => c.sameSiteInvalid || (!c.secure && c.sameSite === 'none') },
+  { result: 'cookies-samesite-flag-invalid', when: (c) => !c.secure && c.sameSite === 'none' },
   { result: 'cookies-without-secure-flag-but-protected-by-hsts', when: (c, hsts) => !c.secure && hsts },
   { result: 'cookies-without-secure-flag', when: (c, hsts) => !c.secure && !hsts },
   { result: 'cookies-anticsrf-without-samesite-flag', when: (c) => isAntiCsrfCookie(c) && c.sameSite === null },
@@ -27,12 +27,18 @@ const COOKIE_PROBLEMS_BY_SEVERITY = [
   'cookies-session-without-secure-flag',
 ];
 
+/**
+ * Grades the jar the Observatory grades (cookie-jar.ts), plus one check on the raw Set-Cookie
+ * headers of the graded response: a SameSite without a valid value (the jar drops such values).
+ */
 export const cookiesTest: TestRunner = (context) => {
-  const cookies = context.cookies;
-  const headers = setCookieHeaders(context.capture).map(({ raw }): [string, string] => ['set-cookie', raw]);
+  const cookies = context.jar.cookies.filter((c) => !IGNORED_COOKIES.has(c.name));
+  const headers = context.auto.headers.pick('set-cookie');
   if (cookies.length === 0) return { result: 'cookies-not-found', data: { cookies: {} }, headers };
   const hsts = strictTransportSecurityPasses(context);
-  let severity = -1;
+  let severity = headers.some(([, raw]) => hasInvalidSameSite(raw))
+    ? COOKIE_PROBLEMS_BY_SEVERITY.indexOf('cookies-samesite-flag-invalid')
+    : -1;
   for (const cookie of cookies)
     for (const rule of COOKIE_RULES)
       if (rule.when(cookie, hsts)) severity = Math.max(severity, COOKIE_PROBLEMS_BY_SEVERITY.indexOf(rule.result));
@@ -45,8 +51,8 @@ export const cookiesTest: TestRunner = (context) => {
     cookies.map((c) => [
       c.name,
       {
-        domain: c.domain ?? c.setBy,
-        path: c.path,
+        domain: c.storedDomain,
+        path: c.storedPath,
         secure: c.secure,
         httpOnly: c.httpOnly,
         sameSite: c.sameSite,

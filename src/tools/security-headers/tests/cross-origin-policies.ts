@@ -31,7 +31,8 @@ const lookup = (table: Record<string, string>, key: string | null): string | und
 export const crossOriginResourcePolicyTest: TestRunner = (context) => {
   const value = context.auto.headers.combined('cross-origin-resource-policy');
   const headers = context.auto.headers.pick('cross-origin-resource-policy');
-  if (value === null) return { result: 'corp-not-implemented', data: { value: null }, headers };
+  // An empty value (sent once) is no policy, as in the Observatory.
+  if (!value) return { result: 'corp-not-implemented', data: { value: null }, headers };
   return {
     result: lookup(CORP_VALUES, value.slice(0, 256).trim().toLowerCase()) ?? 'corp-header-invalid',
     data: { value },

@@ -1,4 +1,3 @@
-import { CORS_PROBE_ORIGIN } from '../capture.ts';
 import type { TestRunner } from '../context.ts';
 import { HeaderView } from '../headers.ts';
 
@@ -16,21 +15,30 @@ const CORS_RULES: {
 ];
 
 /**
- * Reads Access-Control-Allow-Origin from the OPTIONS preflight (sent with an Origin); when the
- * preflight has none, from the graded response. Echoing the Origin with credentials is universal access.
+ * Reads Access-Control-Allow-Origin from the answer to the OPTIONS preflight, as the Observatory
+ * does: only a 2xx answer counts (its HTTP client rejects others), the graded response's own
+ * headers are not read, and an empty value is no header. Echoing the Origin with credentials is
+ * universal access only when the capture records the Origin as the grader saw it (`corsOrigin`):
+ * the Observatory's retriever never exposes the Origin it sent to its test, so its scans never
+ * find universal access; the `cors-origin-reflected-with-credentials` finding says it instead.
  */
 export const crossOriginResourceSharingTest: TestRunner = (context) => {
-  const preflight = context.capture.cors ? new HeaderView(context.capture.cors.headers) : null;
-  const source = preflight?.has('access-control-allow-origin') ? preflight : context.auto.headers;
-  const from = source === preflight ? 'preflight' : 'response';
+  const preflight = context.capture.cors;
+  const answered = preflight !== null && preflight.status >= 200 && preflight.status < 300;
+  const source = new HeaderView(answered ? preflight.headers : []);
   const headers = source.pick('access-control-allow-origin', 'access-control-allow-credentials');
-  const acao = source.values('access-control-allow-origin')[0];
-  const origin = context.capture.corsOrigin ?? CORS_PROBE_ORIGIN;
-  if (acao === undefined)
-    return { result: 'cross-origin-resource-sharing-not-implemented', data: { allowOrigin: null, origin }, headers };
+  const acao = source.combined('access-control-allow-origin');
+  const origin = context.capture.corsOrigin ?? null;
+  const status = preflight?.status ?? null;
+  if (!acao)
+    return {
+      result: 'cross-origin-resource-sharing-not-implemented',
+      data: { allowOrigin: null, origin, preflightStatus: status },
+      headers,
+    };
   const allowOrigin = acao.slice(0, 256).trim().toLowerCase();
-  const credentials = source.values('access-control-allow-credentials')[0]?.trim().toLowerCase() === 'true';
-  const facts = { allowOrigin, credentials, echoesOrigin: allowOrigin === origin.toLowerCase() };
+  const credentials = source.combined('access-control-allow-credentials')?.trim().toLowerCase() === 'true';
+  const facts = { allowOrigin, credentials, echoesOrigin: origin !== null && acao === origin };
   const result = CORS_RULES.find((r) => r.when(facts))!.result;
-  return { result, data: { allowOrigin, allowCredentials: credentials, origin, from }, headers };
+  return { result, data: { allowOrigin, allowCredentials: credentials, origin, preflightStatus: status }, headers };
 };

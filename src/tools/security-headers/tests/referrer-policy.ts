@@ -19,12 +19,12 @@ const RESULTS = {
 } as const;
 
 /**
- * Header values and `<meta name=referrer>` contents are read as one comma-separated list (meta
- * last, so it wins); the last valid token is the policy, as in browsers.
+ * Header values and the last `<meta name=referrer>` content are read as one comma-separated list
+ * (meta last, so it wins); the last valid token is the policy, as in browsers.
  */
 export const referrerPolicyTest: TestRunner = (context) => {
   const fromHeader = context.auto.headers.values('referrer-policy');
-  const fromMeta = [...(context.html?.httpEquiv.get('referrer-policy') ?? []), ...(context.html?.metaReferrer ?? [])];
+  const fromMeta = context.page.metaReferrer === null ? [] : [context.page.metaReferrer];
   const headers = context.auto.headers.pick('referrer-policy');
   if (fromHeader.length === 0 && fromMeta.length === 0) {
     return {

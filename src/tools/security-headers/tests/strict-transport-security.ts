@@ -1,22 +1,33 @@
 import type { TestContext, TestOutcome, TestRunner } from '../context.ts';
-import { parseHsts, SIX_MONTHS, type HstsHeader } from '../hsts.ts';
+import { modelHsts, parseHsts, SIX_MONTHS, type HstsHeader, type ModelHsts } from '../hsts.ts';
 import { ruleFor } from '../rules.ts';
 
+interface HeaderReading {
+  result: string;
+  /** As the model reads it (decides the result). */
+  model: ModelHsts | null;
+  /** As browsers read it (the first instance). */
+  browsers: HstsHeader | null;
+  value: string | null;
+}
+
 /** The result from the https session's final response alone (before the preload override). */
-function headerResult(context: TestContext): { result: string; header: HstsHeader | null } {
+function headerResult(context: TestContext): HeaderReading {
   const https = context.https;
-  if (!https) return { result: 'hsts-not-implemented-no-https', header: null };
-  if (!https.verified) return { result: 'hsts-invalid-cert', header: null };
+  const none = { model: null, browsers: null, value: null };
+  if (!https) return { result: 'hsts-not-implemented-no-https', ...none };
+  if (!https.verified) return { result: 'hsts-invalid-cert', ...none };
   const value = https.headers.combined('strict-transport-security');
-  if (value === null) return { result: 'hsts-not-implemented', header: null };
-  const header = parseHsts(value);
-  if (header.problem) return { result: 'hsts-header-invalid', header };
+  if (value === null) return { result: 'hsts-not-implemented', ...none };
+  const model = modelHsts(value);
+  const browsers = parseHsts(https.headers.values('strict-transport-security')[0]!);
+  const reading = { model, browsers, value: value.slice(0, 1024) };
+  if (model.problem) return { result: 'hsts-header-invalid', ...reading };
+  // NaN (a max-age that is not a number) is not below six months: the model counts it as enough.
+  const short = model.maxAge! < SIX_MONTHS;
   return {
-    result:
-      header.maxAge! < SIX_MONTHS
-        ? 'hsts-implemented-max-age-less-than-six-months'
-        : 'hsts-implemented-max-age-at-least-six-months',
-    header,
+    result: short ? 'hsts-implemented-max-age-less-than-six-months' : 'hsts-implemented-max-age-at-least-six-months',
+    ...reading,
   };
 }
 
@@ -25,23 +36,24 @@ function headerResult(context: TestContext): { result: string; header: HstsHeade
  * overrides. Run once per analysis, through `context.hsts`.
  */
 export function evaluateStrictTransportSecurity(context: TestContext): TestOutcome {
-  const { result: fromHeader, header } = headerResult(context);
+  const { result: fromHeader, model, browsers, value } = headerResult(context);
   const preload = context.preload(context.site);
   const preloaded = context.https !== null && preload.state === 'preloaded';
   return {
     result: preloaded ? 'hsts-preloaded' : fromHeader,
     data: {
-      value: header?.value ?? null,
-      maxAge: header?.maxAge ?? null,
-      includeSubDomains: header?.includeSubDomains ?? false,
-      preload: header?.preload ?? false,
+      value,
+      maxAge: model?.maxAge === undefined || Number.isNaN(model.maxAge) ? null : model.maxAge,
+      includeSubDomains: model?.includeSubDomains ?? false,
+      preload: model?.preload ?? false,
       preloaded,
       preloadStatus: preload.state,
       ...(preload.via ? { preloadEntry: { host: preload.via, includeSubDomains: preload.includeSubDomains } } : {}),
       ...(preload.state === 'unknown'
         ? { preloadNote: 'The preload list status could not be looked up; the host is graded as not preloaded.' }
         : {}),
-      ...(header?.problem ? { problem: header.problem } : {}),
+      ...(model?.problem ? { problem: model.problem } : {}),
+      ...(browsers ? { browsers: { maxAge: browsers.maxAge, problem: browsers.problem } } : {}),
     },
     headers: context.https?.headers.pick('strict-transport-security') ?? [],
   };

@@ -1,7 +1,7 @@
 import { getDomain } from 'tldts';
 import type { TestContext, TestRunner } from '../context.ts';
+import { sessionStartsOnHttps } from '../headers.ts';
 import type { ScriptElement } from '../html.ts';
-import { hostnameOf } from '../url-parts.ts';
 
 type Placement = 'same-site' | 'external';
 
@@ -33,26 +33,22 @@ const ORDER = [
 /** External scripts listed in the test data at most. */
 const MAX_LISTED = 100;
 
-const domainOf = (host: string): string => getDomain(host) ?? host;
-
 /**
- * Where a script comes from. Protocol-relative `//host/x.js` counts as external and insecure; an
- * absolute http(s) URL is same-site when it shares the scanned host's registrable domain; anything
- * else is relative to the page.
+ * Where a script comes from, read from the attribute as written (the Observatory's rules):
+ * `//host/x.js` is external and insecure; a URL starting with `http://` or `https://` (lower-case,
+ * no leading space) is same-site when it shares the scanned host's registrable domain; anything
+ * else is relative to the page, and secure when the graded session started on https.
  */
 function describeScript(script: ScriptElement & { src: string }, context: TestContext): ScriptFacts {
   const integrity = Boolean(script.integrity);
   const element = script;
-  const pageIsHttps = context.auto.url.startsWith('https:');
   if (/^\/\/[^/]/.test(script.src))
     return { src: script.src, element, placement: 'external', secure: false, integrity };
-  if (/^https?:\/\//i.test(script.src)) {
-    // An unparseable URL has no host: external.
-    const host = hostnameOf(script.src);
-    const placement = host !== '' && domainOf(host) === domainOf(context.site) ? 'same-site' : 'external';
-    return { src: script.src, element, placement, secure: /^https:/i.test(script.src), integrity };
+  if (/^https?:\/\//.test(script.src)) {
+    const placement = getDomain(script.src) === getDomain(context.site) ? 'same-site' : 'external';
+    return { src: script.src, element, placement, secure: script.src.startsWith('https:'), integrity };
   }
-  return { src: script.src, element, placement: 'same-site', secure: pageIsHttps, integrity };
+  return { src: script.src, element, placement: 'same-site', secure: sessionStartsOnHttps(context.capture), integrity };
 }
 
 function resultOf(scripts: ScriptFacts[]): string {
@@ -70,14 +66,15 @@ function resultOf(scripts: ScriptFacts[]): string {
 /** Reads the `<script>` elements of the HTML body. */
 export const subresourceIntegrityTest: TestRunner = (context) => {
   const headers = context.auto.headers.pick('content-type');
-  if (!context.isHtml) return { result: 'sri-not-implemented-response-not-html', data: { scripts: {} }, headers };
-  if (!context.html)
-    return { result: 'html-not-parseable', data: { scripts: {}, problem: 'no HTML body was captured' }, headers };
-  const elements = context.html.scripts;
+  const { page } = context;
+  if (!page.scriptsRead) return { result: 'sri-not-implemented-response-not-html', data: { scripts: {} }, headers };
+  if (page.scripts === null)
+    return { result: 'html-not-parseable', data: { scripts: {}, problem: 'the body is JSON, not HTML' }, headers };
+  const elements = page.scripts;
   if (elements.length === 0)
     return { result: 'sri-not-implemented-but-no-scripts-loaded', data: { scripts: {} }, headers };
   const scripts = elements
-    .filter((s): s is ScriptElement & { src: string } => s.src !== null)
+    .filter((s): s is ScriptElement & { src: string } => Boolean(s.src))
     .map((s) => describeScript(s, context));
   const external = scripts.filter((s) => s.placement === 'external');
   const listed = Object.fromEntries(

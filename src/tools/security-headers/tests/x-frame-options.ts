@@ -8,13 +8,15 @@ const XFO_RULES: { result: string; when: (value: string) => boolean }[] = [
 ];
 
 /**
- * Reads X-Frame-Options (every instance joined with ", ", so a doubled header is invalid). Any CSP
- * frame-ancestors sent in a header (not in `<meta>`, where browsers ignore it) takes precedence.
+ * Reads X-Frame-Options (every instance joined with ", ", so a doubled header is invalid). A CSP
+ * the model could evaluate that has frame-ancestors takes precedence, as in the model: header and
+ * meta policies together (browsers ignore frame-ancestors in `<meta>`; the
+ * `csp-frame-ancestors-in-meta` finding says so).
  */
 export const xFrameOptionsTest: TestRunner = (context) => {
   const value = context.auto.headers.combined('x-frame-options');
   const headers = context.auto.headers.pick('x-frame-options');
-  const frameAncestors = context.csp.headerFrameAncestors;
+  const frameAncestors = context.csp.effective?.directives.get('frame-ancestors') ?? null;
   const data = { value, frameAncestors };
   if (frameAncestors !== null) return { result: 'x-frame-options-implemented-via-csp', data, headers };
   if (value === null || value === '') return { result: 'x-frame-options-not-implemented', data, headers };

@@ -1,0 +1,78 @@
+/**
+ * Findings where the Observatory model, which the grade follows, reads a response differently
+ * from browsers: the grade stays the model's, and these say what browsers will actually do.
+ * docs/security-headers-grading.md lists every such place.
+ */
+import { CORS_PROBE_ORIGIN } from './capture.ts';
+import type { TestContext } from './context.ts';
+import type { Detected } from './findings.ts';
+import { HeaderView } from './headers.ts';
+import { parseHsts, SIX_MONTHS } from './hsts.ts';
+
+/** The model reads no Origin from its preflight; browsers would give this origin credentialed access. */
+function reflectedOrigin(context: TestContext): Detected[] {
+  const preflight = context.capture.cors;
+  if (!preflight || preflight.status < 200 || preflight.status >= 300) return [];
+  const headers = new HeaderView(preflight.headers);
+  const acao = headers.combined('access-control-allow-origin');
+  const credentials = headers.combined('access-control-allow-credentials')?.trim().toLowerCase() === 'true';
+  if (acao !== CORS_PROBE_ORIGIN || !credentials) return [];
+  return [
+    {
+      id: 'cors-origin-reflected-with-credentials',
+      evidence: [`access-control-allow-origin: ${acao}`, 'access-control-allow-credentials: true'],
+    },
+  ];
+}
+
+/**
+ * The model reads max-age with `parseInt` and counts a non-number as long enough; browsers ignore
+ * a header whose max-age is not digits, and honour a quoted value as written.
+ */
+function hstsReading(context: TestContext): Detected[] {
+  const result = context.hsts.result;
+  if (!result.startsWith('hsts-implemented-')) return [];
+  const first = context.https?.headers.values('strict-transport-security')[0];
+  if (first === undefined) return [];
+  const browsers = parseHsts(first);
+  const modelLong = result === 'hsts-implemented-max-age-at-least-six-months';
+  const browsersLong = browsers.maxAge !== null && browsers.maxAge >= SIX_MONTHS;
+  if (browsers.problem === null && modelLong === browsersLong) return [];
+  const reading = browsers.problem
+    ? `browsers ignore it: ${browsers.problem}`
+    : `browsers read max-age=${browsers.maxAge}`;
+  return [{ id: 'hsts-max-age-misread', evidence: [`strict-transport-security: ${first.slice(0, 200)}`, reading] }];
+}
+
+/** An HTML media type the model does not recognise (it compares the exact spelling). */
+function contentTypeSpelling(context: TestContext): Detected[] {
+  if (!context.page.unrecognisedHtmlType) return [];
+  return [{ id: 'content-type-not-recognised', evidence: [`content-type: ${context.page.mediaType}`] }];
+}
+
+/** Script URLs the model takes for same-origin paths: a scheme in capitals, or white space first. */
+function misreadScripts(context: TestContext): Detected[] {
+  if (!context.page.scriptsRead || context.page.scripts === null) return [];
+  const evidence = context.page.scripts
+    .map((s) => s.src)
+    .filter((src): src is string => src !== null && /^\s*https?:\/\//i.test(src) && !/^https?:\/\//.test(src))
+    .slice(0, 10)
+    .map((src) => `<script src="${src.slice(0, 200)}">`);
+  return evidence.length > 0 ? [{ id: 'script-url-misread', evidence }] : [];
+}
+
+/** frame-ancestors in a meta policy: browsers ignore it there, the model credits X-Frame-Options for it. */
+function metaFrameAncestors(context: TestContext): Detected[] {
+  const viaMeta = context.csp.effective?.directives.has('frame-ancestors') && !context.csp.headerFrameAncestors;
+  return viaMeta ? [{ id: 'csp-frame-ancestors-in-meta', evidence: context.page.metaCsp.slice(0, 3) }] : [];
+}
+
+export function modelFindings(context: TestContext): Detected[] {
+  return [
+    ...reflectedOrigin(context),
+    ...hstsReading(context),
+    ...contentTypeSpelling(context),
+    ...misreadScripts(context),
+    ...metaFrameAncestors(context),
+  ];
+}
