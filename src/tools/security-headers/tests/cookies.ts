@@ -63,5 +63,7 @@ export const cookiesTest: TestRunner = (context) => {
       },
     ]),
   );
-  return { result, data: { cookies: data, sameSite, protectedByHsts: hsts }, headers };
+  // Cookies the jar refused, as browsers would: a Domain not covering the host, a public suffix, a prefix rule.
+  const refused = context.jar.rejected.slice(0, 50).map(({ cookie, reason }) => ({ name: cookie.name, reason }));
+  return { result, data: { cookies: data, sameSite, protectedByHsts: hsts, refused }, headers };
 };
