@@ -67,6 +67,7 @@ class MalformedSource extends Error {}
 export const MAX_MERGED_SOURCES = 20_000;
 
 function decode(piece: string): string {
+  if (!piece.includes('%')) return piece;
   const decoded = percentDecode(piece);
   if (decoded === null)
     throw new MalformedSource(`a source with a malformed percent-encoding: "${piece.slice(0, 80)}"`);
@@ -78,7 +79,7 @@ function decode(piece: string): string {
  * ending in "/" matches any `b` that continues it, otherwise the piece lists must be equal.
  */
 function piecesMatch(a: string, b: string): boolean {
-  if (a === '' || (a === '/' && b === '')) return true;
+  if (a === '' || (a === '/' && b === '') || (a === b && !a.includes('%'))) return true;
   const exact = !a.endsWith('/');
   const aPieces = a.split('/');
   const bPieces = b.split('/');
@@ -119,8 +120,20 @@ function mergeSources(previous: Source[], added: Source[]): Source[] {
   return sources.filter((s) => s.keep);
 }
 
+/**
+ * Policies, and directives across them, evaluated at most: sites send one to three policies of a
+ * few dozen directives. Each further one costs a parse and a merge, and a header or a page can
+ * carry tens of thousands, so more is invalid (the model has no such limit).
+ */
+export const MAX_POLICIES = 100;
+export const MAX_DIRECTIVES = 1000;
+
 /** Parses and merges the policies; `meta` drops the directives a meta policy may not carry. */
 export function parseModelCsp(policies: string[], meta = false): ModelCsp {
+  if (policies.length > MAX_POLICIES) return { ok: false, problem: `more than ${MAX_POLICIES} policies` };
+  let directiveCount = 0;
+  for (const policy of policies) directiveCount += policy.split(';').length;
+  if (directiveCount > MAX_DIRECTIVES) return { ok: false, problem: `more than ${MAX_DIRECTIVES} directives` };
   const clean = policies.map((p) => p.replace(/[\r\n]/g, '').trim());
   const tooShort = clean.find((p) => p.length < SHORTEST_POLICY);
   if (tooShort !== undefined)

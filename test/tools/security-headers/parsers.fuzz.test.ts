@@ -15,6 +15,8 @@ import { observatoryCookieJar } from '../../../src/tools/security-headers/cookie
 import { parseSetCookie } from '../../../src/tools/security-headers/cookies.ts';
 import {
   DISALLOWED_IN_META,
+  MAX_DIRECTIVES,
+  MAX_POLICIES,
   parseModelCsp,
   splitPolicies,
   type Directives,
@@ -124,7 +126,9 @@ function naivePiecesMatch(a: string, b: string): boolean {
  */
 function naiveModelMerge(
   policies: string[],
-): { directives: Directives; duplicateReports: string[] } | 'short' | 'repeated' | 'malformed' {
+): { directives: Directives; duplicateReports: string[] } | 'too many' | 'short' | 'repeated' | 'malformed' {
+  // The evaluation caps (not the model's): policies, then ";"-separated entries.
+  if (policies.length > MAX_POLICIES || policies.join(';').split(';').length > MAX_DIRECTIVES) return 'too many';
   const clean = policies.map(cleanPolicy);
   if (clean.some((p) => p.length < SHORTEST_POLICY)) return 'short';
   const merged = new Map<string, ModelSource[]>();
@@ -201,6 +205,7 @@ const loosePolicy = fc
   .map((directives) => directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; '));
 
 const PROBLEM_KINDS: [RegExp, string][] = [
+  [/^more than \d+ (policies|directives)$/, 'too many'],
   [/^an empty policy$|^a policy too short/, 'short'],
   [/^the directive .* is repeated$/, 'repeated'],
   [/^a source with a malformed percent-encoding/, 'malformed'],

@@ -39,13 +39,18 @@ const MAX_LISTED = 100;
  * no leading space) is same-site when it shares the scanned host's registrable domain; anything
  * else is relative to the page, and secure when the graded session started on https.
  */
-function describeScript(script: ScriptElement & { src: string }, context: TestContext): ScriptFacts {
+function describeScript(
+  script: ScriptElement & { src: string },
+  context: TestContext,
+  domainOf: (src: string) => string | null,
+  siteDomain: string | null,
+): ScriptFacts {
   const integrity = Boolean(script.integrity);
   const element = script;
   if (/^\/\/[^/]/.test(script.src))
     return { src: script.src, element, placement: 'external', secure: false, integrity };
   if (/^https?:\/\//.test(script.src)) {
-    const placement = getDomain(script.src) === getDomain(context.site) ? 'same-site' : 'external';
+    const placement = domainOf(script.src) === siteDomain ? 'same-site' : 'external';
     return { src: script.src, element, placement, secure: script.src.startsWith('https:'), integrity };
   }
   return { src: script.src, element, placement: 'same-site', secure: sessionStartsOnHttps(context.capture), integrity };
@@ -71,11 +76,21 @@ export const subresourceIntegrityTest: TestRunner = (context) => {
   if (page.scripts === null)
     return { result: 'html-not-parseable', data: { scripts: {}, problem: 'the body is JSON, not HTML' }, headers };
   const elements = page.scripts;
+  const siteDomain = getDomain(context.site);
+  // Pages repeat script URLs; a registrable-domain lookup costs microseconds each.
+  const domains = new Map<string, string | null>();
+  const domainOf = (src: string): string | null => {
+    const known = domains.get(src);
+    if (known !== undefined) return known;
+    const domain = getDomain(src);
+    domains.set(src, domain);
+    return domain;
+  };
   if (elements.length === 0)
     return { result: 'sri-not-implemented-but-no-scripts-loaded', data: { scripts: {} }, headers };
   const scripts = elements
     .filter((s): s is ScriptElement & { src: string } => Boolean(s.src))
-    .map((s) => describeScript(s, context));
+    .map((s) => describeScript(s, context, domainOf, siteDomain));
   const external = scripts.filter((s) => s.placement === 'external');
   const listed = Object.fromEntries(
     external
