@@ -9,21 +9,6 @@ import type { Respond, SiteRequest, SiteResponse } from './observatory-sites.ts'
 type Header = [string, string];
 type Answer = SiteResponse | Respond;
 
-/** The ten tests algorithm v4 (npm 1.4.8) and v6 share: all but COOP and COEP. */
-export const SHARED_TESTS = [
-  'content-security-policy',
-  'cookies',
-  'cross-origin-resource-sharing',
-  'redirection',
-  'referrer-policy',
-  'strict-transport-security',
-  'subresource-integrity',
-  'x-content-type-options',
-  'x-frame-options',
-  'cross-origin-resource-policy',
-] as const;
-export type SharedTest = (typeof SHARED_TESTS)[number];
-
 /** Results whose modifier changed between v4 and v6: the v4 (oracle) modifier. */
 export const V4_MODIFIERS: Record<string, number> = { 'x-frame-options-sameorigin-or-deny': 0 };
 

@@ -28,10 +28,10 @@ import {
   HSTS_PRELOAD,
   hostOf,
   SCENARIOS,
-  SHARED_TESTS,
   V4_MODIFIERS,
   type Scenario,
 } from '../../support/observatory-retrieval-scenarios.ts';
+import { SHARED_TESTS } from '../../support/observatory/oracle.ts';
 import { loopbackPortsUnavailable, makeCertificates, startLoopbackSite } from '../../support/observatory-sites.ts';
 
 interface OracleScan {
