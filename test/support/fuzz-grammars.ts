@@ -190,10 +190,28 @@ export const HSTS_TOKENS: readonly string[] = [
 export const HTML_TOKENS: readonly string[] = [
   ...['<', '>', '</', '/>', '<!--', '-->', '<!doctype html>', '<?xml ?>', '<html>', '<head>', '<body>'],
   ...['<meta', '<META', '<script', '</script>', '<style>', '</style>', '<title>', '</title>', '<textarea>', '<xmp>'],
+  ...['<svg>', '</svg>', '<math>', '</math>', '<mi>', '</mi>', '<foreignObject>', '<svg/>', '</a>', '<desc>'],
   ...['<plaintext>', ' http-equiv=', ' HTTP-EQUIV="', ' content=', ' name=referrer', ' src=', ' integrity=', '='],
   ...['"Content-Security-Policy"', 'referrer-policy', "'", '"', '&amp;', '&#x41;', '&#65;', '&#0;', '&#x110000;', '&'],
   ...['https://cdn.example/a.js', '//cdn.example/x.js', 'http://a.example/b.js', '/local.js', ' ', '\n'],
   ...['Just a moment...', '/cdn-cgi/challenge-platform/', 'Reference #1.a.2', 'Press & Hold', 'Incapsula incident ID'],
+];
+
+/**
+ * Markup that moves htmlparser2's open-element stack (implied and mismatched end tags, void and
+ * SVG camel-case elements, MathML integration points), which decides where raw text is read.
+ */
+export const HTML_TREE_TOKENS: readonly string[] = [
+  ...['<p>', '</p>', '<div>', '</div>', '<li>', '<form>', '</form>', '<clipPath>', '</clippath>', '<image>'],
+  ...['</image>', '<br/>', '</br>', '<table>', '<tr>', '<td>', '<select>', '<option>', '<input>', '<mtext>'],
+  ...['<annotation-xml>', '<body>', '<head>', '</head>', '<a>', '<h1>', '<svg><foreignobject>', '<math><mi>'],
+  ...['<dd>', '<tbody>', '<b>', '</b>', '<template>', '</template>', '<noscript>', '</noscript>', '<iframe>'],
+  ...['</iframe>', '<![CDATA[', ']]>', '<noembed>', ' src', ' src=""', 'content=""', '<script src=a.js>', '\t'],
+  ...[
+    '<meta name=referrer content=no-referrer>',
+    '<meta http-equiv=content-security-policy content="default-src \'none\'">',
+  ],
+  ...['/', '<a', '<!', '<!---->', '--!>', '&quot;', '&lt;', '&nbsp', '&AMP;'],
 ];
 
 export const HOST_TOKENS: readonly string[] = [

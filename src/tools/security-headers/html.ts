@@ -6,6 +6,7 @@
  * browser does (the first of a repeated attribute wins), and never backtracks (every step
  * consumes input).
  */
+import { OpenElements } from './html-elements.ts';
 
 /** Attribute values as written (entities decoded), null when absent. */
 export interface ScriptElement {
@@ -35,7 +36,10 @@ interface Tag {
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'iframe', 'noembed', 'noframes']);
 
 const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f';
-const isAlpha = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z]$/.test(c);
+function isAlpha(c: string | undefined): boolean {
+  const code = c === undefined ? 0 : c.charCodeAt(0) | 0x20;
+  return code >= 0x61 && code <= 0x7a;
+}
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
@@ -54,12 +58,14 @@ export function decodeEntities(text: string): string {
 }
 
 /**
- * Reads the attributes of a start tag from `start` (just after the tag name); returns them and the
- * index after `>`, or `closed: false` when the document ends first (such a tag is not emitted).
+ * Reads the attributes of a start tag from `start` (just after the tag name); returns them (only
+ * when `keep`: most tags are only stepped over) and the index after `>`, or `closed: false` when
+ * the document ends first (such a tag is not emitted).
  */
 function readAttributes(
   html: string,
   start: number,
+  keep: boolean,
 ): { attributes: Map<string, string>; end: number; closed: boolean; selfClosing: boolean } {
   const attributes = new Map<string, string>();
   const n = html.length;
@@ -72,76 +78,43 @@ function readAttributes(
     const nameStart = i;
     i++; // the first character always belongs to the name, even "=" (as in browsers)
     while (i < n && !isSpace(html[i]) && html[i] !== '/' && html[i] !== '>' && html[i] !== '=') i++;
-    const name = html.slice(nameStart, i).toLowerCase();
+    const nameEnd = i;
     while (i < n && isSpace(html[i])) i++;
-    let value = '';
+    let valueStart = i;
+    let valueEnd = i;
     if (html[i] === '=') {
       i++;
       while (i < n && isSpace(html[i])) i++;
       const quote = html[i];
       if (quote === '"' || quote === "'") {
         const close = html.indexOf(quote, i + 1);
-        const stop = close < 0 ? n : close;
-        value = html.slice(i + 1, stop);
-        i = stop + 1;
+        valueStart = i + 1;
+        valueEnd = close < 0 ? n : close;
+        i = valueEnd + 1;
       } else {
-        const valueStart = i;
+        valueStart = i;
         while (i < n && !isSpace(html[i]) && html[i] !== '>') i++;
-        value = html.slice(valueStart, i);
+        valueEnd = i;
       }
     }
-    if (!attributes.has(name)) attributes.set(name, decodeEntities(value));
+    if (!keep) continue;
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
+    if (!attributes.has(name)) attributes.set(name, decodeEntities(html.slice(valueStart, valueEnd)));
   }
   return { attributes, end: n, closed: false, selfClosing: false };
 }
 
-/** Elements that open a foreign (SVG, MathML) context, and those that go back to HTML inside one. */
-const FOREIGN_ELEMENTS = new Set(['svg', 'math']);
-const INTEGRATION_ELEMENTS = new Set([
-  'mi',
-  'mo',
-  'mn',
-  'ms',
-  'mtext',
-  'annotation-xml',
-  'foreignobject',
-  'desc',
-  'title',
-]);
-
-/**
- * Whether the tokenizer is inside SVG or MathML, where no element has raw-text content, as the
- * Observatory's parser tracks it: the innermost svg/math (foreign) or integration element decides;
- * an end tag closes the innermost open one of its name and everything opened after it.
- */
-class ForeignContext {
-  private readonly open: { name: string; foreign: boolean }[] = [];
-
-  get foreign(): boolean {
-    return this.open.at(-1)?.foreign ?? false;
-  }
-
-  start(name: string, selfClosing: boolean): void {
-    if (!FOREIGN_ELEMENTS.has(name) && !INTEGRATION_ELEMENTS.has(name)) return;
-    this.open.push({ name, foreign: FOREIGN_ELEMENTS.has(name) });
-    // Self-closing syntax is honoured only in a foreign context (the one just entered counts).
-    if (selfClosing && this.foreign) this.open.pop();
-  }
-
-  end(name: string): void {
-    const at = this.open.map((e) => e.name).lastIndexOf(name);
-    if (at >= 0) this.open.length = at;
-  }
-}
-
 const COMMENT_END = /--!?>/g;
 
-/** Yields the start tags of the document in order. */
+/** The only elements whose attributes the grader reads. */
+const READ_ELEMENTS = new Set(['meta', 'script']);
+
+/** Yields the meta and script start tags of the document in order. */
 function* startTags(html: string): Generator<Tag> {
   // ASCII-only lower-casing keeps every index aligned with the original text.
   const lower = html.replace(/[A-Z]+/g, (s) => s.toLowerCase());
   const n = html.length;
-  const context = new ForeignContext();
+  const elements = new OpenElements();
   let i = 0;
   while (i < n) {
     const lt = html.indexOf('<', i);
@@ -168,7 +141,7 @@ function* startTags(html: string): Generator<Tag> {
     if (next === '!' || next === '?' || next === '/') {
       const gt = html.indexOf('>', lt + 2);
       if (gt < 0) return;
-      if (next === '/') context.end(/^[^\s/>]*/.exec(lower.slice(lt + 2, gt))![0]);
+      if (next === '/') elements.end(/^[^\s/>]*/.exec(lower.slice(lt + 2, gt))![0]);
       i = gt + 1;
       continue;
     }
@@ -179,12 +152,13 @@ function* startTags(html: string): Generator<Tag> {
     let j = lt + 2;
     while (j < n && !isSpace(html[j]) && html[j] !== '/' && html[j] !== '>') j++;
     const name = lower.slice(lt + 1, j);
-    const { attributes, end, closed, selfClosing } = readAttributes(html, j);
+    const read = READ_ELEMENTS.has(name);
+    const { attributes, end, closed, selfClosing } = readAttributes(html, j, read);
     if (!closed) return;
-    yield { name, attributes };
+    if (read) yield { name, attributes };
     i = end;
-    const rawText = !context.foreign;
-    context.start(name, selfClosing);
+    const rawText = !elements.foreign;
+    elements.start(name, selfClosing);
     if (!rawText) continue;
     if (name === 'plaintext') return;
     if (RAW_TEXT.has(name)) {
@@ -195,10 +169,14 @@ function* startTags(html: string): Generator<Tag> {
   }
 }
 
+function attributeReader(tag: Tag): (name: string) => string | null {
+  return (name) => tag.attributes.get(name) ?? null;
+}
+
 export function extractHtmlFacts(html: string): HtmlFacts {
   const facts: HtmlFacts = { metaCsp: [], metaReferrer: null, scripts: [] };
   for (const tag of startTags(html)) {
-    const attr = (name: string): string | null => tag.attributes.get(name) ?? null;
+    const attr = attributeReader(tag);
     if (tag.name === 'meta') {
       const content = attr('content');
       const equiv = attr('http-equiv');
