@@ -149,6 +149,12 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     (t) => analyzeCsp(headerRef('content-security-policy', t), [t], true),
   ),
   parserCase(
+    'csp.analyzeCsp (meta)',
+    () => red.META_CSP_CONTENTS,
+    fc.array(text(grammars.CSP_TOKENS, HEADER), { maxLength: 100 }),
+    (contents) => analyzeCsp(headerRef('x-none', ''), contents, true),
+  ),
+  parserCase(
     'headers.splitList',
     () => [...red.CSP_VALUES, ...red.SERVER_VALUES],
     text(grammars.CSP_TOKENS, HEADER),

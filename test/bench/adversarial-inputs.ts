@@ -131,6 +131,16 @@ export const CSP_VALUES: string[] = [
   ...runs('default-src ', HEADER_VALUE_CAP),
 ].map((value) => value.slice(0, HEADER_VALUE_CAP));
 
+/**
+ * Meta CSP contents a page can carry (a 512 KiB body): as many policies as are evaluated, each
+ * long paths (percent-encoded or slash runs) that the merge compares piece by piece.
+ */
+export const META_CSP_CONTENTS: string[][] = [
+  numbered(100, () => `script-src https://a.example/${'%41/'.repeat(1_250)}`, '\n').split('\n'),
+  numbered(100, (i) => `script-src https://a.example${'/'.repeat(5_000)}${i % 2}`, '\n').split('\n'),
+  numbered(100, (i) => `script-src ${numbered(200, (j) => `https://a.example/${i}/${j}/`, ' ')}`, '\n').split('\n'),
+];
+
 export const SERVER_VALUES: string[] = [
   `1${'.'.repeat(50_000)}`,
   `${'1'.repeat(50_000)}x`,
@@ -168,6 +178,9 @@ export const HTML_BODIES: string[] = [
   fill('<title>', ' ', HTML_CAP - 30) + 'Just a moment..',
   fill('', 'Reference #1', HTML_CAP),
   fill('', 'Press ', HTML_CAP),
+  fill('', '<svg>', HTML_CAP / 2) + fill('', '</a>', HTML_CAP / 2),
+  fill('', '<svg><mi>', HTML_CAP / 2) + fill('', '</svg>', HTML_CAP / 2),
+  fill('', '<math><svg><title>', HTML_CAP),
   ...runs('<meta content=', HTML_CAP),
 ];
 

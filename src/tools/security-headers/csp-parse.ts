@@ -53,6 +53,8 @@ interface Source {
   text: string;
   policy: number;
   keep: boolean;
+  /** The "/"-separated pieces, split once: a source is compared again after every later policy. */
+  pieces?: string[];
 }
 
 const compareText = new Intl.Collator('en').compare;
@@ -65,27 +67,44 @@ class MalformedSource extends Error {}
  * of at most a few hundred sources, far below this, and a CSP past it is graded invalid.
  */
 export const MAX_MERGED_SOURCES = 20_000;
+/** The same bound on their text: long sources cost a comparison per "/"-separated piece. */
+export const MAX_MERGED_CHARACTERS = 1_000_000;
 
-function decode(piece: string): string {
-  if (!piece.includes('%')) return piece;
-  const decoded = percentDecode(piece);
-  if (decoded === null)
-    throw new MalformedSource(`a source with a malformed percent-encoding: "${piece.slice(0, 80)}"`);
-  return decoded;
-}
+const textLength = (sources: Source[]): number => sources.reduce((sum, s) => sum + s.text.length, 0);
 
-/**
- * The model's test of whether source `b` is covered by source `a`, by "/"-separated pieces: `a`
- * ending in "/" matches any `b` that continues it, otherwise the piece lists must be equal.
- */
-function piecesMatch(a: string, b: string): boolean {
-  if (a === '' || (a === '/' && b === '') || (a === b && !a.includes('%'))) return true;
-  const exact = !a.endsWith('/');
-  const aPieces = a.split('/');
-  const bPieces = b.split('/');
-  if (aPieces.length > bPieces.length || (exact && aPieces.length !== bPieces.length)) return false;
-  if (!exact) aPieces.pop();
-  return aPieces.every((piece, i) => decode(piece) === decode(bPieces[i]!));
+/** Percent-decodes pieces as the model does, each distinct piece once per parse. */
+class PieceDecoder {
+  private readonly decoded = new Map<string, string>();
+
+  decode(piece: string): string {
+    if (!piece.includes('%')) return piece;
+    let decoded = this.decoded.get(piece);
+    if (decoded === undefined) {
+      const result = percentDecode(piece);
+      if (result === null)
+        throw new MalformedSource(`a source with a malformed percent-encoding: "${piece.slice(0, 80)}"`);
+      decoded = result;
+      this.decoded.set(piece, decoded);
+    }
+    return decoded;
+  }
+
+  /**
+   * The model's test of whether source `b` is covered by source `a`, by "/"-separated pieces: `a`
+   * ending in "/" matches any `b` that continues it, otherwise the piece lists must be equal.
+   * Pieces decode only as far as the comparison reads (a malformed one after a difference is
+   * never seen, as in the model).
+   */
+  piecesMatch(a: Source, b: Source): boolean {
+    if (a.text === '' || (a.text === '/' && b.text === '') || (a.text === b.text && !a.text.includes('%'))) return true;
+    const exact = !a.text.endsWith('/');
+    const aPieces = (a.pieces ??= a.text.split('/'));
+    const bPieces = (b.pieces ??= b.text.split('/'));
+    const compared = exact ? aPieces.length : aPieces.length - 1;
+    if (aPieces.length > bPieces.length || (exact && aPieces.length !== bPieces.length)) return false;
+    for (let i = 0; i < compared; i++) if (this.decode(aPieces[i]!) !== this.decode(bPieces[i]!)) return false;
+    return true;
+  }
 }
 
 /**
@@ -109,13 +128,13 @@ function sortedUnion(previous: Source[], added: Source[]): Source[] {
  * first policy's sources all stand, unless later policies follow, in which case they stand only
  * as long as no later policy repeats the directive.
  */
-function mergeSources(previous: Source[], added: Source[]): Source[] {
+function mergeSources(previous: Source[], added: Source[], decoder: PieceDecoder): Source[] {
   const sources = sortedUnion(previous, added);
   for (let i = 1; i < sources.length; i++) {
     const source = sources[i]!;
     const before = sources[i - 1]!;
     if (source.policy === before.policy && source.text.startsWith(before.text)) source.keep = false;
-    if (source.policy !== before.policy && piecesMatch(before.text, source.text)) source.keep = true;
+    if (source.policy !== before.policy && decoder.piecesMatch(before, source)) source.keep = true;
   }
   return sources.filter((s) => s.keep);
 }
@@ -144,6 +163,8 @@ export function parseModelCsp(policies: string[], meta = false): ModelCsp {
   const merged = new Map<string, Source[]>();
   const duplicateReports = new Set<string>();
   let placed = 0;
+  let placedCharacters = 0;
+  const decoder = new PieceDecoder();
   try {
     for (const [index, policy] of clean.entries()) {
       const seen = new Set<string>();
@@ -160,9 +181,15 @@ export function parseModelCsp(policies: string[], meta = false): ModelCsp {
         const added = texts.map((text) => ({ text, policy: index, keep: index === 0 }));
         const previous = index === 0 ? [] : (merged.get(name) ?? []);
         placed += previous.length + added.length;
+        placedCharacters += textLength(previous) + textLength(added);
         if (placed > MAX_MERGED_SOURCES)
           return { ok: false, problem: `more than ${MAX_MERGED_SOURCES} sources to merge across the policies` };
-        const sources = mergeSources(previous, added);
+        if (placedCharacters > MAX_MERGED_CHARACTERS)
+          return {
+            ok: false,
+            problem: `more than ${MAX_MERGED_CHARACTERS} characters of sources to merge across the policies`,
+          };
+        const sources = mergeSources(previous, added, decoder);
         merged.set(name, sources);
         if (index === 0 && policies.length > 1) for (const source of sources) source.keep = false;
       }

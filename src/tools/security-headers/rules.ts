@@ -92,7 +92,8 @@ export const TEST_RULES: Record<TestName, TestRules> = {
         FAIL,
         'The Content Security Policy cannot be used: a policy is empty or too short (a trailing comma makes an ' +
           "empty one), a directive is repeated, 'strict-dynamic' comes without a nonce or hash, or the policies " +
-          'are too many to evaluate (over 100 policies, 1,000 directives or 20,000 sources to merge).',
+          'are too many to evaluate (over 100 policies, 1,000 directives, or 20,000 sources or a million characters ' +
+          'of them to merge).',
         'Fix the policy syntax; check it with a CSP evaluator before deploying.',
       ),
       'csp-not-implemented': rule(

@@ -10,6 +10,7 @@ import { observatoryCookieJar } from '../../../src/tools/security-headers/cookie
 import { MAX_SET_COOKIES, setCookies } from '../../../src/tools/security-headers/cookies.ts';
 import {
   MAX_DIRECTIVES,
+  MAX_MERGED_CHARACTERS,
   MAX_MERGED_SOURCES,
   MAX_POLICIES,
   parseModelCsp,
@@ -83,6 +84,16 @@ describe('Content Security Policy', () => {
     assert.equal(graded.result, 'csp-header-invalid');
     assert.equal(graded.data['problem'], `more than ${MAX_MERGED_SOURCES} sources to merge across the policies`);
     assert.equal(cspTest(identicalPolicies(60, 5).join(', ')).result, 'csp-implemented-with-no-unsafe');
+  });
+  test(`policies whose merge would place more than ${MAX_MERGED_CHARACTERS} characters of sources are invalid`, () => {
+    // Long percent-encoded paths cost a comparison per piece each time a later policy merges.
+    const path = '%41/'.repeat(625);
+    const policies = (count: number) => Array.from({ length: count }, () => `script-src https://a.example/${path}`);
+    assert.ok(parseModelCsp(policies(20)).ok);
+    const problem = `more than ${MAX_MERGED_CHARACTERS} characters of sources to merge across the policies`;
+    assert.deepEqual(parseModelCsp(policies(MAX_POLICIES)), { ok: false, problem });
+    const graded = cspTest(policies(MAX_POLICIES).join(', '));
+    assert.deepEqual([graded.result, graded.data['problem']], ['csp-header-invalid', problem]);
   });
 });
 
