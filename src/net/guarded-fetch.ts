@@ -3,7 +3,7 @@
  * are vetted before a connection, redirects are followed by hand (each one vetted again), each
  * request has a timeout and the body a size cap. Failures are values, never exceptions.
  */
-import { readBodyCapped } from './body-reader.ts';
+import { readBodyCapped, type BodyDecoding } from './body-reader.ts';
 import { classifyFetchError } from './fetch-failure.ts';
 import type { Resolver } from './resolver.ts';
 import { headerPairsFromFetch, type ConnectionHints, type HeaderPair, type ScanFetch } from './scan-fetch.ts';
@@ -92,6 +92,8 @@ export interface GuardedFetchOptions {
   signal?: AbortSignal;
   maxBodyBytes?: number;
   readBody?: boolean;
+  /** How the body becomes text (`declared` by default). */
+  bodyDecoding?: BodyDecoding;
   insecureTls?: boolean;
   /**
    * The Observatory's page sessions: a redirect status without Location is followed to the
@@ -237,7 +239,7 @@ export async function guardedFetch(
         durationMs: now() - started,
       };
     }
-    const body = await readBodyCapped(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+    const body = await readBodyCapped(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, options.bodyDecoding);
     const result: GuardedResponse = {
       ok: true,
       url: current,

@@ -19,7 +19,7 @@ export interface SiteRequest {
 export interface SiteResponse {
   status?: number;
   headers?: [string, string][];
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 export interface Site {

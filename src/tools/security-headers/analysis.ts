@@ -69,6 +69,7 @@ export type FindingId =
   | 'cors-origin-reflected-with-credentials'
   | 'hsts-max-age-misread'
   | 'content-type-not-recognised'
+  | 'page-encoding-misread'
   | 'script-url-misread'
   | 'csp-frame-ancestors-in-meta';
 

@@ -149,6 +149,13 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
       'it read neither the page’s meta policies nor, unless the type is empty, its scripts; browsers do',
     recommendation: 'Send Content-Type: text/html; charset=utf-8 exactly.',
   },
+  'page-encoding-misread': {
+    severity: 'low',
+    title:
+      'The page declares an encoding in which its markup is not ASCII (UTF-16, or one browsers refuse): ' +
+      'browsers decode it so, the model reads it as UTF-8, and the meta policies and scripts each sees differ',
+    recommendation: 'Serve HTML as UTF-8: Content-Type: text/html; charset=utf-8.',
+  },
   'script-url-misread': {
     severity: 'medium',
     title:

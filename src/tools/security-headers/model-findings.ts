@@ -50,6 +50,14 @@ function contentTypeSpelling(context: TestContext): Detected[] {
   return [{ id: 'content-type-not-recognised', evidence: [`content-type: ${context.page.mediaType}`] }];
 }
 
+/** A declared encoding browsers decode the markup with, where the model reads UTF-8. */
+function pageEncoding(context: TestContext): Detected[] {
+  const { browserEncoding, scriptsRead } = context.page;
+  if (browserEncoding === null || !scriptsRead || !context.capture.html) return [];
+  const contentType = context.auto.headers.values('content-type')[0] ?? '';
+  return [{ id: 'page-encoding-misread', evidence: [`content-type: ${contentType.slice(0, 200)}`] }];
+}
+
 /** Script URLs the model takes for same-origin paths: a scheme in capitals, or white space first. */
 function misreadScripts(context: TestContext): Detected[] {
   if (!context.page.scriptsRead || context.page.scripts === null) return [];
@@ -72,6 +80,7 @@ export function modelFindings(context: TestContext): Detected[] {
     ...reflectedOrigin(context),
     ...hstsReading(context),
     ...contentTypeSpelling(context),
+    ...pageEncoding(context),
     ...misreadScripts(context),
     ...metaFrameAncestors(context),
   ];

@@ -9,10 +9,14 @@
  * that is a JSON string is read as that string, one that is an object, array, number or `true`
  * cannot be parsed at all, and `null`, `0` or `false` read as an empty page.
  */
+import { declaredEncoding } from '../../net/body-reader.ts';
 import type { HeaderView } from './headers.ts';
 import { extractHtmlFacts, type ScriptElement } from './html.ts';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** Encodings in which markup is not ASCII bytes, so a UTF-8 reading and a browser's differ. */
+const NON_ASCII_ENCODINGS = new Set(['utf-16le', 'utf-16be', 'replacement']);
 
 export interface PageFacts {
   /** The media type as the Observatory compares it: as written, '' when absent. */
@@ -26,6 +30,11 @@ export interface PageFacts {
   metaReferrer: string | null;
   /** An HTML type spelled so the Observatory does not recognise it (odd case or spaces). */
   unrecognisedHtmlType: boolean;
+  /**
+   * The encoding browsers decode the page with when its markup is not ASCII in it (UTF-16, or an
+   * encoding they refuse): the Observatory reads every body as UTF-8, so the tags each sees differ.
+   */
+  browserEncoding: string | null;
 }
 
 /** The body after the client's JSON transform: text, or null for a non-text JSON value. */
@@ -55,5 +64,11 @@ export function readPage(headers: HeaderView, body: string | null): PageFacts {
     metaCsp: metasRead ? facts.metaCsp : [],
     metaReferrer: metasRead ? facts.metaReferrer : null,
     unrecognisedHtmlType: !HTML_TYPES.has(mediaType) && HTML_TYPES.has(normalised),
+    browserEncoding: browserEncoding(headers.values('content-type')[0] ?? null),
   };
+}
+
+function browserEncoding(contentType: string | null): string | null {
+  const encoding = declaredEncoding(contentType);
+  return encoding !== null && NON_ASCII_ENCODINGS.has(encoding) ? encoding : null;
 }

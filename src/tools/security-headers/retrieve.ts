@@ -46,6 +46,8 @@ async function fetchSession(url: string, deps: RetrieveDeps, signal: AbortSignal
   const options = {
     headers: { accept: ACCEPT_HTML },
     readBody: true,
+    // The Observatory's client reads every body as UTF-8, whatever charset it declares.
+    bodyDecoding: 'utf-8' as const,
     maxBodyBytes: MAX_HTML_BYTES,
     timeoutMs: REQUEST_TIMEOUT_MS,
     observatoryRedirects: true,

@@ -378,6 +378,20 @@ describe('where the model and browsers disagree, the grade follows the model and
     assert.equal(findingOf(plain, 'content-type-not-recognised'), undefined);
   });
 
+  test('a page declared in UTF-16 or a refused encoding: browsers and the model read different markup', () => {
+    const html = '<p>hello</p>';
+    const page = (contentType: string) => run(headersWith({ 'content-type': contentType }), { html });
+    for (const charset of ['utf-16', 'UTF-16BE', '"unicodeFFFE"', 'iso-2022-kr']) {
+      const evidence = [`content-type: text/html; charset=${charset}`];
+      assert.deepEqual(findingOf(page(evidence[0]!.slice(14)), 'page-encoding-misread')?.evidence, evidence, charset);
+    }
+    for (const charset of ['utf-8', 'iso-8859-1', 'shift_jis', 'no-such-charset']) {
+      assert.equal(findingOf(page(`text/html; charset=${charset}`), 'page-encoding-misread'), undefined, charset);
+    }
+    // A body the SRI test does not read is not a page.
+    assert.equal(findingOf(page('application/json; charset=utf-16'), 'page-encoding-misread'), undefined);
+  });
+
   test('a script URL with a capitalised scheme: same-origin for the model, another site for browsers', () => {
     const analysis = run(EXEMPLARY_HEADERS, { html: '<script src="HTTP://cdn.other.net/a.js"></script>' });
     assert.equal(

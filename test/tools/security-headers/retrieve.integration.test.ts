@@ -14,12 +14,23 @@ import { startSite, type Site, type SiteResponse } from '../../support/site-serv
 
 const PAGE = '<!doctype html><html><head><title>no type</title></head><body>hello</body></html>';
 
+const UTF16_PAGE = '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'">';
+
 const routes: Record<string, SiteResponse> = {
   // No Content-Type at all: browsers sniff it as HTML, and so does the analyzer.
   'untyped.test': { headers: [], body: PAGE },
   'json.test': {
     headers: [['content-type', 'application/json']],
     body: '{"html": "<script src=//x.example/a.js></script>"}',
+  },
+  // A meta CSP in UTF-16: browsers decode it, the Observatory reads the bytes as UTF-8.
+  'utf16.test': {
+    headers: [['content-type', 'text/html; charset=utf-16le']],
+    body: new Uint8Array(Buffer.from(UTF16_PAGE, 'utf16le')),
+  },
+  'latin1.test': {
+    headers: [['content-type', 'text/html; charset=iso-8859-1']],
+    body: new Uint8Array(Buffer.from('<meta name="referrer" content="no-referrer"><p>caf\u00e9</p>', 'latin1')),
   },
 };
 
@@ -60,6 +71,25 @@ describe('retrieve', () => {
       analyze(capture).tests.find((t) => t.name === 'subresource-integrity')?.result,
       'sri-not-implemented-response-not-html',
     );
+  });
+
+  test('reads every page as UTF-8, as the Observatory does, and says when browsers decode it otherwise', async () => {
+    const utf16 = await retrieve(`https://utf16.test:${site.port}/`, deps);
+    assert.equal(utf16.html, new TextDecoder('utf-8').decode(Buffer.from(UTF16_PAGE, 'utf16le')));
+    const analysis = analyze(utf16);
+    assert.equal(analysis.tests.find((t) => t.name === 'content-security-policy')?.result, 'csp-not-implemented');
+    assert.deepEqual(analysis.findings.find((f) => f.id === 'page-encoding-misread')?.evidence, [
+      'content-type: text/html; charset=utf-16le',
+    ]);
+    // An ASCII-compatible charset reads the markup alike; only other bytes become U+FFFD.
+    const latin1 = await retrieve(`https://latin1.test:${site.port}/`, deps);
+    assert.equal(latin1.html, '<meta name="referrer" content="no-referrer"><p>caf\ufffd</p>');
+    const latin1Analysis = analyze(latin1);
+    assert.equal(
+      latin1Analysis.findings.find((f) => f.id === 'page-encoding-misread'),
+      undefined,
+    );
+    assert.equal(latin1Analysis.tests.find((t) => t.name === 'referrer-policy')?.result, 'referrer-policy-private');
   });
 
   test('looks up and records the preload status of the host and every parent: names the analyzer reads', async () => {
