@@ -159,8 +159,8 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   'script-url-misread': {
     severity: 'medium',
     title:
-      'A script URL with a capitalised scheme or leading white space loads from another site in browsers, ' +
-      'but the model counts it as same-origin',
+      'A script URL written unusually (a capitalised scheme, leading white space, three slashes, backslashes) ' +
+      'loads from another site in browsers, but the model counts it as a path on this site',
     recommendation:
       'Write script URLs in lower case without surrounding spaces, and add integrity to third-party scripts.',
   },

@@ -19,20 +19,31 @@ export interface HstsHeader {
   problem: string | null;
 }
 
+/**
+ * Reads Strict-Transport-Security as browsers do (RFC 6797 §6.1, as Chromium and Firefox apply
+ * it): max-age is digits, quoted or not, any number of them (a longer one than fits is taken as
+ * the largest); a repeated max-age or includeSubDomains makes the header ignored.
+ */
 export function parseHsts(raw: string): HstsHeader {
   const value = raw.slice(0, 1024);
   const header: HstsHeader = { value, maxAge: null, includeSubDomains: false, preload: false, problem: null };
+  let repeated: string | null = null;
   for (const directive of value.split(';').map((d) => d.trim().toLowerCase())) {
     const [name = '', ...rest] = directive.split('=');
     const argument = rest
       .join('=')
       .trim()
       .replace(/^"(.*)"$/, '$1');
-    if (name.trim() === 'max-age') header.maxAge = /^\d{1,20}$/.test(argument) ? Number(argument) : NaN;
-    else if (directive === 'includesubdomains') header.includeSubDomains = true;
-    else if (directive === 'preload') header.preload = true;
+    if (name.trim() === 'max-age') {
+      if (header.maxAge !== null) repeated ??= 'max-age';
+      header.maxAge = /^\d+$/.test(argument) ? Math.min(Number(argument), Number.MAX_SAFE_INTEGER) : NaN;
+    } else if (directive === 'includesubdomains') {
+      if (header.includeSubDomains) repeated ??= 'includeSubDomains';
+      header.includeSubDomains = true;
+    } else if (directive === 'preload') header.preload = true;
   }
   if (value.includes(',')) header.problem = 'the header is sent more than once';
+  else if (repeated !== null) header.problem = `the ${repeated} directive is repeated`;
   else if (header.maxAge === null) header.problem = 'max-age is missing';
   else if (Number.isNaN(header.maxAge)) header.problem = 'max-age is not a number';
   return header;

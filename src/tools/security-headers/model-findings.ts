@@ -3,6 +3,7 @@
  * from browsers: the grade stays the model's, and these say what browsers will actually do.
  * docs/security-headers-grading.md lists every such place.
  */
+import { getDomain } from 'tldts';
 import { CORS_PROBE_ORIGIN } from './capture.ts';
 import type { TestContext } from './context.ts';
 import type { Detected } from './findings.ts';
@@ -58,21 +59,45 @@ function pageEncoding(context: TestContext): Detected[] {
   return [{ id: 'page-encoding-misread', evidence: [`content-type: ${contentType.slice(0, 200)}`] }];
 }
 
-/** Script URLs the model takes for same-origin paths: a scheme in capitals, or white space first. */
+/** Distinct script URLs listed as evidence at most. */
+const MAX_MISREAD_SCRIPTS = 10;
+
+function hostOf(url: string, base: string): string | null {
+  try {
+    return new URL(url, base).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Script URLs the model takes for paths on the page's own site (anything but `//host…` or a
+ * lower-case `http://`/`https://` URL) that browsers load from another site: a capitalised
+ * scheme, leading white space, `///host`, backslashes, `http:host` on an https page. Browsers
+ * resolve them against the page's URL as every URL parser does.
+ */
 function misreadScripts(context: TestContext): Detected[] {
   if (!context.page.scriptsRead || context.page.scripts === null) return [];
-  const evidence = context.page.scripts
-    .map((s) => s.src)
-    .filter((src): src is string => src !== null && /^\s*https?:\/\//i.test(src) && !/^https?:\/\//.test(src))
-    .slice(0, 10)
-    .map((src) => `<script src="${src.slice(0, 200)}">`);
+  const siteDomain = getDomain(context.site) ?? context.site;
+  const checked = new Set<string>();
+  const evidence: string[] = [];
+  for (const { src } of context.page.scripts) {
+    if (evidence.length === MAX_MISREAD_SCRIPTS) break;
+    if (src === null || checked.has(src) || /^(?:\/\/[^/]|https?:\/\/)/.test(src)) continue;
+    checked.add(src);
+    const host = hostOf(src, context.auto.url);
+    if (!host || host === context.site || (getDomain(host) ?? host) === siteDomain) continue;
+    evidence.push(`<script src="${src.slice(0, 200)}">`);
+  }
   return evidence.length > 0 ? [{ id: 'script-url-misread', evidence }] : [];
 }
 
 /** frame-ancestors in a meta policy: browsers ignore it there, the model credits X-Frame-Options for it. */
 function metaFrameAncestors(context: TestContext): Detected[] {
   const viaMeta = context.csp.effective?.directives.has('frame-ancestors') && !context.csp.headerFrameAncestors;
-  return viaMeta ? [{ id: 'csp-frame-ancestors-in-meta', evidence: context.page.metaCsp.slice(0, 3) }] : [];
+  return viaMeta
+    ? [{ id: 'csp-frame-ancestors-in-meta', evidence: context.page.metaCsp.slice(0, 3).map((p) => p.slice(0, 200)) }]
+    : [];
 }
 
 export function modelFindings(context: TestContext): Detected[] {

@@ -348,7 +348,8 @@ describe('where the model and browsers disagree, the grade follows the model and
   });
 
   test('a max-age that is not a number: six months or more for the model, ignored by browsers', () => {
-    for (const value of ['max-age=abc', 'max-age="300"', 'max-age=', 'max-age=300abc']) {
+    // A repeated directive makes browsers ignore the header (RFC 6797 §6.1).
+    for (const value of ['max-age=abc', 'max-age="300"', 'max-age=', 'max-age=300abc', 'max-age=63072000; max-age=0']) {
       const analysis = run(headersWith({ 'strict-transport-security': value }));
       assert.match(testOf(analysis, 'strict-transport-security').result, /^hsts-implemented-/, value);
       assert.ok(findingOf(analysis, 'hsts-max-age-misread'), value);
@@ -399,6 +400,25 @@ describe('where the model and browsers disagree, the grade follows the model and
       'sri-not-implemented-but-all-scripts-loaded-from-secure-origin',
     );
     assert.deepEqual(findingOf(analysis, 'script-url-misread')?.evidence, ['<script src="HTTP://cdn.other.net/a.js">']);
+
+    const misread = (src: string) =>
+      findingOf(run(EXEMPLARY_HEADERS, { html: `<script src="${src}"></script>` }), 'script-url-misread');
+    for (const src of [
+      ' https://cdn.other.net/a.js',
+      '///cdn.other.net/a.js',
+      '\\\\cdn.other.net\\a.js',
+      'http:cdn.other.net/a.js',
+    ]) {
+      assert.deepEqual(misread(src)?.evidence, [`<script src="${src}">`], src);
+    }
+    // Paths browsers also resolve on this site: a non-breaking space is not white space to them.
+    for (const src of ['\u00a0https://cdn.other.net/a.js', 'HTTPS://www.example.com/a.js', 'a.js', '/x/a.js', '?q']) {
+      assert.equal(misread(src), undefined, src);
+    }
+    // Each URL once, ten at most.
+    const many = Array.from({ length: 30 }, (_, i) => `<script src="HTTP://c${i % 12}.other.net/a.js"></script>`);
+    const evidence = findingOf(run(EXEMPLARY_HEADERS, { html: many.join('') }), 'script-url-misread')?.evidence;
+    assert.equal(new Set(evidence).size, 10);
   });
 
   test('frame-ancestors in a meta policy: X-Frame-Options via CSP for the model, nothing for browsers', () => {

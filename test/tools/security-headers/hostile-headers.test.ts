@@ -85,6 +85,17 @@ describe('Content Security Policy', () => {
     assert.equal(graded.data['problem'], `more than ${MAX_MERGED_SOURCES} sources to merge across the policies`);
     assert.equal(cspTest(identicalPolicies(60, 5).join(', ')).result, 'csp-implemented-with-no-unsafe');
   });
+  test('the test data echoes at most 20 meta policies of at most 2,048 characters', () => {
+    const long = `default-src 'self' ${'https://a.example/p '.repeat(200)}`;
+    const html = Array.from({ length: 30 }, () => `<meta http-equiv="content-security-policy" content="${long}">`);
+    const { data } = cspTest("default-src 'self'", html.join(''));
+    assert.deepEqual(
+      data['metaPolicies'],
+      Array.from({ length: 20 }, () => long.slice(0, 2048)),
+    );
+    assert.equal(data['metaPolicyCount'], 30);
+  });
+
   test(`policies whose merge would place more than ${MAX_MERGED_CHARACTERS} characters of sources are invalid`, () => {
     // Long percent-encoded paths cost a comparison per piece each time a later policy merges.
     const path = '%41/'.repeat(625);

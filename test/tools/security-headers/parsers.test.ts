@@ -374,6 +374,16 @@ describe('cookies, HSTS and lists', () => {
     assert.equal(parseHsts('includeSubDomains').problem, 'max-age is missing');
     assert.equal(parseHsts('max-age=1, max-age=1').problem, 'the header is sent more than once');
     assert.equal(parseHsts('max-age=soon').problem, 'max-age is not a number');
+    assert.equal(parseHsts('max-age=1; max-age=31536000').problem, 'the max-age directive is repeated');
+    assert.equal(
+      parseHsts('max-age=1; includeSubDomains; INCLUDESUBDOMAINS').problem,
+      'the includeSubDomains directive is repeated',
+    );
+    assert.equal(parseHsts('max-age=1; preload; preload').problem, null);
+    assert.deepEqual(
+      [parseHsts(`max-age=${'9'.repeat(40)}`).maxAge, parseHsts(`max-age=${'9'.repeat(40)}`).problem],
+      [Number.MAX_SAFE_INTEGER, null],
+    );
   });
 
   test('header lists split on commas outside quoted strings', () => {
