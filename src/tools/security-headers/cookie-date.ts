@@ -20,8 +20,36 @@ function time(token: string): [number, number, number] | null {
   return values.every((v) => v !== null) ? (values as [number, number, number]) : null;
 }
 
+/**
+ * The form nearly every Expires takes (RFC 7231's IMF-fixdate); the algorithm below reads it to the
+ * same fields (a weekday is never a month name), this only faster. Two-digit-looking years such as
+ * 0069 are mapped as the algorithm maps them.
+ */
+const IMF_FIXDATE = /^([A-Z][a-z]{2}), (\d\d) ([A-Z][a-z]{2}) (\d{4}) (\d\d):(\d\d):(\d\d) GMT$/;
+const WEEKDAYS = new Set(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+
 /** Milliseconds since the epoch, or null when the text is not a cookie date. */
 export function parseCookieDate(text: string): number | null {
+  const fixdate = IMF_FIXDATE.exec(text);
+  const month = fixdate ? MONTHS.indexOf(fixdate[3]!.toLowerCase()) : -1;
+  if (fixdate && WEEKDAYS.has(fixdate[1]!) && month >= 0) {
+    const [day, year, hour, minute, second] = [2, 4, 5, 6, 7].map((i) => Number(fixdate[i]));
+    return valid(day!, month, twoDigitYear(year!), [hour!, minute!, second!]);
+  }
+  return parseTokens(text);
+}
+
+function twoDigitYear(year: number): number {
+  if (year <= 69) return year + 2000;
+  return year <= 99 ? year + 1900 : year;
+}
+
+function valid(day: number, month: number, year: number, [hour, minute, second]: number[]): number | null {
+  if (day < 1 || day > 31 || year < 1601 || hour! > 23 || minute! > 59 || second! > 59) return null;
+  return Date.UTC(year, month, day, hour, minute, second);
+}
+
+function parseTokens(text: string): number | null {
   let clock: [number, number, number] | null = null;
   let day: number | null = null;
   let month: number | null = null;
@@ -40,12 +68,9 @@ export function parseCookieDate(text: string): number | null {
     }
     if (year === null) {
       year = digits(token, 2, 4, true);
-      if (year !== null && year <= 69) year += 2000;
-      else if (year !== null && year <= 99) year += 1900;
+      if (year !== null) year = twoDigitYear(year);
     }
   }
   if (clock === null || day === null || month === null || year === null) return null;
-  const [hour, minute, second] = clock;
-  if (day < 1 || day > 31 || year < 1601 || hour > 23 || minute > 59 || second > 59) return null;
-  return Date.UTC(year, month, day, hour, minute, second);
+  return valid(day, month, year, clock);
 }

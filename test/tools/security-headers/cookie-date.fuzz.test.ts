@@ -19,7 +19,26 @@ const date = fc.oneof(
   fc.array(fc.constantFrom(...TOKENS), { maxLength: 8 }).map((t) => t.join(' ')),
   fc.array(fc.constantFrom(...TOKENS), { maxLength: 8 }).map((t) => t.join('')),
   fc.date({ min: new Date(-1e13), max: new Date(1e13), noInvalidDate: true }).map((d) => d.toUTCString()),
+  fixdateShaped(),
 );
+
+/** The IMF-fixdate shape with any digits in it (years 0000–0099 and out-of-range fields included). */
+function fixdateShaped(): fc.Arbitrary<string> {
+  const padded = (max: number, width: number) => fc.nat({ max }).map((n) => String(n).padStart(width, '0'));
+  const weekday = fc.constantFrom('Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun');
+  const month = fc.constantFrom('Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec');
+  return fc
+    .tuple(
+      weekday,
+      padded(99, 2),
+      month,
+      fc.oneof(padded(120, 4), padded(9999, 4)),
+      padded(99, 2),
+      padded(99, 2),
+      padded(99, 2),
+    )
+    .map(([w, d, m, y, h, min, sec]) => `${w}, ${d} ${m} ${y} ${h}:${min}:${sec} GMT`);
+}
 
 test('Expires values parse to the time the Observatory’s cookie library reads, or to nothing alike', () => {
   fc.assert(
