@@ -6,7 +6,7 @@ import { normalizeName } from '../../net/dns-records.ts';
 import type { AnalyzeOptions } from './analysis.ts';
 import type { HeaderPairs, SecurityHeadersCapture } from './capture.ts';
 import { observatoryCookieJar, type JarCookie, type RejectedCookie } from './cookie-jar.ts';
-import { setCookies, type SentCookie } from './cookies.ts';
+import { setCookies, sharedCookieParser, type SentCookie } from './cookies.ts';
 import { analyzeCsp, type CspAnalysis } from './csp.ts';
 import { httpsResponse, sessionStartsOnHttps, type ResponseRef } from './headers.ts';
 import { preloadResolver, type PreloadResolver } from './hsts.ts';
@@ -52,6 +52,7 @@ export function createContext(
   let jar: TestContext['jar'] | undefined;
   let csp: CspAnalysis | undefined;
   let hsts: TestOutcome | undefined;
+  const parseCookie = sharedCookieParser();
   const context: TestContext = {
     capture,
     site: normalizeName(capture.host),
@@ -60,10 +61,10 @@ export function createContext(
     page,
     preload: preloadResolver(capture, options),
     get setCookies() {
-      return (sent ??= setCookies(capture));
+      return (sent ??= setCookies(capture, parseCookie));
     },
     get jar() {
-      return (jar ??= observatoryCookieJar(capture));
+      return (jar ??= observatoryCookieJar(capture, parseCookie));
     },
     get csp() {
       return (csp ??= analyzeCsp(auto, page.metaCsp, sessionStartsOnHttps(capture)));

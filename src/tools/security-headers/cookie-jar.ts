@@ -16,7 +16,7 @@
 import { getDomain } from 'tldts';
 import { isDottedQuad } from '../../net/host-text.ts';
 import type { Hop, SecurityHeadersCapture } from './capture.ts';
-import { MAX_SET_COOKIES, parseSetCookie, type Cookie } from './cookies.ts';
+import { MAX_SET_COOKIES, parseSetCookie, type Cookie, type SetCookieParser } from './cookies.ts';
 import { autoSession, HeaderView } from './headers.ts';
 
 export interface JarCookie extends Cookie {
@@ -114,6 +114,8 @@ class Jar {
   /** When each cookie that can expire does (the only ones a request can remove). */
   private readonly expiring = new Map<string, number>();
 
+  constructor(private readonly parse: SetCookieParser) {}
+
   /** A request about to be sent: expired cookies it would carry are removed. */
   visit(url: string): void {
     const request = requestOf(url);
@@ -140,7 +142,7 @@ class Jar {
     const date = Date.parse(headers.values('date')[0] ?? '');
     for (const raw of headers.values('set-cookie')) {
       if (this.stored++ >= MAX_SET_COOKIES) return;
-      const cookie = parseSetCookie(raw, request.host);
+      const cookie = this.parse(raw, request.host);
       if (cookie) this.add(cookie, request, Number.isNaN(date) ? Date.now() : date);
     }
   }
@@ -166,11 +168,14 @@ class Jar {
 }
 
 /** The jar at the end of the Observatory's retrieval, and the cookies its rules refused. */
-export function observatoryCookieJar(capture: SecurityHeadersCapture): {
+export function observatoryCookieJar(
+  capture: SecurityHeadersCapture,
+  parse: SetCookieParser = parseSetCookie,
+): {
   cookies: JarCookie[];
   rejected: RejectedCookie[];
 } {
-  const jar = new Jar();
+  const jar = new Jar(parse);
   const session = autoSession(capture);
   for (const [i, hop] of (session?.chain ?? []).entries()) {
     if (i > 0) jar.visit(hop.url);

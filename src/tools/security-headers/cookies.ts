@@ -128,8 +128,27 @@ function setCookieHeaders(capture: SecurityHeadersCapture): { raw: string; hop: 
   return found;
 }
 
+export type SetCookieParser = (raw: string, setBy: string) => Cookie | null;
+
+/**
+ * `parseSetCookie` that parses each header once per analysis: the jar and the list of every
+ * Set-Cookie read the same headers (up to 3,000 of them, with dates to read).
+ */
+export function sharedCookieParser(): SetCookieParser {
+  const parsed = new Map<string, Cookie | null>();
+  return (raw, setBy) => {
+    const key = `${setBy}\n${raw}`;
+    let cookie = parsed.get(key);
+    if (cookie === undefined) {
+      cookie = parseSetCookie(raw, setBy);
+      parsed.set(key, cookie);
+    }
+    return cookie;
+  };
+}
+
 /** Every Set-Cookie read (`setCookieHeaders`), parsed, with the Date of its response. */
-export function setCookies(capture: SecurityHeadersCapture): SentCookie[] {
+export function setCookies(capture: SecurityHeadersCapture, parse: SetCookieParser = parseSetCookie): SentCookie[] {
   const setBy = new Map<Hop, { host: string; date: string | null }>();
   return setCookieHeaders(capture).flatMap(({ raw, hop }) => {
     let response = setBy.get(hop);
@@ -137,7 +156,7 @@ export function setCookies(capture: SecurityHeadersCapture): SentCookie[] {
       response = { host: hostnameOf(hop.url), date: new HeaderView(hop.headers).values('date')[0] ?? null };
       setBy.set(hop, response);
     }
-    const cookie = parseSetCookie(raw, response.host);
+    const cookie = parse(raw, response.host);
     return cookie ? [{ cookie, date: response.date }] : [];
   });
 }
