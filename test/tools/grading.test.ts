@@ -147,7 +147,13 @@ function* emailFactGrid(): Generator<[EmailFacts, boolean]> {
                                 ],
                               }
                             : { state: dkim as Exclude<typeof dkim, keyof typeof keys>, keys: [] },
-                        mtaSts: { record: mode !== null, mode, policyValid: mode !== null, coversAllMx: true },
+                        mtaSts: {
+                          record: mode !== null,
+                          mode,
+                          policyValid: mode !== null,
+                          coversAllMx: true,
+                          uncoveredMx: 0,
+                        },
                         tlsRpt: { present: (extras & 1) === 1, valid: true },
                         bimi: { present: (extras & 2) === 2, valid: true },
                         dnssec: { signed: (extras & 1) === 1 },

@@ -1,7 +1,8 @@
 /**
  * BIMI (draft-brand-indicators-for-message-identification): `default._bimi.<domain>` TXT
- * `v=BIMI1; l=<https URL of an SVG logo>; a=<https URL of a mark certificate (PEM)>`. An empty
- * `l=` declines to publish a logo. Mailbox providers show the logo only when DMARC is at
+ * `v=BIMI1; l=<https URL of an SVG logo>; a=<https URL of a mark certificate (PEM)>`. `l=` and `a=`
+ * both empty (or `a=` absent) decline to publish a logo; an empty `l=` beside an `a=` URL leaves
+ * the logo to the one embedded in the mark certificate. Mailbox providers show the logo only when DMARC is at
  * enforcement (quarantine or reject, not testing, subdomains not `none`), so that is checked too.
  * `facts.valid` means "usable": a valid record with a logo, and DMARC at enforcement.
  */
@@ -20,10 +21,12 @@ const BIMI_DRAFT = 'draft-brand-indicators-for-message-identification §4.2';
 
 export interface BimiRecord {
   text: string;
-  /** `l=`: the logo URL (null when empty: declined). */
+  /** `l=`: the logo URL (null when empty: the certificate's logo, or declined). */
   location: string | null;
   /** `a=`: the evidence document (mark certificate) URL, null when absent or empty. */
   authority: string | null;
+  /** `l=` and `a=` empty: the domain declines to publish a logo. */
+  declined: boolean;
   /** Why receivers would ignore it; empty when valid. */
   problems: string[];
   /** Not fatal: e.g. the logo URL does not end in .svg. */
@@ -79,7 +82,8 @@ export function parseBimiRecord(text: string): BimiRecord {
   const avp = value('avp');
   if (avp !== undefined && !['brand', 'personal'].includes(avp.toLowerCase()))
     problems.push(`avp=${avp}: expected brand or personal`);
-  return { text, location, authority, problems, notes, valid: problems.length === 0 };
+  const declined = !l && !a;
+  return { text, location, authority, declined, problems, notes, valid: problems.length === 0 };
 }
 
 export async function retrieveBimi(resolver: RecordingResolver, domain: string): Promise<void> {
@@ -177,12 +181,12 @@ export function analyzeBimi(
         BIMI_DRAFT,
       ),
     );
-  if (record.valid && record.location === null)
+  if (record.valid && record.declined)
     findings.push(
       finding(
         'bimi-declined',
         'info',
-        'The record declines to publish a logo (empty l=)',
+        'The record declines to publish a logo (l= and a= empty)',
         [quoted],
         'Nothing to do unless you want a logo shown.',
         BIMI_DRAFT,
@@ -214,7 +218,7 @@ export function analyzeBimi(
       ),
     );
   }
-  const valid = texts.length === 1 && record.valid && record.location !== null && enforced;
+  const valid = texts.length === 1 && record.valid && !record.declined && enforced;
   const usableRecord = texts.length === 1 && record.valid;
   return {
     facts: { present: true, valid },
@@ -223,9 +227,10 @@ export function analyzeBimi(
     status: !usableRecord ? 'fail' : statusFromFindings(findings),
     summary: !usableRecord
       ? 'A BIMI record is published but not valid.'
-      : record.location === null
+      : record.declined
         ? 'The BIMI record declines to publish a logo.'
-        : `BIMI logo at ${record.location}${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
+        : `BIMI logo ${record.location === null ? `from the mark certificate at ${record.authority}` : `at ${record.location}`}` +
+          `${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
     records: texts,
     findings,
   };

@@ -126,6 +126,15 @@ function caps(f: EmailFacts): [Grade, string][] {
   if (!f.spf.found) out.push(['D', 'no SPF record: at most D']);
   if (f.spf.permerror) out.push(['C', `SPF is invalid (${f.spf.permerror.reason}): at most C`]);
   if (!noDmarc && f.dmarc.policy === 'none') out.push(['B', 'DMARC p=none only monitors: at most B']);
+  const sts = f.mtaSts;
+  if (sts.record && sts.policyValid && sts.mode === 'enforce' && sts.uncoveredMx > 0) {
+    const all = sts.uncoveredMx >= f.mx.hosts.filter((h) => h.exchange !== '.' && h.exchange !== '').length;
+    out.push(
+      all
+        ? ['D', 'MTA-STS enforce matches no MX host (senders that apply it deliver nothing): at most D']
+        : ['C', 'MTA-STS enforce leaves MX hosts uncovered (senders that apply it refuse them): at most C'],
+    );
+  }
   return out;
 }
 

@@ -99,6 +99,8 @@ export interface MtaStsFacts {
   policyValid: boolean;
   /** Every MX host matches a policy `mx` pattern (null when there is no policy or no MX). */
   coversAllMx: boolean | null;
+  /** How many MX hosts no `mx` pattern matches (0 when not judged). */
+  uncoveredMx: number;
 }
 
 export interface SimpleFacts {

@@ -127,6 +127,25 @@ describe('BIMI analysis', () => {
     );
     assert.deepEqual(declined.facts, { present: true, valid: false });
   });
+  test("an empty l= beside an a= URL uses the certificate's logo; only both empty decline", () => {
+    const dmarc = txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com');
+    const fromCertificate = analyzeBimi(
+      captureOf('example.com', [txt('default._bimi.example.com', 'v=BIMI1; l=; a=https://example.com/vmc.pem'), dmarc]),
+    );
+    assert.equal(fromCertificate.record?.declined, false);
+    assert.deepEqual(fromCertificate.findings, []);
+    assert.deepEqual(fromCertificate.facts, { present: true, valid: true });
+    assert.match(fromCertificate.summary, /from the mark certificate at https:\/\/example.com\/vmc.pem/);
+    for (const text of ['v=BIMI1; l=; a=;', 'v=BIMI1; l=; a=', 'v=BIMI1; l=']) {
+      const declined = analyzeBimi(captureOf('example.com', [txt('default._bimi.example.com', text), dmarc]));
+      assert.equal(declined.record?.declined, true, text);
+      assert.deepEqual(
+        declined.findings.map((f) => f.id),
+        ['bimi-declined'],
+        text,
+      );
+    }
+  });
   test('missing, invalid, failed', () => {
     assert.equal(analyzeBimi(captureOf('example.com', [nxdomain('default._bimi.example.com', 'TXT')])).status, 'fail');
     assert.equal(analyzeBimi(captureOf('example.com', [servfail('default._bimi.example.com', 'TXT')])).status, 'error');

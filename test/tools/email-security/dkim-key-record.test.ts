@@ -178,9 +178,19 @@ describe('DKIM key records', () => {
       expect: { valid: false, problems: ['dkim-version-invalid'] },
     },
     {
-      name: 'version not first',
+      name: 'version not first: malformed, so verifiers ignore the key (RFC 6376 §3.6.1, §6.1.2)',
       text: `k=rsa; v=DKIM1; p=${keys.rsa2048}`,
-      expect: { valid: true, problems: ['dkim-version-not-first'] },
+      expect: { valid: false, problems: ['dkim-version-not-first'] },
+    },
+    {
+      name: 'a segment that is not tag=value: malformed, so verifiers ignore the key',
+      text: `v=DKIM1; k=rsa; rsa; p=${keys.rsa2048}`,
+      expect: { valid: false, problems: ['dkim-record-syntax'] },
+    },
+    {
+      name: 'empty segments and one trailing ";" are harmless',
+      text: `v=DKIM1; k=rsa; p=${keys.rsa2048};`,
+      expect: { valid: true, problems: [] },
     },
     { name: 'no p=', text: 'v=DKIM1; k=rsa', expect: { valid: false, problems: ['dkim-key-missing'] } },
     {

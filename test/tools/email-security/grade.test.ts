@@ -24,7 +24,7 @@ function perfect(): EmailFacts {
       state: 'found',
       keys: [{ selector: 'google', keyType: 'rsa', bits: 2048, revoked: false, testing: false, valid: true }],
     },
-    mtaSts: { record: true, mode: 'enforce', policyValid: true, coversAllMx: true },
+    mtaSts: { record: true, mode: 'enforce', policyValid: true, coversAllMx: true, uncoveredMx: 0 },
     tlsRpt: { present: true, valid: true },
     bimi: { present: true, valid: true },
     dnssec: { signed: true },
@@ -55,6 +55,19 @@ test('caps: no DMARC at most D, SPF permerror at most C, +all F, p=none at most 
   assert.equal(neither.grade, 'F');
 });
 
+test('MTA-STS enforce that leaves MX hosts uncovered loses mail: at most C, at most D when none is covered', () => {
+  const uncovered = (count: number) =>
+    tweak((f) => {
+      f.mx.hosts.push({ preference: 20, exchange: 'backup.example.net' });
+      Object.assign(f.mtaSts, { coversAllMx: false, uncoveredMx: count });
+    });
+  assert.equal(uncovered(1).grade, 'C');
+  assert.ok(uncovered(1).caps.some((c) => c.includes('MTA-STS')));
+  assert.equal(uncovered(2).grade, 'D');
+  const testing = tweak((f) => Object.assign(f.mtaSts, { mode: 'testing', coversAllMx: false, uncoveredMx: 1 }));
+  assert.deepEqual(testing.caps, []);
+});
+
 test('weaker settings cost points without caps', () => {
   assert.equal(tweak((f) => (f.spf.all = '~')).score, 98);
   assert.equal(tweak((f) => (f.dkim.keys[0]!.bits = 1024)).score, 93);
@@ -76,7 +89,7 @@ test('a parked domain (null MX, -all, p=reject) earns the top grade without DKIM
   const parked = tweak((f) => {
     f.mx = { state: 'null-mx', hosts: [] };
     f.dkim = { state: 'not-applicable', keys: [] };
-    f.mtaSts = { record: false, mode: null, policyValid: false, coversAllMx: null };
+    f.mtaSts = { record: false, mode: null, policyValid: false, coversAllMx: null, uncoveredMx: 0 };
     f.tlsRpt = { present: false, valid: false };
     f.bimi = { present: false, valid: false };
   }, true);

@@ -26,21 +26,65 @@ const ids = (section: { findings: { id: string }[] }) => section.findings.map((f
 test('enforce policy covering every MX: pass', () => {
   const section = analyzeMtaSts(captureOf('example.com', [...mailMx, record], { mtaStsPolicy: ok(POLICY) }));
   assert.equal(section.status, 'pass');
-  assert.deepEqual(section.facts, { record: true, mode: 'enforce', policyValid: true, coversAllMx: true });
+  assert.deepEqual(section.facts, {
+    record: true,
+    mode: 'enforce',
+    policyValid: true,
+    coversAllMx: true,
+    uncoveredMx: 0,
+  });
   assert.deepEqual(ids(section), []);
 });
 
-test('an MX host outside the patterns: high in enforce mode', () => {
+test('an MX host outside the patterns of an enforced policy: critical, senders refuse it (RFC 8461 §5.1)', () => {
   const section = analyzeMtaSts(
     captureOf('example.com', [mx('example.com', [10, 'a.mail.example.com'], [20, 'backup.example.net']), record], {
       mtaStsPolicy: ok(POLICY),
     }),
   );
   assert.equal(section.facts.coversAllMx, false);
+  assert.equal(section.facts.uncoveredMx, 1);
   assert.deepEqual(section.uncoveredMx, ['backup.example.net']);
   const f = section.findings.find((x) => x.id === 'mta-sts-mx-not-covered')!;
-  assert.equal(f.severity, 'high');
+  assert.equal(f.severity, 'critical');
+  assert.match(f.title, /Some MX hosts/);
   assert.equal(section.status, 'warn');
+});
+
+test('no MX host covered by an enforced policy: critical, no mail from senders that apply it', () => {
+  const section = analyzeMtaSts(
+    captureOf('example.com', [mx('example.com', [10, 'mx.example.net']), record], { mtaStsPolicy: ok(POLICY) }),
+  );
+  assert.equal(section.facts.uncoveredMx, 1);
+  const f = section.findings.find((x) => x.id === 'mta-sts-mx-not-covered')!;
+  assert.equal(f.severity, 'critical');
+  assert.match(f.title, /No MX host/);
+});
+
+test('an uncovered MX host in testing mode is a medium warning', () => {
+  const section = analyzeMtaSts(
+    captureOf('example.com', [mx('example.com', [10, 'mx.example.net']), record], {
+      mtaStsPolicy: ok('version: STSv1\nmode: testing\nmx: *.mail.example.com\nmax_age: 604800\n'),
+    }),
+  );
+  assert.equal(section.findings.find((x) => x.id === 'mta-sts-mx-not-covered')?.severity, 'medium');
+});
+
+test('repeated fields in the record or the policy: the first is used, a low note', () => {
+  const section = analyzeMtaSts(
+    captureOf('example.com', [...mailMx, txt('_mta-sts.example.com', 'v=STSv1; id=1; id=2')], {
+      mtaStsPolicy: ok('version: STSv1\nmode: enforce\nmode: none\nmx: *.mail.example.com\nmax_age: 604800\n'),
+    }),
+  );
+  assert.equal(section.facts.mode, 'enforce');
+  assert.equal(section.facts.record, true);
+  assert.deepEqual(
+    section.findings.map((f) => [f.id, f.severity]),
+    [
+      ['mta-sts-repeated-fields', 'low'],
+      ['mta-sts-repeated-fields', 'low'],
+    ],
+  );
 });
 
 test('testing mode and a short max_age', () => {
@@ -69,7 +113,7 @@ test('no record: fail (not-applicable for a domain with a null MX)', () => {
   const missing = analyzeMtaSts(captureOf('example.com', [...mailMx, nxdomain('_mta-sts.example.com', 'TXT')]));
   assert.equal(missing.status, 'fail');
   assert.deepEqual(ids(missing), ['mta-sts-missing']);
-  assert.deepEqual(missing.facts, { record: false, mode: null, policyValid: false, coversAllMx: null });
+  assert.deepEqual(missing.facts, { record: false, mode: null, policyValid: false, coversAllMx: null, uncoveredMx: 0 });
   const parked = analyzeMtaSts(
     captureOf('example.com', [mx('example.com', [0, '.']), nodata('_mta-sts.example.com', 'TXT')]),
   );
@@ -111,7 +155,11 @@ test('fetch failures: redirect, too large, TLS, HTTP status', () => {
     const section = analyzeMtaSts(captureOf('example.com', [...mailMx, record], { mtaStsPolicy: fetch }));
     assert.equal(section.status, 'fail', id);
     assert.deepEqual(ids(section), [id]);
-    assert.deepEqual(section.facts, { record: true, mode: null, policyValid: false, coversAllMx: null }, id);
+    assert.deepEqual(
+      section.facts,
+      { record: true, mode: null, policyValid: false, coversAllMx: null, uncoveredMx: 0 },
+      id,
+    );
   }
 });
 

@@ -16,8 +16,21 @@ describe('_mta-sts TXT record', () => {
       false,
       ['id=123456789012345678901234567890123: must be 1 to 32 letters or digits'],
     ],
-    ['v=STSv1; id=1; id=2', false, ['fields repeated: id']],
-    ['v=STSv1; id=1; bad', false, ['"bad" is not a name=value tag']],
+    ['v=STSv1 ;\tid=1 ; ext=x', true, []],
+    ['v=STSv1; id=1; bad', false, ['"bad": not a valid field (name=value, no spaces around "=")']],
+    // RFC 8461 §3.1: sts-text-record = sts-version 1*(*WSP field-delim *WSP sts-field) [field-delim]
+    ['v=STSv1;; id=1', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
+    ['v=STSv1; id=1;;', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
+    ['v=STSv1; id=1 ', false, ['"id=1 ": spaces or tabs after the last field break the record\'s grammar']],
+    ['v=STSv1; id=1; ', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
+    [
+      'v=STSv1; id =1',
+      false,
+      ['"id =1": not a valid field (name=value, no spaces around "=")', 'the id= field is missing'],
+    ],
+    ['v=STSv1; ID=1', false, ['the id= field is missing']],
+    ['v=STSv1', false, ['the id= field is missing']],
+    ['v=STSv1;', false, ['the id= field is missing']],
   ];
   for (const [text, valid, problems] of cases) {
     test(text, () => {
@@ -26,6 +39,12 @@ describe('_mta-sts TXT record', () => {
       assert.deepEqual(record.problems, problems);
     });
   }
+  test('a repeated id is not an error: senders use the first (RFC 8461 §3.1)', () => {
+    const record = parseStsRecord('v=STSv1; id=1; id=2');
+    assert.equal(record.valid, true);
+    assert.equal(record.id, '1');
+    assert.deepEqual(record.notes, ['id repeated: senders use the first (id=1)']);
+  });
   test('only records beginning with v=STSv1 count', () => {
     assert.equal(isStsRecord('v=STSv1; id=1'), true);
     assert.equal(isStsRecord('v=STSv1'), true);
@@ -48,6 +67,7 @@ describe('policy file', () => {
       mx: ['mail.example.com', '*.example.net'],
       extensions: [],
       problems: [],
+      notes: [],
       valid: true,
     });
   });
@@ -78,11 +98,6 @@ describe('policy file', () => {
       ],
     ],
     [
-      'duplicate single fields',
-      'version: STSv1\nmode: enforce\nmode: testing\nmx: a.example.com\nmax_age: 1\n',
-      ['mode appears more than once'],
-    ],
-    [
       'not key: value',
       'version: STSv1\nmode enforce\n',
       [
@@ -100,6 +115,19 @@ describe('policy file', () => {
   ];
   for (const [name, body, problems] of cases)
     test(name, () => assert.deepEqual(parseStsPolicy(body).problems, problems));
+  test('a repeated field is not an error: senders use the first (RFC 8461 §3.2)', () => {
+    const policy = parseStsPolicy(
+      'version: STSv1\nmode: enforce\nmode: testing\nmx: a.example.com\nmax_age: 86400\nmax_age: x\nversion: 2\n',
+    );
+    assert.equal(policy.valid, true);
+    assert.equal(policy.mode, 'enforce');
+    assert.equal(policy.maxAge, 86400);
+    assert.deepEqual(policy.notes, [
+      'mode appears more than once: senders use the first (enforce)',
+      'max_age appears more than once: senders use the first (86400)',
+      'version appears more than once: senders use the first (STSv1)',
+    ]);
+  });
   test('unknown fields are extensions, not errors', () => {
     const policy = parseStsPolicy('version: STSv1\nmode: enforce\nmx: a.example.com\nmax_age: 1\nfoo: bar\n');
     assert.equal(policy.valid, true);

@@ -99,7 +99,13 @@ test('a served policy is fetched over verified HTTPS and graded', async () => {
   );
   const section = analyzeMtaSts(capture);
   assert.equal(section.status, 'pass');
-  assert.deepEqual(section.facts, { record: true, mode: 'enforce', policyValid: true, coversAllMx: true });
+  assert.deepEqual(section.facts, {
+    record: true,
+    mode: 'enforce',
+    policyValid: true,
+    coversAllMx: true,
+    uncoveredMx: 0,
+  });
 });
 
 test('a redirect is not followed and is recorded as an error', async () => {

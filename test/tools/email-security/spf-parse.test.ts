@@ -58,6 +58,8 @@ const VALID: [record: string, terms: string[]][] = [
   ['v=spf1 ptr ptr:example.com ~all', ['+ptr', '+ptr:example.com', '~all']],
   ['v=spf1 redirect=_spf.example.com', ['redirect=_spf.example.com']],
   ['v=spf1 -all exp=explain._spf.%{d}', ['-all', 'exp=explain._spf.%{d}']],
+  // RFC 7208 §7.1: transformers = *DIGIT ["r"]; only the value must be nonzero.
+  ['v=spf1 exists:%{d01}.%{i007r}.example.com -all', ['+exists:%{d01}.%{i007r}.example.com', '-all']],
   [
     'v=spf1 moo.cow-far_out=man:dog/cat default=pass foo= bar=%{c}%{r}%{t} -all',
     ['moo.cow-far_out=man:dog/cat', 'default=pass', 'foo=', 'bar=%{c}%{r}%{t}', '-all'],
@@ -132,6 +134,7 @@ const INVALID: [record: string, position: number, message: RegExp][] = [
   ['v=spf1 -all exp=%{r}.example.com', 18, /only in explanation text/],
   ['v=spf1 exists:%{c}.example.com', 16, /only in explanation text/],
   ['v=spf1 exists:%{d0}.example.com', 17, /digit transformer/],
+  ['v=spf1 exists:%{d000r}.example.com', 17, /must not be zero/],
   ['v=spf1 exists:%{d2r;}.example.com', 19, /";" is not a macro delimiter/],
   ['v=spf1 exists:%{d', 14, /unterminated/],
   ['v=spf1 a:%{d}com', 9, /needs a dot/],

@@ -167,7 +167,14 @@ function versionProblems(list: TagList): DkimKeyProblem[] {
       ),
     ];
   if (index > 0)
-    return [problem('dkim-version-not-first', 'medium', 'v=DKIM1 must be the first tag', 'RFC 6376 §3.6.1')];
+    return [
+      problem(
+        'dkim-version-not-first',
+        'high',
+        'v=DKIM1 is not the first tag: verifiers ignore the malformed record',
+        'RFC 6376 §3.6.1, §6.1.2',
+      ),
+    ];
   return [];
 }
 
@@ -179,9 +186,9 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
     problems.push(
       problem(
         'dkim-record-syntax',
-        'medium',
-        `parts of the record are not tag=value: ${list.errors.join('; ')}`,
-        'RFC 6376 §3.2',
+        'high',
+        `parts of the record are not tag=value, so verifiers ignore it: ${list.errors.join('; ')}`,
+        'RFC 6376 §3.2, §6.1.2',
       ),
     );
   if (list.duplicates.length > 0)

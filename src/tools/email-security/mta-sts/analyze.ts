@@ -27,7 +27,7 @@ export type MtaStsSection = Section & {
   uncoveredMx: string[];
 };
 
-const NO_FACTS: MtaStsFacts = { record: false, mode: null, policyValid: false, coversAllMx: null };
+const NO_FACTS: MtaStsFacts = { record: false, mode: null, policyValid: false, coversAllMx: null, uncoveredMx: 0 };
 
 /** Why the fetched file is not a usable policy response; null when it is. */
 function fetchProblem(fetch: PolicyFetch): Finding | null {
@@ -156,15 +156,40 @@ function policyFindings(policy: StsPolicy, fetch: PolicyFetch, uncovered: string
       ),
     );
   }
-  if (uncovered.length > 0 && policy.mode !== 'none') {
+  if (uncovered.length > 0 && policy.mode === 'enforce') {
     findings.push(
       finding(
         'mta-sts-mx-not-covered',
-        policy.mode === 'enforce' ? 'high' : 'medium',
-        'Some MX hosts match no mx pattern in the policy',
+        'critical',
+        uncovered.length === hosts.length
+          ? 'No MX host matches the enforced policy: senders that apply MTA-STS deliver no mail to the domain'
+          : 'Some MX hosts match no mx pattern of the enforced policy: senders that apply MTA-STS refuse them',
         [...uncovered.map((h) => `MX ${h}`), `patterns: ${policy.mx.join(', ') || '(none)'}`],
-        'Add an mx: line for every MX host; in enforce mode, senders will not deliver to unlisted hosts.',
-        'RFC 8461 §4.1',
+        'Add an mx: line for every MX host (or switch to mode: testing until the policy is right).',
+        'RFC 8461 §4.1, §5.1',
+      ),
+    );
+  } else if (uncovered.length > 0 && policy.mode === 'testing') {
+    findings.push(
+      finding(
+        'mta-sts-mx-not-covered',
+        'medium',
+        'Some MX hosts match no mx pattern in the policy; in enforce mode senders would refuse them',
+        [...uncovered.map((h) => `MX ${h}`), `patterns: ${policy.mx.join(', ') || '(none)'}`],
+        'Add an mx: line for every MX host before switching to mode: enforce.',
+        'RFC 8461 §4.1, §5.1',
+      ),
+    );
+  }
+  if (policy.notes.length > 0) {
+    findings.push(
+      finding(
+        'mta-sts-repeated-fields',
+        'low',
+        'Policy fields are repeated: senders use the first of each',
+        [where, ...policy.notes],
+        'Keep one version:, mode: and max_age: line.',
+        'RFC 8461 §3.2',
       ),
     );
   }
@@ -266,6 +291,17 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = sendsNoMai
         'RFC 8461 §3.1',
       ),
     );
+  if (texts.length === 1 && record.valid && record.notes.length > 0)
+    findings.push(
+      finding(
+        'mta-sts-repeated-fields',
+        'low',
+        'The MTA-STS record repeats id=: senders use the first',
+        [`${name}: ${quoteRecord(record.text)}`, ...record.notes],
+        'Keep one id= field, and change it whenever the policy changes.',
+        'RFC 8461 §3.1',
+      ),
+    );
   const recordOk = texts.length === 1 && record.valid;
   if (!fetch) {
     findings.push(
@@ -308,6 +344,7 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = sendsNoMai
     mode: policy.mode,
     policyValid: policy.valid,
     coversAllMx: !policy.valid || hosts.length === 0 ? null : uncovered.length === 0,
+    uncoveredMx: !policy.valid || hosts.length === 0 ? 0 : uncovered.length,
   };
   const status = !recordOk || !policy.valid ? 'fail' : statusFromFindings(findings);
   const summary =

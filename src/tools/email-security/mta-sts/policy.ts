@@ -20,6 +20,8 @@ export interface StsPolicy {
   extensions: string[];
   /** Why senders would reject the policy; empty when valid. */
   problems: string[];
+  /** Not fatal: e.g. a field repeated (senders use the first). */
+  notes: string[];
   valid: boolean;
 }
 
@@ -55,6 +57,7 @@ function isMxPattern(pattern: string): boolean {
 
 export function parseStsPolicy(body: string): StsPolicy {
   const problems: string[] = [];
+  const notes: string[] = [];
   const fields = new Map<string, string>();
   const mx: string[] = [];
   const extensions: string[] = [];
@@ -70,7 +73,7 @@ export function parseStsPolicy(body: string): StsPolicy {
       if (isMxPattern(value)) mx.push(normalizeName(value));
       else problems.push(`mx: ${value} is not a host name or *.domain pattern`);
     } else if (SINGLE.includes(key)) {
-      if (fields.has(key)) problems.push(`${key} appears more than once`);
+      if (fields.has(key)) notes.push(`${key} appears more than once: senders use the first (${fields.get(key)})`);
       else fields.set(key, value);
     } else {
       extensions.push(key);
@@ -88,7 +91,7 @@ export function parseStsPolicy(body: string): StsPolicy {
   if (ageText === undefined) problems.push('max_age is missing');
   else if (maxAge === null) problems.push(`max_age: ${ageText} is not a number of seconds`);
   if (mx.length === 0 && mode !== 'none') problems.push('no mx: line names the allowed MX hosts');
-  return { version, mode, maxAge, mx, extensions, problems, valid: problems.length === 0 };
+  return { version, mode, maxAge, mx, extensions, problems, notes, valid: problems.length === 0 };
 }
 
 /** RFC 8461 §4.1: exact match, or `*.example.com` matching exactly one more label. */

@@ -1,8 +1,9 @@
 /**
- * The `_mta-sts.<domain>` TXT record (RFC 8461 §3.1): `v=STSv1; id=<1–32 letters or digits>`,
- * with optional extension fields. Names and the version are case-sensitive.
+ * The `_mta-sts.<domain>` TXT record (RFC 8461 §3.1). Its grammar is stricter than the generic
+ * tag list: `v=STSv1` first, then fields separated by ";" with optional spaces or tabs around the
+ * ";", no empty field (`;;`), at most one trailing ";", nothing after it, no spaces around "=".
+ * Names and the version are case-sensitive. A repeated `id` is not an error: senders use the first.
  */
-import { parseTagList, tagValue } from '../tag-list.ts';
 
 export interface StsRecord {
   text: string;
@@ -10,6 +11,8 @@ export interface StsRecord {
   extensions: string[];
   /** Why senders would ignore the record; empty when valid. */
   problems: string[];
+  /** Not fatal: e.g. `id` repeated (the first is used). */
+  notes: string[];
   valid: boolean;
 }
 
@@ -21,19 +24,52 @@ export function isStsRecord(text: string): boolean {
 const ID = /^[A-Za-z0-9]{1,32}$/;
 const EXTENSION_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
 const EXTENSION_VALUE = /^[\x21-\x3a\x3c\x3e-\x7e]+$/;
+const isSpaceOrTab = (char: string | undefined) => char === ' ' || char === '\t';
+
+/** The field without the spaces or tabs the grammar allows around ";" (none after the last field). */
+function trimField(segment: string, last: boolean): string | null {
+  let start = 0;
+  let end = segment.length;
+  while (isSpaceOrTab(segment[start])) start++;
+  if (!last) while (end > start && isSpaceOrTab(segment[end - 1])) end--;
+  return start === end ? null : segment.slice(start, end);
+}
 
 export function parseStsRecord(text: string): StsRecord {
-  const list = parseTagList(text);
-  const problems = [...list.errors];
-  if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'STSv1') problems.push('the record must start with v=STSv1');
-  if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);
-  const id = tagValue(list, 'id') ?? null;
-  if (id === null) problems.push('the id= field is missing');
-  else if (!ID.test(id)) problems.push(`id=${id}: must be 1 to 32 letters or digits`);
-  const extensions = list.tags.filter((t) => t.name !== 'v' && t.name !== 'id');
-  for (const ext of extensions) {
-    if (!EXTENSION_NAME.test(ext.name) || !EXTENSION_VALUE.test(ext.value))
-      problems.push(`${ext.name}=${ext.value}: not a valid extension field`);
-  }
-  return { text, id, extensions: extensions.map((t) => t.name), problems, valid: problems.length === 0 };
+  const problems: string[] = [];
+  const notes: string[] = [];
+  const segments = text.split(';');
+  const trailingDelimiter = segments.length > 1 && segments.at(-1) === '';
+  if (trailingDelimiter) segments.pop();
+  const [version, ...rest] = segments;
+  if (!/^v=STSv1[ \t]*$/.test(version!)) problems.push('the record must start with "v=STSv1;"');
+  let id: string | null = null;
+  let idSeen = false;
+  const extensions: string[] = [];
+  rest.forEach((segment, index) => {
+    const written = trimField(segment, index === rest.length - 1 && !trailingDelimiter);
+    if (written === null) {
+      problems.push(`an empty field (";;" or "; ;") breaks the record's grammar`);
+      return;
+    }
+    const field = written.trimEnd();
+    if (field !== written)
+      problems.push(`"${written}": spaces or tabs after the last field break the record's grammar`);
+    const equals = field.indexOf('=');
+    const name = equals < 0 ? field : field.slice(0, equals);
+    const value = equals < 0 ? '' : field.slice(equals + 1);
+    if (name === 'id' && idSeen) {
+      notes.push(`id repeated: senders use the first (${id === null ? 'an invalid one' : `id=${id}`})`);
+    } else if (name === 'id') {
+      idSeen = true;
+      if (ID.test(value)) id = value;
+      else problems.push(`id=${value}: must be 1 to 32 letters or digits`);
+    } else if (equals < 0 || !EXTENSION_NAME.test(name) || !EXTENSION_VALUE.test(value)) {
+      problems.push(`"${field}": not a valid field (name=value, no spaces around "=")`);
+    } else {
+      extensions.push(name);
+    }
+  });
+  if (!idSeen) problems.push('the id= field is missing');
+  return { text, id, extensions, problems, notes, valid: problems.length === 0 };
 }

@@ -96,8 +96,8 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
         `macro letter "${letterRaw}" is allowed only in explanation text, not in a domain (RFC 7208 §7.1)`,
       );
     }
-    if (digits !== '' && (/^0/.test(digits) || Number(digits) === 0))
-      return fail(i + 3, 'the macro digit transformer must be a number from 1 without leading zeros');
+    // RFC 7208 §7.1: transformers = *DIGIT ["r"], and the number "MUST be nonzero" (so "01" is 1).
+    if (digits !== '' && /^0*$/.test(digits)) return fail(i + 3, 'the macro digit transformer must not be zero');
     const badDelimiter = [...delimiters].findIndex((d) => !MACRO_DELIMITERS.includes(d));
     if (badDelimiter >= 0) {
       const at = i + 2 + letterRaw.length + digits.length + reverse.length + badDelimiter;
