@@ -1,5 +1,7 @@
 /**
- * `npm run fidelity -- [--cases N] [--seed S] [--batch B] [--parallel P]`: grades generated
+ * `npm run fidelity -- [--tool email-security] [--cases N] [--seed S] [--batch B] [--parallel P]`.
+ * `--tool email-security`: the mailauth differential, see scripts/fidelity-email.ts. Otherwise
+ * (`--tool security-headers`, the default): grades generated
  * captures with the project and with the MDN Observatory's own code (test/support/observatory/)
  * and prints agreement per test, on the grade and on the score, the seed, and the first
  * disagreements as minimal captures. Exits 1 when any grade or score differs.
@@ -7,9 +9,11 @@
 import { parseArgs } from 'node:util';
 import { FIDELITY_SEED } from '../test/support/observatory/captures.ts';
 import { DEFAULT_BATCH_SIZE, runFidelity } from '../test/support/observatory/fidelity-run.ts';
+import { emailFidelity } from './fidelity-email.ts';
 
 const { values } = parseArgs({
   options: {
+    tool: { type: 'string', default: 'security-headers' },
     cases: { type: 'string', default: '10000' },
     seed: { type: 'string', default: String(FIDELITY_SEED) },
     batch: { type: 'string', default: String(DEFAULT_BATCH_SIZE) },
@@ -18,6 +22,12 @@ const { values } = parseArgs({
 });
 const cases = Number(values.cases);
 const seed = Number(values.seed);
+if (values.tool === 'email-security') {
+  process.exitCode = await emailFidelity(cases, seed);
+  process.exit();
+}
+if (values.tool !== 'security-headers')
+  throw new Error(`--tool: security-headers or email-security, not ${values.tool}`);
 const started = Date.now();
 const result = await runFidelity({
   cases,

@@ -17,7 +17,8 @@ import { parseTagList, tagValue } from './tag-list.ts';
 
 const bimiName = (domain: string) => `default._bimi.${domain}`;
 
-const BIMI_DRAFT = 'draft-brand-indicators-for-message-identification §4.2';
+const BIMI_DRAFT = 'draft-brand-indicators-for-message-identification §4.3';
+const BIMI_AUTHENTICATION = 'draft-brand-indicators-for-message-identification §7.1';
 
 export interface BimiRecord {
   text: string;
@@ -56,6 +57,7 @@ export function parseBimiRecord(text: string): BimiRecord {
   const fold = (name: string) => name.toLowerCase();
   const list = parseTagList(text, fold);
   const problems = [...list.errors];
+  if (list.emptySegments > 0) problems.push('an empty field (";;") breaks the record\'s grammar');
   const notes: string[] = [];
   const first = list.tags[0];
   if (first?.name.toLowerCase() !== 'v' || first.value !== 'BIMI1') problems.push('the record must start with v=BIMI1');
@@ -66,8 +68,9 @@ export function parseBimiRecord(text: string): BimiRecord {
   if (l === undefined) problems.push('the l= tag (logo location) is missing');
   let location: string | null = null;
   if (l) {
-    if (l.includes(',')) notes.push('l= lists several URLs; receivers use one logo URL');
-    location = l.split(',')[0]!.trim();
+    // §4.3: l= holds a single URI; an old-style comma list is read as one (broken) URL.
+    if (l.includes(',')) notes.push('l= holds a comma: receivers read the whole value as one logo URL');
+    location = l;
     const problem = httpsProblem('l', location);
     if (problem) problems.push(problem);
     else if (!/\.svg$/i.test(new URL(location).pathname))
@@ -80,10 +83,15 @@ export function parseBimiRecord(text: string): BimiRecord {
     if (problem) problems.push(problem);
   }
   const avp = value('avp');
+  // §4.3: other avp values "MUST be ignored" (brand applies).
   if (avp !== undefined && !['brand', 'personal'].includes(avp.toLowerCase()))
-    problems.push(`avp=${avp}: expected brand or personal`);
+    notes.push(`avp=${avp}: not brand or personal, so receivers ignore it`);
   const declined = !l && !a;
   return { text, location, authority, declined, problems, notes, valid: problems.length === 0 };
+}
+
+function logoSource(record: BimiRecord): string {
+  return record.location === null ? `from the mark certificate at ${record.authority}` : `at ${record.location}`;
 }
 
 export async function retrieveBimi(resolver: RecordingResolver, domain: string): Promise<void> {
@@ -214,7 +222,7 @@ export function analyzeBimi(
         'BIMI needs DMARC at enforcement; logos are not shown without it',
         [`DMARC: ${published}`],
         'Set DMARC p=quarantine or p=reject (no t=y, no pct below 100, sp not none).',
-        'RFC 9989 §4.7',
+        BIMI_AUTHENTICATION,
       ),
     );
   }
@@ -229,8 +237,7 @@ export function analyzeBimi(
       ? 'A BIMI record is published but not valid.'
       : record.declined
         ? 'The BIMI record declines to publish a logo.'
-        : `BIMI logo ${record.location === null ? `from the mark certificate at ${record.authority}` : `at ${record.location}`}` +
-          `${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
+        : `BIMI logo ${logoSource(record)}${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
     records: texts,
     findings,
   };

@@ -40,7 +40,8 @@ const POLICY_POINTS = { reject: 15, quarantine: 11, none: 3 } as const;
 const WEAKER = { reject: 'quarantine', quarantine: 'none', none: 'none' } as const;
 
 function dmarcItems(d: DmarcFacts): ScoreItem[] {
-  const policy = d.valid && d.policy ? (d.testing ? WEAKER[d.policy] : d.policy) : null;
+  const partial = d.testing || (d.percentage !== null && d.percentage < 100);
+  const policy = d.valid && d.policy ? (partial ? WEAKER[d.policy] : d.policy) : null;
   const p = d.policy ?? 'none';
   const subdomainsCovered =
     d.valid &&
@@ -61,7 +62,8 @@ function dmarcItems(d: DmarcFacts): ScoreItem[] {
 
 function spfItems(s: SpfFacts): ScoreItem[] {
   const withinLimits = s.found && s.permerror === null && !s.temperror;
-  const terminal = !s.valid ? 0 : s.all === '-' ? 10 : s.all === '~' ? 8 : s.all === '+' ? 0 : 2;
+  const passesAll = s.all === '+' || s.passesEverySender !== null;
+  const terminal = !s.valid || passesAll ? 0 : s.all === '-' ? 10 : s.all === '~' ? 8 : 2;
   return [
     { category: 'spf', item: 'one valid SPF record', earned: s.found && s.valid ? 12 : 0, max: 12 },
     { category: 'spf', item: 'within the lookup and void-lookup limits', earned: withinLimits ? 8 : 0, max: 8 },
@@ -122,6 +124,8 @@ function caps(f: EmailFacts): [Grade, string][] {
   const noDmarc = !f.dmarc.found || !f.dmarc.valid;
   if (noDmarc && !f.spf.found) out.push(['F', 'neither SPF nor DMARC is published: at most F']);
   if (f.spf.valid && f.spf.all === '+') out.push(['F', 'SPF ends in +all (anyone may send as this domain): at most F']);
+  else if (f.spf.valid && f.spf.passesEverySender !== null)
+    out.push(['F', `SPF passes every sender through ${f.spf.passesEverySender}, as +all does: at most F`]);
   if (noDmarc) out.push(['D', 'no valid DMARC record: at most D']);
   if (!f.spf.found) out.push(['D', 'no SPF record: at most D']);
   if (f.spf.permerror) out.push(['C', `SPF is invalid (${f.spf.permerror.reason}): at most C`]);

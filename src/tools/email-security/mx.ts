@@ -5,7 +5,7 @@
  */
 import { isDottedQuad } from '../../net/host-text.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
-import { addressesIn, describeExchange, isAbsent, isDnsFailure } from './dns-answers.ts';
+import { addressesIn, describeExchange, isAbsent, isDnsFailure, quoteRecord } from './dns-answers.ts';
 import { finding, statusFromFindings } from './finding.ts';
 import type { Finding, MxFacts, Section } from './section.ts';
 import { apexTxtIn, spfRecordIn, spfSendsNothing } from './sender-hints.ts';
@@ -72,12 +72,15 @@ export function readMxFacts(capture: EmailSecurityCapture): MxFacts {
 }
 
 /**
- * The domain declares it takes part in no mail: a null MX, or no MX and SPF exactly `v=spf1 -all`.
+ * The domain declares it takes part in no mail: a null MX without an SPF record that lets anyone
+ * send, or no MX and SPF exactly `v=spf1 -all`. A null MX beside SPF that authorizes senders is a
+ * sending domain (graded as one, DKIM included) whose mail receivers may refuse (RFC 7505 §4.2).
  * Every section that does not apply to such a domain, and the grade, read this one answer.
  */
 export function sendsNoMail(capture: EmailSecurityCapture): boolean {
   const mx = readMxFacts(capture);
-  return mx.state === 'null-mx' || (mx.state === 'none' && spfSendsNothing(spfRecordIn(apexTxtIn(capture))));
+  const spf = spfRecordIn(apexTxtIn(capture));
+  return mx.state === 'null-mx' ? spf === null || spfSendsNothing(spf) : mx.state === 'none' && spfSendsNothing(spf);
 }
 
 function hostReport(capture: EmailSecurityCapture, record: MxRecord): MxHostReport {
@@ -278,6 +281,19 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
         'RFC 7505 §3',
       ),
     ];
+    const spf = spfRecordIn(apexTxtIn(capture));
+    if (spf !== null && !spfSendsNothing(spf))
+      findings.push(
+        finding(
+          'mx-null-with-senders',
+          'high',
+          'A null MX says the domain handles no mail, yet its SPF record authorizes senders: ' +
+            'receivers may refuse that mail, and bounces to it cannot be delivered',
+          [`MX ${record.preference} .`, `${capture.domain} TXT: ${quoteRecord(spf)}`],
+          'If the domain sends mail, publish real MX hosts that accept bounces; if not, publish "v=spf1 -all".',
+          'RFC 7505 §4.2',
+        ),
+      );
     if (record.preference !== 0)
       findings.push(
         finding(
@@ -290,7 +306,7 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
         ),
       );
     return {
-      status: 'pass',
+      status: statusFromFindings(findings),
       summary: 'The domain publishes a null MX: it accepts no mail.',
       records: shown,
       findings,

@@ -53,6 +53,11 @@ export interface SpfFacts {
   temperror: boolean;
   /** The terminal policy: the `all` qualifier (or the redirect's), or null when neither exists. */
   all: '+' | '-' | '~' | '?' | null;
+  /**
+   * The term that passes every sender of an address family, as "+all" does (`+all` itself,
+   * `ip4:0.0.0.0/0`, `a/0`, an include of such a record, …), where it is; null when none.
+   */
+  passesEverySender: string | null;
   lookups: number;
   voidLookups: number;
 }
@@ -69,6 +74,11 @@ export interface DmarcFacts {
   nonExistentPolicy: 'none' | 'quarantine' | 'reject' | null;
   /** RFC 9989 `t=y` (testing) downgrades enforcement. */
   testing: boolean;
+  /**
+   * RFC 7489 `pct` (removed by RFC 9989) when published as a valid number: receivers still on
+   * RFC 7489 apply the next weaker policy to the rest of failing mail; null when absent.
+   */
+  percentage: number | null;
   /** Aggregate reports requested (`rua`), and every external destination authorized. */
   aggregateReports: boolean;
   externalDestinationsAuthorized: boolean;

@@ -2,7 +2,8 @@
  * The `name=value; name=value` tag lists of DKIM (RFC 6376 §3.2), DMARC (RFC 9989 §4.7),
  * MTA-STS and TLS-RPT TXT records (RFC 8461 §3.1, RFC 8460 §3) and BIMI. Names keep their case
  * (DKIM and MTA-STS compare them case-sensitively, DMARC does not); callers decide. Empty
- * segments (`;;`, a trailing `;`) are skipped: harmless, and common in published records.
+ * segments are skipped and counted: the grammars allow one trailing `;`, not `;;`, and each
+ * caller decides what a break costs.
  */
 
 export interface Tag {
@@ -20,6 +21,8 @@ export interface TagList {
   errors: string[];
   /** Names (compared as given by `fold`) that appear more than once. */
   duplicates: string[];
+  /** Empty segments (`;;`), not counting one trailing `;`. */
+  emptySegments: number;
 }
 
 /** RFC 6376 tag-name: ALPHA *(ALPHA / DIGIT / "_"). */
@@ -30,8 +33,13 @@ export function parseTagList(text: string, fold: (name: string) => string = (nam
   const errors: string[] = [];
   const seen = new Set<string>();
   const duplicates = new Set<string>();
-  for (const segment of text.split(';')) {
-    if (segment.trim() === '') continue;
+  const segments = text.split(';');
+  let emptySegments = 0;
+  for (const [index, segment] of segments.entries()) {
+    if (segment.trim() === '') {
+      if (index < segments.length - 1) emptySegments += 1;
+      continue;
+    }
     const equals = segment.indexOf('=');
     if (equals < 0) {
       errors.push(`"${segment.trim()}" is not a name=value tag`);
@@ -48,7 +56,7 @@ export function parseTagList(text: string, fold: (name: string) => string = (nam
     seen.add(key);
     tags.push({ name, value, index: tags.length });
   }
-  return { tags, errors, duplicates: [...duplicates] };
+  return { tags, errors, duplicates: [...duplicates], emptySegments };
 }
 
 /** The first tag of that name (compared with `fold`). */

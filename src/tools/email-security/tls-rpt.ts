@@ -35,6 +35,7 @@ export function isTlsRptRecord(text: string): boolean {
 export function parseTlsRptRecord(text: string): TlsRptRecord {
   const list = parseTagList(text);
   const problems = [...list.errors];
+  if (list.emptySegments > 0) problems.push('an empty field (";;") breaks the record\'s grammar');
   if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'TLSRPTv1')
     problems.push('the record must start with v=TLSRPTv1');
   if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);

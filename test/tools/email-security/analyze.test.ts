@@ -46,6 +46,14 @@ test('a null MX is parked the same way', () => {
   for (const name of NOT_FOR_PARKED) assert.equal(status(name), 'not-applicable', name);
 });
 
+test('a null MX beside SPF that authorizes senders is a sending domain, flagged high (RFC 7505 §4.2)', () => {
+  const { details, status, ids } = analyzed(mx('example.com', [0, '.']), 'v=spf1 include:_spf.google.com ~all');
+  assert.equal(details.parked, false);
+  assert.equal(status('dkim'), 'fail');
+  assert.ok(ids.includes('mx-null-with-senders'));
+  assert.equal(status('mx'), 'warn');
+});
+
 test('no MX with a softer SPF record is not parked: the mail sections apply', () => {
   const { details, status, ids } = analyzed(nodata('example.com', 'MX'), 'v=spf1 ~all');
   assert.equal(details.parked, false);

@@ -44,16 +44,23 @@ describe('BIMI record', () => {
     [
       'v=BIMI1; l=https://example.com/a.svg,https://example.com/b.svg',
       true,
-      'https://example.com/a.svg',
+      'https://example.com/a.svg,https://example.com/b.svg',
       [],
-      ['l= lists several URLs; receivers use one logo URL'],
+      ['l= holds a comma: receivers read the whole value as one logo URL'],
     ],
     ['v=BIMI1; l=https://example.com/a.svg; avp=personal', true, 'https://example.com/a.svg', [], []],
     [
       'v=BIMI1; l=https://example.com/a.svg; avp=other',
+      true,
+      'https://example.com/a.svg',
+      [],
+      ['avp=other: not brand or personal, so receivers ignore it'],
+    ],
+    [
+      'v=BIMI1;; l=https://example.com/a.svg',
       false,
       'https://example.com/a.svg',
-      ['avp=other: expected brand or personal'],
+      ['an empty field (";;") breaks the record\'s grammar'],
       [],
     ],
     [

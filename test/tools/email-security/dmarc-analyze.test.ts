@@ -21,6 +21,7 @@ describe('DMARC analysis', () => {
       subdomainPolicy: 'reject',
       nonExistentPolicy: 'reject',
       testing: false,
+      percentage: null,
       aggregateReports: true,
       externalDestinationsAuthorized: true,
     });
@@ -209,6 +210,57 @@ describe('DMARC analysis', () => {
     assert.equal(section.facts.valid, false);
     assert.equal(section.status, 'fail');
     assert.ok(ids(section).includes('dmarc-policy-unusable'));
+  });
+
+  const graded = (record: string) => analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', record)]));
+
+  test('a malformed segment is discarded and the rest applied (RFC 9989 §4.8)', () => {
+    const section = graded('v=DMARC1; p=reject; rua=mailto:a@example.com;mailto:b@example.com');
+    assert.equal(section.facts.valid, true);
+    assert.equal(section.facts.policy, 'reject');
+    const syntax = section.findings.find((f) => f.id === 'dmarc-syntax')!;
+    assert.equal(syntax.severity, 'medium');
+    assert.ok(syntax.evidence.some((line) => line.includes('mailto:b@example.com')));
+    assert.equal(syntax.rfc, 'RFC 9989 §4.8');
+  });
+
+  test('an invalid sp= or np= makes the record p=none with a valid rua, ignored without (RFC 9989 §4.10.1)', () => {
+    const withRua = graded('v=DMARC1; p=reject; sp=bogus; rua=mailto:d@example.com');
+    assert.equal(withRua.facts.valid, true);
+    assert.deepEqual(
+      [withRua.facts.policy, withRua.facts.subdomainPolicy, withRua.facts.nonExistentPolicy],
+      ['none', 'none', 'none'],
+    );
+    const invalid = withRua.findings.find((f) => f.id === 'dmarc-policy-invalid')!;
+    assert.equal(invalid.severity, 'high');
+    assert.equal(invalid.rfc, 'RFC 9989 §4.10.1');
+    const without = graded('v=DMARC1; p=reject; np=rejcet');
+    assert.equal(without.facts.valid, false);
+    assert.ok(ids(without).includes('dmarc-policy-unusable'));
+  });
+
+  test('an invalid p= beside a valid rua= is p=none, not unusable', () => {
+    const section = graded('v=DMARC1; p=rejcet; sp=reject; rua=mailto:d@example.com');
+    assert.equal(section.facts.valid, true);
+    assert.equal(section.facts.policy, 'none');
+    assert.equal(section.facts.subdomainPolicy, 'none');
+    assert.ok(!ids(section).includes('dmarc-policy-unusable'));
+    assert.ok(ids(section).includes('dmarc-policy-invalid'));
+  });
+
+  test('a repeated tag invalidates the record: flagged high, graded as ignored', () => {
+    const section = graded('v=DMARC1; p=reject; p=none; rua=mailto:d@example.com');
+    assert.equal(section.facts.valid, false);
+    const duplicate = section.findings.find((f) => f.id === 'dmarc-tag-duplicate')!;
+    assert.equal(duplicate.severity, 'high');
+    assert.ok(!ids(section).includes('dmarc-policy-unusable'), 'one finding for one cause');
+  });
+
+  test('pct below 100 is reported and counted like t=y by the grade', () => {
+    const section = graded('v=DMARC1; p=quarantine; pct=10; rua=mailto:d@example.com');
+    assert.equal(section.facts.percentage, 10);
+    assert.ok(ids(section).includes('dmarc-pct-partial'));
+    assert.equal(graded('v=DMARC1; p=quarantine; pct=abc').facts.percentage, null);
   });
 
   test('a domain that accepts no mail should reject everywhere', () => {

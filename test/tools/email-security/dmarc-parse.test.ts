@@ -74,6 +74,7 @@ describe('DMARC tags', () => {
       text: 'v=DMARC1; p=reject; sp=maybe; t=x; adkim=q; fo=2; psd=x',
       expect: {
         subdomainPolicy: null,
+        effectivePolicy: null,
         testing: false,
         adkim: 'r',
         psd: 'u',
@@ -92,9 +93,38 @@ describe('DMARC tags', () => {
       },
     },
     { text: 'v=DMARC1; p=reject; pct=150; rf=iodef', expect: { invalid: ['pct', 'rf'] } },
-    { text: 'v=DMARC1; p=reject; foo=bar; P=none', expect: { unknown: ['foo'], duplicates: ['p'], policy: 'reject' } },
+    // A repeated tag invalidates the tag list (RFC 9989 §4.7 → RFC 6376 §3.2): the record is ignored.
+    {
+      text: 'v=DMARC1; p=reject; foo=bar; P=none',
+      expect: { unknown: ['foo'], duplicates: ['p'], effectivePolicy: null },
+    },
+    { text: 'v=DMARC1; p=reject; rua=mailto:d@example.com; p=reject', expect: { effectivePolicy: null } },
     { text: 'v=DMARC1; rua=mailto:a@example.com; p=reject', expect: { policyNotSecond: true } },
-    { text: 'v=DMARC1; p=reject; junk; ;', expect: { syntaxErrors: ['"junk" is not a name=value tag'] } },
+    // RFC 9989 §4.8: a segment that is not a tag is discarded and the rest applied.
+    {
+      text: 'v=DMARC1; p=reject; junk; ;',
+      expect: { syntaxErrors: ['"junk" is not a name=value tag'], effectivePolicy: 'reject' },
+    },
+    {
+      text: 'v=DMARC1; p=reject; rua=mailto:a@example.com;mailto:b@example.com',
+      expect: {
+        syntaxErrors: ['"mailto:b@example.com" is not a name=value tag'],
+        effectivePolicy: 'reject',
+        policyFallback: [],
+      },
+    },
+    { text: 'v=DMARC1; p reject; rua=mailto:d@example.com', expect: { policyMissing: true, effectivePolicy: 'none' } },
+    // RFC 9989 §4.10.1: an invalid sp or np makes the whole record p=none (valid rua) or ignored.
+    {
+      text: 'v=DMARC1; p=reject; sp=bogus; rua=mailto:d@example.com',
+      expect: { policy: 'reject', effectivePolicy: 'none', policyFallback: ['sp=bogus is not a policy'] },
+    },
+    {
+      text: 'v=DMARC1; p=reject; np=rejcet',
+      expect: { effectivePolicy: null, policyFallback: ['np=rejcet is not a policy'] },
+    },
+    // RFC 9989 §4.7: fo values 0 and 1 are mutually exclusive; the invalid value falls back to 0.
+    { text: 'v=DMARC1; p=reject; fo=0:1', expect: { fo: ['0'], invalid: ['fo'] } },
   ];
   for (const { text, expect } of cases) {
     test(text, () => {

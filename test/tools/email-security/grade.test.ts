@@ -7,7 +7,16 @@ import { gradeEmail, type EmailFacts } from '../../../src/tools/email-security/g
 function perfect(): EmailFacts {
   return {
     mx: { state: 'mail', hosts: [{ preference: 10, exchange: 'mx.example.com' }] },
-    spf: { found: true, valid: true, permerror: null, temperror: false, all: '-', lookups: 3, voidLookups: 0 },
+    spf: {
+      found: true,
+      valid: true,
+      permerror: null,
+      temperror: false,
+      all: '-',
+      passesEverySender: null,
+      lookups: 3,
+      voidLookups: 0,
+    },
     dmarc: {
       found: true,
       valid: true,
@@ -17,6 +26,7 @@ function perfect(): EmailFacts {
       subdomainPolicy: null,
       nonExistentPolicy: null,
       testing: false,
+      percentage: null,
       aggregateReports: true,
       externalDestinationsAuthorized: true,
     },
@@ -45,6 +55,10 @@ test('caps: no DMARC at most D, SPF permerror at most C, +all F, p=none at most 
   assert.equal(tweak((f) => Object.assign(f.dmarc, { found: false, valid: false, policy: null })).grade, 'D');
   assert.equal(tweak((f) => (f.spf.permerror = { reason: 'too-many-lookups', detail: '12 lookups' })).grade, 'C');
   assert.equal(tweak((f) => (f.spf.all = '+')).grade, 'F');
+  const equivalent = tweak((f) => (f.spf.passesEverySender = 'ip4:0.0.0.0/0 (in example.com)'));
+  assert.equal(equivalent.grade, 'F');
+  assert.ok(equivalent.caps.some((c) => c.includes('ip4:0.0.0.0/0')));
+  assert.equal(equivalent.items.find((i) => i.item.startsWith('terminal policy'))?.earned, 0);
   const pNone = tweak((f) => (f.dmarc.policy = 'none'));
   assert.equal(pNone.grade, 'B');
   assert.ok(pNone.caps.some((c) => c.includes('p=none')));
@@ -66,6 +80,14 @@ test('MTA-STS enforce that leaves MX hosts uncovered loses mail: at most C, at m
   assert.equal(uncovered(2).grade, 'D');
   const testing = tweak((f) => Object.assign(f.mtaSts, { mode: 'testing', coversAllMx: false, uncoveredMx: 1 }));
   assert.deepEqual(testing.caps, []);
+});
+
+test('pct below 100 counts one step weaker, like t=y (RFC 7489 receivers apply the weaker policy to the rest)', () => {
+  const partial = tweak((f) => (f.dmarc.percentage = 10));
+  const testing = tweak((f) => (f.dmarc.testing = true));
+  assert.equal(partial.score, testing.score);
+  assert.ok(partial.score < 100);
+  assert.equal(tweak((f) => (f.dmarc.percentage = 100)).score, 100);
 });
 
 test('weaker settings cost points without caps', () => {

@@ -22,7 +22,8 @@ describe('_mta-sts TXT record', () => {
     ['v=STSv1;; id=1', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
     ['v=STSv1; id=1;;', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
     ['v=STSv1; id=1 ', false, ['"id=1 ": spaces or tabs after the last field break the record\'s grammar']],
-    ['v=STSv1; id=1; ', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
+    ['v=STSv1; id=1; ', true, []],
+    ['v=STSv1; id=1; ;', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
     [
       'v=STSv1; id =1',
       false,
@@ -39,7 +40,7 @@ describe('_mta-sts TXT record', () => {
       assert.deepEqual(record.problems, problems);
     });
   }
-  test('a repeated id is not an error: senders use the first (RFC 8461 §3.1)', () => {
+  test('a repeated id is not an error: senders use the first (RFC 8461 §3.2)', () => {
     const record = parseStsRecord('v=STSv1; id=1; id=2');
     assert.equal(record.valid, true);
     assert.equal(record.id, '1');

@@ -255,18 +255,31 @@ const CASES: Case[] = [
     },
   },
   {
-    name: 'over 10 only on the worst-case path (host mechanisms last): a warning',
+    name: 'an mx term only reached after the 10th lookup: its hosts meet permerror (RFC 7208 §4.6.4)',
     zone: {
       'example.com': { TXT: ['v=spf1 ip4:192.0.2.1 include:big.example.net mx -all'], MX: ['10 mx.example.com'] },
       'mx.example.com': host('192.0.2.25'),
       'big.example.net': { TXT: [`v=spf1 ${aTerms('h', 9)}`] },
       ...many('h', 9, host('198.51.100.1')),
     },
-    status: 'warn',
-    facts: { valid: true, permerror: null, lookups: 11 },
-    findings: ['spf-lookups-worst-case'],
-    absent: ['spf-too-many-lookups'],
+    status: 'fail',
+    facts: { valid: false, lookups: 11 },
+    findings: ['spf-too-many-lookups'],
+    check: (a) => assert.match(a.facts.permerror!.detail, /passed at mx \(in example\.com\)$/),
   },
+  ...['a:mail.example.com', 'exists:mail.example.com', 'redirect=mail.example.com'].map((term): Case => ({
+    name: `${term} past the 10th lookup: a permerror for the senders it lists`,
+    zone: {
+      'example.com': { TXT: [`v=spf1 include:big.example.net ${term}${term.startsWith('redirect') ? '' : ' -all'}`] },
+      'mail.example.com': { A: ['192.0.2.25'], TXT: ['v=spf1 ip4:192.0.2.25 -all'] },
+      'big.example.net': { TXT: [`v=spf1 ${aTerms('h', 9)}`] },
+      ...many('h', 9, host('198.51.100.1')),
+    },
+    status: 'fail',
+    facts: { valid: false, lookups: 11 },
+    findings: ['spf-too-many-lookups'],
+    check: (a) => assert.equal(a.facts.permerror?.reason, 'too-many-lookups'),
+  })),
   {
     name: 'three void lookups: permerror, each one named',
     zone: {
@@ -419,6 +432,56 @@ const CASES: Case[] = [
     facts: { valid: true, all: '-' },
     findings: ['spf-include-passes-all'],
   },
+  ...(
+    [
+      ['ip4:0.0.0.0/0', {}],
+      ['ip6:::/0', {}],
+      ['a/0', { 'example.com': { TXT: ['v=spf1 a/0 -all'], A: ['192.0.2.1'] } }],
+      [
+        'mx//0',
+        {
+          'example.com': { TXT: ['v=spf1 mx//0 -all'], MX: ['10 mx.example.com'] },
+          'mx.example.com': { AAAA: ['2001:db8::1'] },
+        },
+      ],
+      ['exists:always.example.net', { 'always.example.net': host('192.0.2.9') }],
+      ['ip4:192.0.2.1 redirect=open.example.net', { 'open.example.net': { TXT: ['v=spf1 ip4:0.0.0.0/0'] } }],
+    ] as [string, Zone][]
+  ).map(([terms, zone]): Case => ({
+    name: `${terms}: every sender passes, as with +all (RFC 7208 §5)`,
+    zone: { 'example.com': { TXT: [`v=spf1 ${terms}${terms.includes('redirect') ? '' : ' -all'}`] }, ...zone },
+    status: 'fail',
+    facts: { valid: true },
+    findings: ['spf-passes-every-sender'],
+    check: (a) => assert.notEqual(a.facts.passesEverySender, null),
+  })),
+  {
+    name: 'an include of a record that passes everyone through an equivalent of +all',
+    zone: {
+      'example.com': { TXT: ['v=spf1 include:open.example.net -all'] },
+      'open.example.net': { TXT: ['v=spf1 exists:open.example.net'], A: ['192.0.2.7'] },
+    },
+    status: 'fail',
+    facts: {
+      valid: true,
+      all: '-',
+      passesEverySender:
+        'include:open.example.net (in example.com), through exists:open.example.net (in open.example.net)',
+    },
+    findings: ['spf-include-passes-all'],
+  },
+  {
+    name: 'not an equivalent: a/0 without addresses, exists with a sender macro, -ip4:0.0.0.0/0, a /1',
+    zone: {
+      'example.com': {
+        TXT: ['v=spf1 a:none.example.net/0 exists:%{i}.x.example.net -ip4:0.0.0.0/0 ip4:0.0.0.0/1 ~all'],
+      },
+      'none.example.net': { TXT: ['x'] },
+    },
+    status: 'warn',
+    facts: { valid: true, passesEverySender: null },
+    absent: ['spf-passes-every-sender', 'spf-plus-all'],
+  },
   {
     name: 'terms after all are not counted',
     zone: { 'example.com': { TXT: ['v=spf1 -all include:x.example.net a'] } },
@@ -482,7 +545,7 @@ const CASES: Case[] = [
   {
     name: 'names built from %{d} are looked up',
     zone: {
-      'example.com': { TXT: ['v=spf1 include:_spf.%{d} exists:%{d1r}.example.net -all'] },
+      'example.com': { TXT: ['v=spf1 include:_spf.%{d} -exists:%{d1r}.example.net -all'] },
       '_spf.example.com': { TXT: ['v=spf1 -all'] },
       'example.example.net': host('127.0.0.2'),
     },

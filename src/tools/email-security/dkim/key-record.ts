@@ -182,12 +182,13 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
   const list = parseTagList(text);
   const tag = (name: string) => tagValue(list, name);
   const problems: DkimKeyProblem[] = [...versionProblems(list)];
-  if (list.errors.length > 0)
+  const syntax = [...list.errors, ...(list.emptySegments > 0 ? ['an empty tag (";;")'] : [])];
+  if (syntax.length > 0)
     problems.push(
       problem(
         'dkim-record-syntax',
         'high',
-        `parts of the record are not tag=value, so verifiers ignore it: ${list.errors.join('; ')}`,
+        `parts of the record are not tag=value, so verifiers ignore it: ${syntax.join('; ')}`,
         'RFC 6376 §3.2, §6.1.2',
       ),
     );
@@ -223,7 +224,7 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
           'dkim-key-type-unknown',
           'high',
           `k=${keyType} is not a key type verifiers know (rsa, ed25519)`,
-          'RFC 8463 §3',
+          'RFC 6376 §3.6.1',
         ),
       );
     } else {

@@ -42,6 +42,7 @@ const NO_FACTS: DmarcFacts = {
   subdomainPolicy: null,
   nonExistentPolicy: null,
   testing: false,
+  percentage: null,
   aggregateReports: false,
   externalDestinationsAuthorized: true,
 };
@@ -82,7 +83,7 @@ function ownTextFindings(capture: EmailSecurityCapture, step: WalkStep | undefin
         'Several DMARC records: receivers discard them all',
         step.records.map((t) => `${name}: ${quoteRecord(t)}`),
         'Publish exactly one v=DMARC1 record at _dmarc.',
-        'RFC 9989 §4.10.1',
+        'RFC 9989 §4.10',
       ),
     );
   }
@@ -132,8 +133,10 @@ function policyFacts(
   inherited: boolean,
 ): Pick<DmarcFacts, 'policy' | 'subdomainPolicy' | 'nonExistentPolicy'> {
   const p = record.effectivePolicy;
-  const sp = record.subdomainPolicy ?? p;
-  const np = record.nonExistentPolicy ?? sp;
+  // The §4.10.1 fallback acts as if the record were "p=none": sp and np go with it.
+  const fallback = record.policyFallback.length > 0;
+  const sp = (fallback ? null : record.subdomainPolicy) ?? p;
+  const np = (fallback ? null : record.nonExistentPolicy) ?? sp;
   return { policy: inherited ? sp : p, subdomainPolicy: sp, nonExistentPolicy: np };
 }
 
@@ -154,7 +157,7 @@ function destinationFindings(
         unauthorized.map((d) => `${d.tag} ${d.uri.uri}: no v=DMARC1 TXT at ${d.authorizationName}`),
         `Ask each destination to publish "v=DMARC1" at ${policyDomain}._report._dmarc.<their domain>, ` +
           'or use an address in your own domain.',
-        'RFC 9990 §3.2.3',
+        'RFC 9990 §4',
       ),
     );
   }
@@ -174,11 +177,17 @@ function destinationFindings(
             : []),
         ],
         'Nothing to do if the destination publishes its authorization; the check could not confirm it.',
-        'RFC 9990 §3.2.3',
+        'RFC 9990 §4',
       ),
     );
   }
   return findings;
+}
+
+/** `pct` when it is a valid number from 0 to 100 (an invalid one is ignored, so 100 applies). */
+function percentageOf(record: DmarcRecord): number | null {
+  const pct = record.removed.find((t) => t.name === 'pct')?.value;
+  return pct !== undefined && /^[0-9]{1,3}$/.test(pct) && Number(pct) <= 100 ? Number(pct) : null;
 }
 
 export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): DmarcSection {
@@ -227,7 +236,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
           evidence,
           `Publish a TXT record at ${dmarcName(capture.domain)}, ` +
             `e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${capture.domain}", then tighten it.`,
-          'RFC 9989 §4.10',
+          'RFC 9989 §4.10.1',
         ),
       );
     }
@@ -260,7 +269,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
           : `The policy is inherited from the organizational domain ${step.name}`,
         [`${where}: ${quoteRecord(record.text)}`, `${dmarcName(capture.domain)}: no record`],
         `Publish your own record at ${dmarcName(capture.domain)} to control the policy.`,
-        'RFC 9989 §4.10.2',
+        'RFC 9989 §4.10.1',
       ),
     );
   }
@@ -305,7 +314,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
   }
 
   const multiple = own.outcome === 'multiple';
-  const valid = !multiple && record.effectivePolicy !== null && record.syntaxErrors.length === 0;
+  const valid = !multiple && record.effectivePolicy !== null;
   const facts: DmarcFacts = {
     found: true,
     valid,
@@ -313,12 +322,13 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
     source: discovery.source,
     ...applied,
     testing: record.testing,
+    percentage: percentageOf(record),
     aggregateReports: record.rua.some((uri) => uri.problem === null),
     externalDestinationsAuthorized: !destinations.some((d) => d.authorization === 'unauthorized'),
   };
   const status = !valid ? 'fail' : statusFromFindings(findings);
   const summary = !valid
-    ? `The DMARC record at ${where} is not usable as published.`
+    ? `Receivers ignore the DMARC record at ${where} as published.`
     : `DMARC p=${applied.policy}${record.testing ? ' (testing)' : ''} applies to ${capture.domain}` +
       `${inherited ? `, inherited from ${step.name}` : ''}.`;
   return {

@@ -1,5 +1,5 @@
 /**
- * External report destinations (RFC 9989 §4.7 with RFC 9990 §3.2.3 / RFC 7489 §7.1): a `rua`
+ * External report destinations (RFC 9989 §4.7 with RFC 9990 §4 / RFC 7489 §7.1): a `rua`
  * or `ruf` address outside the policy domain's Organizational Domain receives reports only when
  * the destination publishes `<policy-domain>._report._dmarc.<destination-host>` TXT `v=DMARC1`
  * (a wildcard `*._report._dmarc.<host>` answers the same query).

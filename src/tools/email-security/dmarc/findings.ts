@@ -5,41 +5,39 @@
  */
 import { finding } from '../finding.ts';
 import type { Finding } from '../section.ts';
-import { tagValue } from '../tag-list.ts';
 import type { DmarcRecord } from './parse.ts';
 import { POLICY_STRENGTH } from './tags.ts';
 
+/** Tag meanings; the grammar and what happens to syntax errors; policy discovery and its fallback. */
 const TAGS = 'RFC 9989 §4.7';
+const SYNTAX = 'RFC 9989 §4.8';
+const DISCOVERY = 'RFC 9989 §4.10.1';
 
 function policyFindings(record: DmarcRecord, where: string): Finding[] {
   const findings: Finding[] = [];
   const quoted = `${where}: ${record.text}`;
-  const p = tagValue(record, 'p', (name) => name.toLowerCase());
-  if (record.effectivePolicy === null) {
+  const fallback = record.policyFallback;
+  if (fallback.length > 0 && record.duplicates.length === 0) {
+    const missingOnly = record.policyMissing && fallback.length === 1;
     findings.push(
-      finding(
-        'dmarc-policy-unusable',
-        'high',
-        record.policyMissing
-          ? 'The record has no p= policy and no valid rua=, so receivers ignore it'
-          : 'The p= policy is invalid and there is no valid rua=, so receivers ignore the record',
-        [quoted],
-        'Add a valid policy, e.g. "p=quarantine" or "p=reject", right after v=DMARC1.',
-        TAGS,
-      ),
-    );
-  } else if (record.policy === null) {
-    findings.push(
-      finding(
-        record.policyMissing ? 'dmarc-policy-missing' : 'dmarc-policy-invalid',
-        'medium',
-        record.policyMissing
-          ? 'No p= policy: receivers treat the record as p=none'
-          : `p=${p ?? ''} is not a policy: receivers treat the record as p=none`,
-        [quoted],
-        'Publish p=quarantine or p=reject (RFC 7489 receivers require p= right after v=DMARC1).',
-        TAGS,
-      ),
+      record.effectivePolicy === null
+        ? finding(
+            'dmarc-policy-unusable',
+            'high',
+            `${fallback.join(', ')} and there is no valid rua=, so receivers ignore the record`,
+            [quoted],
+            'Publish valid policies, e.g. "p=reject" (sp= and np= only as none, quarantine or reject).',
+            DISCOVERY,
+          )
+        : finding(
+            missingOnly ? 'dmarc-policy-missing' : 'dmarc-policy-invalid',
+            missingOnly ? 'medium' : 'high',
+            `${fallback.join(', ')}: receivers treat the whole record as p=none`,
+            [quoted],
+            'Publish valid policies, e.g. "p=reject" right after v=DMARC1 (sp= and np= only as none, ' +
+              'quarantine or reject).',
+            DISCOVERY,
+          ),
     );
   }
   const applied = record.effectivePolicy;
@@ -63,6 +61,20 @@ function policyFindings(record: DmarcRecord, where: string): Finding[] {
         [quoted],
         'Move to p=reject when reports show no legitimate mail failing.',
         TAGS,
+      ),
+    );
+  }
+  const pct = record.removed.find((t) => t.name === 'pct');
+  if (applied !== null && applied !== 'none' && pct && /^[0-9]+$/.test(pct.value) && Number(pct.value) < 100) {
+    findings.push(
+      finding(
+        'dmarc-pct-partial',
+        'medium',
+        `pct=${pct.value}: RFC 7489 receivers apply p=${applied} to only ${Number(pct.value)} % of failing mail ` +
+          'and one step less to the rest',
+        [quoted],
+        'Remove pct= so the policy applies to all failing mail.',
+        'RFC 7489 §6.3',
       ),
     );
   }
@@ -117,15 +129,16 @@ function tagFindings(record: DmarcRecord, where: string): Finding[] {
     findings.push(
       finding(
         'dmarc-syntax',
-        'high',
-        'The record has parts that are not tag=value pairs',
+        'medium',
+        'Parts of the record are not tag=value pairs: receivers discard them and apply the rest',
         [quoted, ...record.syntaxErrors],
-        'Write every tag as name=value, separated by semicolons.',
-        TAGS,
+        'Write every tag as name=value, separated by semicolons; separate several report URIs with commas ' +
+          '(rua=mailto:a@example.com,mailto:b@example.com).',
+        SYNTAX,
       ),
     );
   }
-  const others = record.invalidValues.filter((v) => v.tag !== 'p');
+  const others = record.invalidValues.filter((v) => !['p', 'sp', 'np'].includes(v.tag));
   if (others.length > 0) {
     findings.push(
       finding(
@@ -134,7 +147,7 @@ function tagFindings(record: DmarcRecord, where: string): Finding[] {
         'Some tags have invalid values, so receivers use their defaults',
         [quoted, ...others.map((v) => `${v.tag}=${v.value}: ${v.problem}`)],
         'Correct the values listed.',
-        TAGS,
+        SYNTAX,
       ),
     );
   }
@@ -142,11 +155,12 @@ function tagFindings(record: DmarcRecord, where: string): Finding[] {
     findings.push(
       finding(
         'dmarc-tag-duplicate',
-        'medium',
-        'Tags appear more than once',
+        'high',
+        'Tags appear more than once: under the tag-list rules DMARC adopts the whole record is invalid, ' +
+          'and receivers that read it anyway disagree on which value wins',
         [quoted, `repeated: ${record.duplicates.join(', ')}`],
-        'Keep each tag once; receivers may read either value.',
-        TAGS,
+        'Keep each tag once.',
+        'RFC 9989 §4.7, RFC 6376 §3.2',
       ),
     );
   }
@@ -170,22 +184,9 @@ function tagFindings(record: DmarcRecord, where: string): Finding[] {
         'Tags removed in RFC 9989 (pct, rf, ri) are still published',
         [quoted, ...record.removed.map((t) => `${t.name}=${t.value}`)],
         'Remove them: RFC 9989 receivers ignore them (RFC 7489 receivers still read them).',
-        TAGS,
+        'RFC 9989 Appendix C.5.2',
       ),
     );
-    const pct = record.removed.find((t) => t.name === 'pct');
-    if (pct && /^[0-9]+$/.test(pct.value) && Number(pct.value) < 100) {
-      findings.push(
-        finding(
-          'dmarc-pct-partial',
-          'medium',
-          `pct=${pct.value}: RFC 7489 receivers apply the policy to only ${Number(pct.value)} % of failing mail`,
-          [quoted],
-          'Remove pct= so the policy applies to all failing mail.',
-          'RFC 7489 §6.3',
-        ),
-      );
-    }
   }
   if (record.policyNotSecond) {
     findings.push(
@@ -196,19 +197,6 @@ function tagFindings(record: DmarcRecord, where: string): Finding[] {
         [quoted],
         'Put p= second: RFC 7489 receivers expect it there.',
         'RFC 7489 §6.4',
-      ),
-    );
-  }
-  const fo = new Set(record.fo);
-  if (fo.has('0') && fo.has('1')) {
-    findings.push(
-      finding(
-        'dmarc-fo-redundant',
-        'info',
-        'fo= has both 0 and 1 (1 already includes 0)',
-        [quoted],
-        'Use fo=1 alone.',
-        TAGS,
       ),
     );
   }
@@ -241,7 +229,7 @@ function uriFindings(record: DmarcRecord, where: string): Finding[] {
         'The !size suffix on report URIs is obsolete',
         sized.map((uri) => uri.uri),
         'Drop the !size suffix (RFC 9989 removed it).',
-        TAGS,
+        SYNTAX,
       ),
     );
   }

@@ -1,7 +1,13 @@
 /**
- * Reading DMARC TXT records: which texts at `_dmarc.<name>` are DMARC records (RFC 9989
- * §4.10.1: those starting with `v=DMARC1`), and one record's tags, validated against
- * `DMARC_TAGS`, with the policy receivers will apply.
+ * Reading DMARC TXT records: which texts at `_dmarc.<name>` are DMARC records (RFC 9989 §4.7
+ * and §4.10: those starting with `v=DMARC1`), and one record's tags, validated against
+ * `DMARC_TAGS`, with the policy receivers will apply:
+ * - a segment that is not a tag, or a tag with an invalid value, is discarded and the rest
+ *   applied (§4.8), with one exception:
+ * - a missing or invalid `p`, or an invalid `sp` or `np`, makes receivers act as if the record
+ *   were "p=none" when `rua` holds a valid URI, and ignore it otherwise (§4.10.1);
+ * - a repeated tag makes the whole tag list invalid (§4.7 adopts DKIM's tag-value syntax, and
+ *   RFC 6376 §3.2 says so); RFC 9989 names no winner, so the record is graded as ignored.
  */
 import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from '../report-uri.ts';
 import { parseTagList, type Tag } from '../tag-list.ts';
@@ -56,8 +62,14 @@ export interface DmarcRecord {
   /** `p` is not the second tag (RFC 7489 wanted it right after `v`). */
   policyNotSecond: boolean;
   /**
-   * What receivers apply to the publishing domain: `p`; or `none` when `p` is missing or
-   * invalid but `rua` holds a valid URI (RFC 9989 §4.7, RFC 7489 §6.6.3); null: record ignored.
+   * Why receivers fall back to "p=none" or ignore the record (RFC 9989 §4.10.1): `p` missing or
+   * invalid, `sp` or `np` invalid. Empty when the policy tags are usable.
+   */
+  policyFallback: string[];
+  /**
+   * What receivers apply to the publishing domain: `p`; `none` when `policyFallback` applies and
+   * `rua` holds a valid URI (RFC 9989 §4.10.1, RFC 7489 §6.6.3); null: the record is ignored
+   * (fallback without a valid `rua`, a repeated tag, or no `v=DMARC1` first).
    */
   effectivePolicy: DmarcPolicy | null;
 }
@@ -73,6 +85,16 @@ function keyword<T extends string>(tags: Map<string, string>, name: string, inva
     return null;
   }
   return value.toLowerCase() as T;
+}
+
+function isAbsoluteUri(text: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function parseDmarcRecord(text: string): DmarcRecord {
@@ -105,7 +127,22 @@ export function parseDmarcRecord(text: string): DmarcRecord {
   const ruf = uris('ruf');
   const versionTag = list.tags[0];
   const versionOk = versionTag !== undefined && fold(versionTag.name) === 'v' && versionTag.value === 'DMARC1';
-  const effectivePolicy = !versionOk ? null : (policy ?? (rua.some((uri) => uri.problem === null) ? 'none' : null));
+  const policyFallback = [
+    ...(!first.has('p') ? ['p= is missing'] : []),
+    ...invalid.filter((v) => ['p', 'sp', 'np'].includes(v.tag)).map((v) => `${v.tag}=${v.value} is not a policy`),
+  ];
+  // §4.10.1 asks for "a syntactically valid reporting URI": any scheme counts, though only mailto: gets reports.
+  const reportsRequested =
+    rua.some((uri) => uri.problem === null) ||
+    listed.rua.slice(0, MAX_REPORT_URIS).some((uri) => !/^mailto:/i.test(uri) && isAbsoluteUri(uri));
+  const effectivePolicy =
+    !versionOk || list.duplicates.length > 0
+      ? null
+      : policyFallback.length === 0
+        ? policy
+        : reportsRequested
+          ? 'none'
+          : null;
   return {
     text,
     tags: list.tags,
@@ -130,6 +167,7 @@ export function parseDmarcRecord(text: string): DmarcRecord {
     syntaxErrors: list.errors,
     invalidValues: invalid,
     policyNotSecond: first.has('p') && fold(list.tags[1]?.name ?? '') !== 'p',
+    policyFallback,
     effectivePolicy,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The DMARC tags as data: what each one accepts (RFC 9989 §4.7), its default, and the tags
+ * The DMARC tags as data: what each one means (RFC 9989 §4.7) and accepts (§4.8), its default, and the tags
  * RFC 9989 removed (`pct`, `rf`, `ri`) that RFC 7489 receivers still read. Tag names and
  * keyword values compare case-insensitively (ABNF literal strings).
  */
@@ -18,6 +18,8 @@ export interface DmarcTagRule {
    */
   kind: 'version' | 'keyword' | 'keywords' | 'integer' | 'uris';
   values?: readonly string[];
+  /** keywords: values that must not appear together. */
+  exclusive?: readonly string[];
   min?: number;
   max?: number;
   /** What receivers assume when the tag is absent (or invalid). */
@@ -37,7 +39,13 @@ export const DMARC_TAGS: Readonly<Record<string, DmarcTagRule>> = {
   t: { kind: 'keyword', values: ['y', 'n'], default: 'n', meaning: 'testing mode (y: receivers apply one step less)' },
   adkim: { kind: 'keyword', values: ['r', 's'], default: 'r', meaning: 'DKIM alignment (relaxed or strict)' },
   aspf: { kind: 'keyword', values: ['r', 's'], default: 'r', meaning: 'SPF alignment (relaxed or strict)' },
-  fo: { kind: 'keywords', values: ['0', '1', 'd', 's'], default: '0', meaning: 'failure reporting options' },
+  fo: {
+    kind: 'keywords',
+    values: ['0', '1', 'd', 's'],
+    exclusive: ['0', '1'],
+    default: '0',
+    meaning: 'failure reporting options',
+  },
   rua: { kind: 'uris', meaning: 'aggregate report destinations' },
   ruf: { kind: 'uris', meaning: 'failure report destinations' },
   pct: {
@@ -74,10 +82,14 @@ export function tagValueProblem(rule: DmarcTagRule, value: string): string | nul
     case 'keywords': {
       const items = lower.split(':').map((item) => item.trim());
       const bad = items.filter((item) => !rule.values!.includes(item));
-      return bad.length === 0
-        ? null
-        : `${bad.map((b) => JSON.stringify(b)).join(', ')} not among ${rule.values!.join(', ')} ` +
-            '(separate values with ":")';
+      if (bad.length > 0)
+        return (
+          `${bad.map((b) => JSON.stringify(b)).join(', ')} not among ${rule.values!.join(', ')} ` +
+          '(separate values with ":")'
+        );
+      return rule.exclusive?.every((item) => items.includes(item))
+        ? `${rule.exclusive.join(' and ')} are mutually exclusive`
+        : null;
     }
     case 'integer': {
       if (!/^[0-9]+$/.test(value)) return 'expected a whole number';

@@ -166,7 +166,7 @@ function policyFindings(policy: StsPolicy, fetch: PolicyFetch, uncovered: string
           : 'Some MX hosts match no mx pattern of the enforced policy: senders that apply MTA-STS refuse them',
         [...uncovered.map((h) => `MX ${h}`), `patterns: ${policy.mx.join(', ') || '(none)'}`],
         'Add an mx: line for every MX host (or switch to mode: testing until the policy is right).',
-        'RFC 8461 §4.1, §5.1',
+        'RFC 8461 §4.1, §5',
       ),
     );
   } else if (uncovered.length > 0 && policy.mode === 'testing') {
@@ -177,7 +177,7 @@ function policyFindings(policy: StsPolicy, fetch: PolicyFetch, uncovered: string
         'Some MX hosts match no mx pattern in the policy; in enforce mode senders would refuse them',
         [...uncovered.map((h) => `MX ${h}`), `patterns: ${policy.mx.join(', ') || '(none)'}`],
         'Add an mx: line for every MX host before switching to mode: enforce.',
-        'RFC 8461 §4.1, §5.1',
+        'RFC 8461 §4.1, §5',
       ),
     );
   }
@@ -299,7 +299,7 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = sendsNoMai
         'The MTA-STS record repeats id=: senders use the first',
         [`${name}: ${quoteRecord(record.text)}`, ...record.notes],
         'Keep one id= field, and change it whenever the policy changes.',
-        'RFC 8461 §3.1',
+        'RFC 8461 §3.2',
       ),
     );
   const recordOk = texts.length === 1 && record.valid;

@@ -4,7 +4,6 @@
  * line per allowed MX pattern (a host name, or `*.` plus a domain matching one label, §4.1).
  */
 import { normalizeName } from '../../../net/dns-records.ts';
-import { isHostName } from '../report-uri.ts';
 
 export type StsMode = 'enforce' | 'testing' | 'none';
 
@@ -51,8 +50,19 @@ export function parsePolicyLine(line: string): [key: string, value: string] | nu
   return [key, rest.slice(start, end)];
 }
 
+const LDH_LABEL = /^[A-Za-z0-9-]{1,63}$/;
+
+/** RFC 5321 Domain: LDH labels that neither start nor end with "-", no trailing dot. */
+function isDomain(name: string): boolean {
+  return (
+    name.length <= 253 &&
+    name.split('.').every((label) => LDH_LABEL.test(label) && !label.startsWith('-') && !label.endsWith('-'))
+  );
+}
+
+/** §3.2: sts-policy-mx-value = ["*."] Domain. */
 function isMxPattern(pattern: string): boolean {
-  return isHostName(pattern.startsWith('*.') ? pattern.slice(2) : pattern);
+  return isDomain(pattern.startsWith('*.') ? pattern.slice(2) : pattern);
 }
 
 export function parseStsPolicy(body: string): StsPolicy {

@@ -2,7 +2,8 @@
  * The `_mta-sts.<domain>` TXT record (RFC 8461 §3.1). Its grammar is stricter than the generic
  * tag list: `v=STSv1` first, then fields separated by ";" with optional spaces or tabs around the
  * ";", no empty field (`;;`), at most one trailing ";", nothing after it, no spaces around "=".
- * Names and the version are case-sensitive. A repeated `id` is not an error: senders use the first.
+ * Names and the version are case-sensitive. A repeated `id` is not an error: senders use the first
+ * (RFC 8461 §3.2, which covers TXT records and policy files).
  */
 
 export interface StsRecord {
@@ -39,7 +40,7 @@ export function parseStsRecord(text: string): StsRecord {
   const problems: string[] = [];
   const notes: string[] = [];
   const segments = text.split(';');
-  const trailingDelimiter = segments.length > 1 && segments.at(-1) === '';
+  const trailingDelimiter = segments.length > 1 && /^[ \t]*$/.test(segments.at(-1)!);
   if (trailingDelimiter) segments.pop();
   const [version, ...rest] = segments;
   if (!/^v=STSv1[ \t]*$/.test(version!)) problems.push('the record must start with "v=STSv1;"');
@@ -59,7 +60,10 @@ export function parseStsRecord(text: string): StsRecord {
     const name = equals < 0 ? field : field.slice(0, equals);
     const value = equals < 0 ? '' : field.slice(equals + 1);
     if (name === 'id' && idSeen) {
-      notes.push(`id repeated: senders use the first (${id === null ? 'an invalid one' : `id=${id}`})`);
+      // Every field must still be well formed (sts-id or sts-extension); then the first counts (§3.2).
+      if (ID.test(value) || EXTENSION_VALUE.test(value))
+        notes.push(`id repeated: senders use the first (${id === null ? 'an invalid one' : `id=${id}`})`);
+      else problems.push(`"${field}": not a valid field (name=value, no spaces around "=")`);
     } else if (name === 'id') {
       idSeen = true;
       if (ID.test(value)) id = value;

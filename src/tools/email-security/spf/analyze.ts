@@ -9,6 +9,7 @@ import { spfFindings } from './findings.ts';
 import type { SpfRecordNode, SpfTree } from './model.ts';
 import { LIMITS } from './rules.ts';
 import { buildSpfTree } from './tree.ts';
+import { passesEverySender } from './universal.ts';
 import { judgeSpf, type SpfVerdict } from './verdict.ts';
 
 export type { SpfRecordNode } from './model.ts';
@@ -106,6 +107,7 @@ function spfFacts(tree: SpfTree, verdict: SpfVerdict): SpfFacts {
     },
     temperror: verdict.temperrors.length > 0,
     all: root.state === 'ok' ? root.all : null,
+    passesEverySender: root.state === 'ok' ? (passesEverySender(root)?.via ?? null) : null,
     lookups: tree.lookups,
     voidLookups: tree.voidLookups,
   };
@@ -143,8 +145,9 @@ function summaryOf(facts: SpfFacts, tree: SpfTree, verdict: SpfVerdict): string 
     const cause = verdict.temperrors[0]!.detail;
     return `Part of the SPF record could not be checked because a DNS lookup failed (${cause}).`;
   }
-  return (
-    `The SPF record ${POLICY[String(facts.all)]}, using ${count}` +
-    `${facts.voidLookups > 0 ? ` (${facts.voidLookups} void)` : ''}.`
-  );
+  const policy =
+    facts.passesEverySender !== null && facts.all !== '+'
+      ? `passes every sender through ${facts.passesEverySender}, as +all does`
+      : POLICY[String(facts.all)];
+  return `The SPF record ${policy}, using ${count}` + `${facts.voidLookups > 0 ? ` (${facts.voidLookups} void)` : ''}.`;
 }

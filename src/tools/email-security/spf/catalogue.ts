@@ -41,15 +41,11 @@ export const SPF_FINDINGS = {
   },
   'spf-too-many-lookups': {
     severity: 'high',
-    title: 'More than 10 DNS lookups before senders the record lists: receivers return permerror',
+    title:
+      'More than 10 DNS lookups: every sender listed at or past the 11th (a, mx, exists, include, redirect, ip4/ip6) ' +
+      'meets permerror instead of pass',
     recommendation:
       'Remove unused includes, replace a/mx with ip4/ip6 ranges, or move ip4/ip6 terms before the includes.',
-    rfc: 'RFC 7208 §4.6.4',
-  },
-  'spf-lookups-worst-case': {
-    severity: 'medium',
-    title: 'The worst case needs more than 10 DNS lookups: senders not matched before the 11th get permerror',
-    recommendation: 'Cut lookups to 10 or fewer (drop unused a/mx/includes or use ip4/ip6 ranges).',
     rfc: 'RFC 7208 §4.6.4',
   },
   'spf-lookups-near-limit': {
@@ -80,7 +76,7 @@ export const SPF_FINDINGS = {
     severity: 'high',
     title: 'An include or redirect leads back to a record already being evaluated: receivers return permerror',
     recommendation: 'Remove the include or redirect that closes the loop.',
-    rfc: 'RFC 7208 §5.2, §6.1',
+    rfc: 'RFC 7208 §4.6.4',
   },
   'spf-include-missing': {
     severity: 'high',
@@ -117,6 +113,14 @@ export const SPF_FINDINGS = {
     title: 'The record ends in "+all": every server on the internet may send as this domain',
     recommendation: 'End the record in "-all" (or "~all") after listing your senders.',
     rfc: 'RFC 7208 §5.1',
+  },
+  'spf-passes-every-sender': {
+    severity: 'critical',
+    title:
+      'A term matches every sender (e.g. ip4:0.0.0.0/0, a/0, or exists: of a name that always resolves): ' +
+      'the record is "+all" in effect',
+    recommendation: 'List only your senders (exact ip4/ip6 ranges, a, mx, include) and end the record in "-all".',
+    rfc: 'RFC 7208 §5',
   },
   'spf-include-passes-all': {
     severity: 'critical',
@@ -166,7 +170,7 @@ export const SPF_FINDINGS = {
     severity: 'low',
     title: 'A mechanism names a domain that cannot be looked up (empty or over-long label, spaces)',
     recommendation: 'Correct the domain in the mechanism.',
-    rfc: 'RFC 7208 §4.3, §7.3',
+    rfc: 'RFC 7208 §4.8, §7.3',
   },
   'spf-terms-after-all': {
     severity: 'low',

@@ -8,6 +8,7 @@ import type { Finding } from '../section.ts';
 import { PERMERROR_FINDING, SPF_FINDINGS, type SpfFindingId } from './catalogue.ts';
 import type { SpfRecordNode, SpfTree, TermNode } from './model.ts';
 import { KNOWN_MODIFIERS, LIMITS } from './rules.ts';
+import { passesEverySender } from './universal.ts';
 import type { SpfVerdict } from './verdict.ts';
 
 /** Every record in the tree: the domain's, then include and redirect targets, depth first. */
@@ -71,15 +72,7 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
   }
   for (const event of verdict.temperrors) add('spf-dns-failure', event.detail);
 
-  const overflow = verdict.lookupOverflow;
-  if (overflow && !overflow.definite) {
-    add(
-      'spf-lookups-worst-case',
-      `${tree.lookups}${tree.truncated ? '+' : ''} lookups in the worst case; ` +
-        `lookup ${LIMITS.lookups + 1} is ${overflow.at.term.text} (in ${overflow.at.domain}), ` +
-        'reached only by senders no earlier term matches',
-    );
-  } else if (!overflow && tree.lookups >= LIMITS.lookups - 1) {
+  if (!verdict.lookupOverflow && tree.lookups >= LIMITS.lookups - 1) {
     add('spf-lookups-near-limit', `${tree.lookups} of ${LIMITS.lookups} lookups`);
   }
   if (!verdict.voidOverflow) {
@@ -124,9 +117,6 @@ function reachableTermFindings(term: TermNode, domain: string, add: Add): void {
     const prefix = /\/(\d+)$/.exec(term.text)?.[1];
     if (prefix !== undefined && Number(prefix) <= BROAD_PREFIX[term.name]) add('spf-broad-range', where);
   }
-  if (term.name === 'include' && term.qualifier === '+' && term.child?.state === 'ok' && term.child.all === '+') {
-    add('spf-include-passes-all', `${where}: ${term.child.domain} ends in "+all"`);
-  }
 }
 
 function recordFindings(node: SpfRecordNode, add: Add): void {
@@ -143,6 +133,12 @@ function recordFindings(node: SpfRecordNode, add: Add): void {
 }
 
 function policyFindings(root: SpfRecordNode, add: Add): void {
+  const everyone = passesEverySender(root);
+  if (everyone && !/^\+?all \(in /i.test(everyone.via))
+    add(
+      /^\+?include:/i.test(everyone.via) ? 'spf-include-passes-all' : 'spf-passes-every-sender',
+      `${everyone.via} matches every sender before any other verdict`,
+    );
   const source = root.terms.some((t) => t.name === 'all' && t.status !== 'after-all')
     ? root.domain
     : 'the redirect target';

@@ -93,10 +93,10 @@ export function parseMacroString(raw: string, context: 'domain' | 'modifier'): M
     if (context === 'domain' && EXPLANATION_ONLY_LETTERS.includes(letter)) {
       return fail(
         i + 2,
-        `macro letter "${letterRaw}" is allowed only in explanation text, not in a domain (RFC 7208 §7.1)`,
+        `macro letter "${letterRaw}" is allowed only in explanation text, not in a domain (RFC 7208 §7.2)`,
       );
     }
-    // RFC 7208 §7.1: transformers = *DIGIT ["r"], and the number "MUST be nonzero" (so "01" is 1).
+    // RFC 7208 §7.1: transformers = *DIGIT ["r"]; §7.3: the number "MUST be nonzero" (so "01" is 1).
     if (digits !== '' && /^0*$/.test(digits)) return fail(i + 3, 'the macro digit transformer must not be zero');
     const badDelimiter = [...delimiters].findIndex((d) => !MACRO_DELIMITERS.includes(d));
     if (badDelimiter >= 0) {

@@ -41,9 +41,17 @@ export interface SpfRecordNode {
   voidLookups: number;
   /** The terminal policy: the first `all`, else the redirect target's; null when neither. */
   all: Qualifier | null;
+  /** Per address family, the first term that matches every sender of it (universal.ts); null when none. */
+  universal: { ipv4: UniversalMatch | null; ipv6: UniversalMatch | null };
   /** Terms and errors past the ones listed, in the SPF section's reported tree only. */
   termsOmitted?: number;
   errorsOmitted?: number;
+}
+
+export interface UniversalMatch {
+  qualifier: Qualifier;
+  /** The term, where it is, and for an include the term inside that matches everyone. */
+  via: string;
 }
 
 export type TermStatus =

@@ -35,7 +35,7 @@ export function isMechanismName(name: string): name is MechanismName {
 /** Modifiers with a meaning (§6); any other well-formed `name=value` is allowed and ignored. */
 export const KNOWN_MODIFIERS = ['redirect', 'exp'] as const;
 
-/** Macro letters (§7.2); c, r and t only in explanation text (§7.1), never in a domain-spec. */
+/** Macro letters; c, r and t only in explanation text, never in a domain-spec (both §7.2). */
 export const MACRO_LETTERS = 'slodiphcrtv';
 export const EXPLANATION_ONLY_LETTERS = 'crt';
 /** Letters a domain grader can expand: d is the domain being evaluated, o the scanned domain. */

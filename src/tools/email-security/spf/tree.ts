@@ -12,6 +12,7 @@ import { expandDomainSpec, type MacroString } from './macro.ts';
 import type { PermerrorReason, SpfEvent, SpfQueryType, SpfRecordNode, SpfTree, TermNode } from './model.ts';
 import { parseSpfRecord, selectSpfRecord, type MechanismTerm, type ModifierTerm, type SpfTerm } from './parse.ts';
 import { LIMITS, MECHANISMS, RETRIEVAL, SENDER_LETTER_MEANING } from './rules.ts';
+import { inheritUniversal, noteUniversalTerm } from './universal.ts';
 
 export type SpfLookup = (name: string, type: SpfQueryType) => DnsExchange | undefined;
 
@@ -87,6 +88,7 @@ class TreeBuilder {
       lookups: 0,
       voidLookups: 0,
       all: null,
+      universal: { ipv4: null, ipv6: null },
     };
     const answer = this.ask(domain, 'TXT');
     if (!answer) return node;
@@ -153,6 +155,8 @@ class TreeBuilder {
       this.visit(node.domain, termNode);
       this.evaluateMechanism(node.domain, term, termNode, chain);
       if (term.name === 'all' && node.all === null) node.all = term.qualifier;
+      if (termNode.lookupIndex === null || termNode.lookupIndex <= LIMITS.lookups)
+        noteUniversalTerm(node, term, termNode);
     }
     if (redirect && redirectNode) {
       const termNode: TermNode = redirectNode;
@@ -162,7 +166,10 @@ class TreeBuilder {
       } else {
         this.visit(node.domain, termNode);
         this.follow('redirect', node.domain, redirect.value, termNode, chain);
-        if (termNode.child?.state === 'ok') node.all = termNode.child.all;
+        if (termNode.child?.state === 'ok') {
+          node.all = termNode.child.all;
+          if (termNode.lookupIndex! <= LIMITS.lookups) inheritUniversal(node, termNode.child);
+        }
       }
     }
     node.lookups = this.lookups - lookupsBefore;

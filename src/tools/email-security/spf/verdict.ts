@@ -3,17 +3,13 @@
  * receiver would reach first, in evaluation order.
  *
  * The lookup limit depends on the path: evaluation stops at the first matching mechanism, so a
- * record needing 11 lookups only fails for senders that get that far. Without a sender a grader
- * can say this much: when a mechanism that lists or delegates senders (ip4, ip6, include,
- * redirect) lies at or past the 11th lookup, the senders it names can never pass: a permerror.
- * When only the domain's own host mechanisms (a, mx, ptr, exists) lie there, the worst case is
- * reported as a warning (RFC 7208 suite, `include-at-limit`).
+ * record needing 11 lookups only fails for senders that get that far. But every mechanism at or
+ * past the 11th lookup lists senders (an a, mx or exists term its hosts, an include or redirect a
+ * whole record), and each of them meets a permerror instead of a pass: the record is judged a
+ * permerror, naming those terms (RFC 7208 §4.6.4).
  */
 import type { PermerrorReason, SequenceEntry, SpfEvent, SpfTree } from './model.ts';
 import { LIMITS } from './rules.ts';
-
-/** Terms that name senders outright or hand evaluation to another record. */
-const SENDER_LISTING_TERMS = new Set(['ip4', 'ip6', 'include', 'redirect']);
 
 export type PermerrorEvent = SpfEvent & { kind: 'permerror'; reason: PermerrorReason };
 
@@ -22,10 +18,8 @@ const isPermerror = (event: SpfEvent): event is PermerrorEvent => event.kind ===
 export interface LookupOverflow {
   /** The term whose lookup is the first past the limit. */
   at: SequenceEntry;
-  /** Terms at or past it that list or delegate senders. */
+  /** Terms past it that list or delegate senders (every mechanism but `all`, and redirect). */
   unreachable: SequenceEntry[];
-  /** A permerror for senders the record lists (true), or only a worst case (false). */
-  definite: boolean;
 }
 
 export interface SpfVerdict {
@@ -42,7 +36,7 @@ export interface SpfVerdict {
 export function judgeSpf(tree: SpfTree): SpfVerdict {
   const permerrors = tree.events.filter(isPermerror);
   const lookupOverflow = findLookupOverflow(tree.sequence);
-  if (lookupOverflow?.definite) {
+  if (lookupOverflow) {
     const { at, unreachable } = lookupOverflow;
     const names = [...new Set(unreachable.map((e) => e.term.text))].slice(0, 5).join(', ');
     permerrors.push(
@@ -50,7 +44,8 @@ export function judgeSpf(tree: SpfTree): SpfVerdict {
         at,
         'too-many-lookups',
         `${tree.lookups}${tree.truncated ? '+' : ''} DNS lookups; ` +
-          `the limit of ${LIMITS.lookups} is passed at ${at.term.text} (in ${at.domain}), before ${names}`,
+          `the limit of ${LIMITS.lookups} is passed at ${at.term.text} (in ${at.domain})` +
+          (names ? `, before ${names}` : ''),
       ),
     );
   }
@@ -79,8 +74,8 @@ export function judgeSpf(tree: SpfTree): SpfVerdict {
 function findLookupOverflow(sequence: SequenceEntry[]): LookupOverflow | null {
   const index = sequence.findIndex((e) => e.term.lookupIndex === LIMITS.lookups + 1);
   if (index < 0) return null;
-  const unreachable = sequence.slice(index).filter((e) => SENDER_LISTING_TERMS.has(e.term.name));
-  return { at: sequence[index]!, unreachable, definite: unreachable.length > 0 };
+  const unreachable = sequence.slice(index + 1).filter((e) => e.term.name !== 'all');
+  return { at: sequence[index]!, unreachable };
 }
 
 function eventAt(

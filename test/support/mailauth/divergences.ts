@@ -1,0 +1,124 @@
+/**
+ * Where our verdict and mailauth's differ, reviewed: in each row the RFC (or the BIMI draft) sides
+ * with us, or a receiver-facing fact decides (docs/email-security-grading.md explains each). A row
+ * quotes a curated input and both verdicts exactly; `when` recognises generated inputs of the same
+ * class. Any other disagreement fails the differential test: it is a bug of ours to fix, or a
+ * divergence to review and add here.
+ */
+import type { Family, Verdict } from './cases.ts';
+
+export interface DivergenceRow {
+  family: Family;
+  /** A curated input (corpus.ts) showing the divergence. */
+  input: string;
+  /** Generated inputs of the same class. */
+  when?: (input: string) => boolean;
+  ours: Verdict;
+  theirs: Verdict;
+  rfc: string;
+  why: string;
+}
+
+const dmarcTags = (input: string) =>
+  input.split(';').flatMap((s) => (s.includes('=') ? [s.slice(0, s.indexOf('=')).trim().toLowerCase()] : []));
+const repeated = (names: string[]) => names.some((n, i) => names.indexOf(n) !== i);
+const POLICY = (p: string, rua = false): Verdict => ({
+  selected: true,
+  p,
+  sp: p,
+  np: p,
+  adkim: 'r',
+  aspf: 'r',
+  rua,
+});
+
+export const DIVERGENCES: readonly DivergenceRow[] = [
+  {
+    family: 'dmarc',
+    input: ' v=DMARC1; p=reject',
+    when: (input) => /^\s+v/.test(input),
+    ours: { selected: false },
+    theirs: POLICY('reject'),
+    rfc: 'RFC 9989 §4.7, §4.10 step 2',
+    why: 'mailauth trims the TXT text before the version test; a record not starting with "v=DMARC1" is discarded',
+  },
+  {
+    family: 'dmarc',
+    input: 'v=DMARC1; P=reject',
+    when: (input) => /;\s*[A-Za-z]*[A-Z][A-Za-z]*\s*=/.test(input),
+    ours: POLICY('reject'),
+    theirs: { selected: false },
+    rfc: 'RFC 9989 §4.8 (ABNF), RFC 5234 §2.3',
+    why:
+      'the DMARC grammar spells tag names as quoted ABNF strings, which match in any case; mailauth strict ' +
+      'compares them case-sensitively as DKIM does',
+  },
+  {
+    family: 'dmarc',
+    input: 'v=DMARC1; rua=https://dmarc.example.com/report',
+    when: (input) => /(^|;)\s*rua\s*=[^;]*\b(?!mailto:)[a-z][a-z0-9+.-]*:\/\//i.test(input),
+    ours: { ...POLICY('none'), rua: false },
+    theirs: POLICY('none', true),
+    rfc: 'RFC 9989 §4.7 (rua), §4.10.1',
+    why:
+      'both apply the p=none fallback (an https URI is a syntactically valid reporting URI), but no receiver ' +
+      'sends aggregate reports to https ("URIs involving schemes not supported … MUST be ignored")',
+  },
+  {
+    family: 'mta-sts-policy',
+    input: 'version: STSv1\nmode: enforce\nmx: mx1.example.com\nmax_age: 31557601',
+    // the first max_age line counts (senders use the first)
+    when: (input) => Number(/^max_age:[ \t]*(\d{1,10})[ \t]*\r?$/m.exec(input)?.[1] ?? '0') > 31557600,
+    ours: { valid: true, mode: 'enforce', maxAge: 31557601, mx: ['mx1.example.com'] },
+    theirs: { valid: false },
+    rfc: 'RFC 8461 §3.2 (sts-policy-max-age-value = 1*10(DIGIT))',
+    why:
+      'the grammar accepts any 10 digits; "maximum value of 31557600" bounds the lifetime, so senders cap it ' +
+      '(the analysis warns) rather than discard the policy',
+  },
+  {
+    family: 'mta-sts-policy',
+    input: 'version: STSv1\nmode: enforce\nmx: mail.example.com\nmax_age: 86400\nnot a field',
+    when: (input) => input.split(/\r?\n/).some((line) => line.trim() !== '' && !/^[A-Za-z0-9_.-]+:/.test(line)),
+    ours: { valid: false },
+    theirs: { valid: true, mode: 'enforce', maxAge: 86400, mx: ['mail.example.com'] },
+    rfc: 'RFC 8461 §3.2 (sts-policy-record ABNF)',
+    why: 'a line that is not "key: value" breaks the policy grammar; mailauth skips it',
+  },
+  {
+    family: 'bimi',
+    input: 'v=BIMI1; l=https://example.com/logo.svg; l=https://example.com/other.svg',
+    when: (input) => repeated(dmarcTags(input)),
+    ours: { verdict: 'invalid' },
+    theirs: { verdict: 'valid', l: 'https://example.com/other.svg', a: null },
+    rfc: 'RFC 6376 §3.2 (the BIMI tag-list syntax, draft-brand-indicators §4.3)',
+    why: 'a repeated tag makes the whole tag-list invalid; mailauth lets the last one win',
+  },
+  {
+    family: 'bimi',
+    input: 'v=BIMI1; l=https://example.com/logo.svg;; a=',
+    when: (input) => /;\s*;/.test(input),
+    ours: { verdict: 'invalid' },
+    theirs: { verdict: 'valid', l: 'https://example.com/logo.svg', a: null },
+    rfc: 'draft-brand-indicators-for-message-identification §4.3 (bimi-sep ABNF)',
+    why: 'an empty field breaks the record grammar, and receivers "MUST NOT attempt to fix syntactical errors"',
+  },
+  {
+    family: 'bimi',
+    input: 'v=BIMI1; l=; a=https://example.com/vmc.pem',
+    when: (input) => /(^|;)\s*l=\s*(;|$)/.test(input) && /(^|;)\s*a=\s*https:/.test(input),
+    ours: { verdict: 'valid', l: null, a: 'https://example.com/vmc.pem' },
+    theirs: { verdict: 'invalid' },
+    rfc: 'draft-brand-indicators-for-message-identification §4.3.1',
+    why: 'only l= and a= both empty decline; with a= the logo comes from the mark certificate',
+  },
+  {
+    family: 'bimi',
+    input: 'v=bimi1; l=https://example.com/logo.svg',
+    when: (input) => /^v\s*=\s*(?!BIMI1)[bB][iI][mM][iI]1/.test(input),
+    ours: { verdict: 'invalid' },
+    theirs: { verdict: 'valid', l: 'https://example.com/logo.svg', a: null },
+    rfc: 'draft-brand-indicators-for-message-identification §4.3 (v=)',
+    why: 'the version "MUST have the value of BIMI1 … MUST match precisely"; mailauth compares it in any case',
+  },
+];
