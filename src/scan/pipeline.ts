@@ -9,9 +9,9 @@ import { STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import { skillPath, toolPagePath } from '../paths.ts';
 import { StoreUnavailableError } from '../store/port.ts';
 import type { ToolName } from '../tools/registry.ts';
-import type { ScanOutcome, ToolDefinition } from '../tools/tool.ts';
+import { ScanDependencyError, type ScanOutcome, type ToolDefinition } from '../tools/tool.ts';
 import { parseScanInput } from './input.ts';
-import { reserveScanQuota } from './quota.ts';
+import { releaseScanQuota, reserveScanQuota } from './quota.ts';
 import { runWithinDeadline } from './run.ts';
 
 /** What a scan answers: the success body, or the 422 body (a problem that carries the envelope). */
@@ -52,9 +52,23 @@ export async function scanWithTool(
       retryAfterSec: STORE_RETRY_AFTER_SEC,
     });
   }
-  await reserveScanQuota(ctx, quotaKey);
+  const reservation = await reserveScanQuota(ctx, quotaKey);
 
-  const outcome = await runWithinDeadline(scanner, target, selectors, cancel, ctx);
+  let outcome: ScanOutcome;
+  try {
+    outcome = await runWithinDeadline(scanner, target, selectors, cancel, ctx);
+  } catch (error) {
+    if (!(error instanceof ScanDependencyError)) throw error;
+    ctx.services.onError(error, request);
+    await releaseScanQuota(ctx, quotaKey, reservation);
+    throw new ApiError('service_unavailable', {
+      detail: `${error.message} ${target} was not scanned; nothing is known about it.`,
+      hint:
+        `The fault is ${error.dependency} of this service, not the target. The attempt was not counted ` +
+        'against the scan quota; retry after the Retry-After delay.',
+      retryAfterSec: error.retryAfterSec,
+    });
+  }
   recordScan(tool.name, target, outcome, request, ctx);
 
   const envelope = {

@@ -89,3 +89,13 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     extra: { violatedPolicies: decision.refusedBy },
   });
 }
+
+/** Gives back a reservation for a scan that could not run through no fault of the caller; never throws. */
+export async function releaseScanQuota(ctx: RequestContext, targetKey: string, decision: QuotaDecision): Promise<void> {
+  if (decision.reservation === undefined) return;
+  try {
+    await ctx.services.store.releaseScan(scanQuotaWindows(ctx, targetKey), decision.reservation);
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+  }
+}

@@ -48,6 +48,12 @@ export class CounterTable {
     this.#counters.set(key, { windowMs, index: windowIndex(now, windowMs), ...counts, current: counts.current + 1 });
   }
 
+  /** Takes one back from the counter, if it is still in the fixed window of `at`. */
+  decrement(key: string, at: number, windowMs: number): void {
+    const counter = this.#counters.get(key);
+    if (counter?.index === windowIndex(at, windowMs) && counter.current > 0) counter.current -= 1;
+  }
+
   /** Drops expired counters from the front, a few at a time; stops at the first live one. */
   #sweep(now: number): void {
     let budget = SWEEP_STEP;

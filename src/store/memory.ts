@@ -26,6 +26,9 @@ const MAX_GRADED_DOMAINS = 100_000;
 export class MemoryStore implements Store {
   readonly #rateCounters: CounterTable;
   readonly #quotaCounters = new CounterTable(MAX_QUOTA_COUNTERS);
+  /** Reservations not given back yet, by id: when each was counted. */
+  readonly #unreleased = new Map<string, number>();
+  #reservations = 0;
   readonly #keys = new Map<string, KeyRecord>();
   readonly #keyIdByHash = new Map<string, string>();
   readonly #scans: BoundedCache<string, ScanRecord[]>;
@@ -65,8 +68,20 @@ export class MemoryStore implements Store {
     const counters = this.#quotaCounters;
     const counts = windows.map((w) => counters.counts(`${w.key}:${w.windowMs}`, now, w.windowMs));
     const decision = quotaDecision(windows, counts, now);
-    if (decision.allowed) for (const w of windows) counters.increment(`${w.key}:${w.windowMs}`, now, w.windowMs);
-    return decision;
+    if (!decision.allowed) return decision;
+    for (const w of windows) counters.increment(`${w.key}:${w.windowMs}`, now, w.windowMs);
+    const reservation = `${now}:${(this.#reservations += 1)}`;
+    this.#unreleased.set(reservation, now);
+    // The oldest go first: they are past their window, where a release changes nothing anyway.
+    if (this.#unreleased.size > MAX_QUOTA_COUNTERS) this.#unreleased.delete(this.#unreleased.keys().next().value!);
+    return { ...decision, reservation };
+  }
+
+  async releaseScan(windows: QuotaWindow[], reservation: string): Promise<void> {
+    const at = this.#unreleased.get(reservation);
+    if (at === undefined) return;
+    this.#unreleased.delete(reservation);
+    for (const w of windows) this.#quotaCounters.decrement(`${w.key}:${w.windowMs}`, at, w.windowMs);
   }
 
   async putKey(record: KeyRecord): Promise<void> {

@@ -55,6 +55,8 @@ export interface QuotaDecision {
   retryAt: number;
   /** Remaining scans in each window after this decision. */
   remaining: Record<string, number>;
+  /** An allowed decision's reservation, for `releaseScan` (opaque). */
+  reservation?: string;
 }
 
 export interface KeyRecord {
@@ -91,6 +93,11 @@ export interface Store {
    * `UnconfirmedReservationError`.
    */
   reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision>;
+  /**
+   * Gives back a reservation when the scan could not run for a reason that is not the caller's
+   * (the DNS resolver is down). Safe to call more than once; a no-op once its window has passed.
+   */
+  releaseScan(windows: QuotaWindow[], reservation: string): Promise<void>;
 
   putKey(record: KeyRecord): Promise<void>;
   findKeyByHash(hash: string): Promise<KeyRecord | null>;

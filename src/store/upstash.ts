@@ -100,7 +100,7 @@ export class UpstashStore implements Store {
 
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
     const now = this.#now();
-    const marker = `${this.#prefix}:reservation:${crypto.randomUUID()}`;
+    const marker = `${this.#prefix}:reservation:${now}:${crypto.randomUUID()}`;
     const counters = windows.flatMap((w) => {
       const index = windowIndex(now, w.windowMs);
       return [this.quotaKey(w, index), this.quotaKey(w, index - 1)];
@@ -120,8 +120,19 @@ export class UpstashStore implements Store {
       throw new UnconfirmedReservationError('the scan reservation was cancelled before it arrived', 'no', null);
     }
     const counts = windows.map((_, i) => ({ current: Number(reply[1 + i * 2]), previous: Number(reply[2 + i * 2]) }));
-    if (outcome === RESERVATION.alreadyCounted) return { ...quotaDecision(windows, counts, now, true), refusedBy: [] };
-    return quotaDecision(windows, counts, now, outcome === RESERVATION.counted);
+    const reservation = marker.slice(`${this.#prefix}:reservation:`.length);
+    if (outcome === RESERVATION.alreadyCounted)
+      return { ...quotaDecision(windows, counts, now, true), refusedBy: [], reservation };
+    const decision = quotaDecision(windows, counts, now, outcome === RESERVATION.counted);
+    return decision.allowed ? { ...decision, reservation } : decision;
+  }
+
+  async releaseScan(windows: QuotaWindow[], reservation: string): Promise<void> {
+    const marker = `${this.#prefix}:reservation:${reservation}`;
+    const at = Number(reservation.split(':')[0]);
+    const current = windows.map((w) => this.quotaKey(w, windowIndex(at, w.windowMs)));
+    const markerTtl = String(Math.max(...windows.map((w) => w.windowMs)));
+    await this.#call(() => this.#scripts.release.exec([marker, ...current], [markerTtl]));
   }
 
   /**

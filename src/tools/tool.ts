@@ -40,3 +40,20 @@ export interface ScanContext {
 
 /** The network part of a tool: given a parsed target, produce the outcome. */
 export type Scanner = (target: string, context: ScanContext) => Promise<ScanOutcome>;
+
+/**
+ * A scan could not run because something the service itself depends on failed (e.g. its DNS
+ * resolver cannot be reached), not the target: answered 503, the scan quota given back.
+ */
+export class ScanDependencyError extends Error {
+  override name = 'ScanDependencyError';
+
+  constructor(
+    /** What failed, for people: e.g. "the DNS resolver". */
+    readonly dependency: string,
+    message: string,
+    readonly retryAfterSec: number,
+  ) {
+    super(message);
+  }
+}

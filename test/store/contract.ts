@@ -158,6 +158,19 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal((await store.reserveScan(windows(client, target, overall, tight))).allowed, true);
     });
 
+    test('a released reservation is given back once, in every window', async () => {
+      const { store } = await fresh();
+      const w = windows(id('c'), id('t'), id('overall'));
+      const first = await store.reserveScan(w);
+      assert.ok(first.reservation, 'an allowed decision names its reservation');
+      await store.releaseScan(w, first.reservation);
+      await store.releaseScan(w, first.reservation);
+      await store.releaseScan(w, 'never-reserved');
+      const next = await store.reserveScan(w);
+      assert.equal(next.remaining['scans-per-hour-per-client'], 19);
+      assert.equal(next.remaining['scans-per-hour-overall'], 999);
+    });
+
     test('the per-target window counts scans from every client', async () => {
       const { store } = await fresh();
       const [target, overall] = [id('t'), id('o')];

@@ -5,7 +5,7 @@
 import { bySeverity, FAILING_SCORE, isAtLeast, notAssessed } from '../grading.ts';
 import type { ScanOutcome } from '../tool.ts';
 import { bulkSenderReadiness } from './bulk-sender.ts';
-import { exchange, type EmailSecurityCapture } from './capture.ts';
+import { exchange, type DnsExchange, type EmailSecurityCapture } from './capture.ts';
 import { isDnsFailure } from './dns-answers.ts';
 import { gradeEmail } from './grade.ts';
 import {
@@ -41,8 +41,42 @@ function assessability(capture: EmailSecurityCapture): { reason: string; message
   return null;
 }
 
+/** A DNS message came back (whatever its RCODE): the resolver read the record set. */
+const answered = (e: DnsExchange | undefined) => e !== undefined && e.rcode !== null;
+
+/**
+ * When the deadline stopped retrieval: 422 unless SPF, DMARC and MX were all read. Otherwise the
+ * sections it cut short: those whose lookups did not finish, SPF when its tree misses answers,
+ * MTA-STS when its policy fetch was cut off.
+ */
+function deadlineRefusal(capture: EmailSecurityCapture): { reason: string; message: string } | null {
+  const { domain } = capture;
+  const core = { SPF: [domain, 'TXT'], DMARC: [`_dmarc.${domain}`, 'TXT'], MX: [domain, 'MX'] } as const;
+  const missing = Object.entries(core).filter(([, [name, type]]) => !answered(exchange(capture, name, type)));
+  if (missing.length === 0) return null;
+  return {
+    reason: 'timeout',
+    message:
+      `The scan reached its deadline before the ${missing.map(([what]) => what).join(', ')} records of ` +
+      `${domain} were read, so it cannot be graded.`,
+  };
+}
+
+function incompleteSections(capture: EmailSecurityCapture, sections: Record<string, Section>): string[] {
+  if (!capture.deadlineReached) return [];
+  const fetchCut = /abort|time/i.test(capture.mtaStsPolicy?.error ?? '');
+  return Object.entries(sections)
+    .filter(
+      ([name, section]) =>
+        section.status === 'error' ||
+        (name === 'spf' && section.findings.some((f) => f.id === 'spf-not-retrieved')) ||
+        (name === 'mtaSts' && fetchCut),
+    )
+    .map(([name]) => name);
+}
+
 export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
-  const refused = assessability(capture);
+  const refused = assessability(capture) ?? (capture.deadlineReached ? deadlineRefusal(capture) : null);
   if (refused)
     return notAssessed(refused.message, {
       reason: refused.reason,
@@ -69,9 +103,10 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
     bimi: bimi.facts,
     dnssec: dnssec.facts,
   };
-  const graded = gradeEmail(facts, noMail);
-
   const sections: Record<string, Section> = { dmarc, spf, dkim, mx, mtaSts, tlsRpt, bimi, dnssec };
+  const incomplete = incompleteSections(capture, sections);
+  const graded = gradeEmail(facts, noMail, incomplete);
+
   const findings: (Finding & { section: string })[] = Object.entries(sections)
     .flatMap(([section, s]) => s.findings.map((f) => ({ ...f, section })))
     .sort(bySeverity);
@@ -79,7 +114,7 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
   const status =
     graded.score < FAILING_SCORE
       ? 'failed'
-      : isAtLeast(graded.grade, 'A-') && serious.length === 0
+      : isAtLeast(graded.grade, 'A-') && serious.length === 0 && incomplete.length === 0
         ? 'passed'
         : 'warnings';
   const top = findings.slice(0, 3).map((f) => f.title);
@@ -87,7 +122,8 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
     `Grade ${graded.grade} (${graded.score}/100)${graded.parked ? ' for a domain that sends no mail' : ''}: ` +
     (top.length === 0
       ? 'no problems found.'
-      : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`);
+      : `${findings.length} finding${findings.length === 1 ? '' : 's'}, most important: ${top.join('; ')}.`) +
+    (incomplete.length > 0 ? ` The scan deadline cut short: ${incomplete.join(', ')}.` : '');
 
   return {
     assessed: true,
@@ -102,6 +138,7 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
         grade: graded.grade,
         parked: graded.parked,
         caps: graded.caps,
+        incomplete,
         scoreItems: graded.items,
         bulkSender: bulkSenderReadiness(facts),
         sections,

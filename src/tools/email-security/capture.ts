@@ -31,6 +31,13 @@ export interface EmailSecurityCapture {
   /** DKIM selectors the caller asked for, and every selector queried (caller's first). */
   selectors: { requested: string[]; tried: string[] };
   durationMs?: number;
+  /** The scan's deadline (or the caller's cancel) stopped retrieval: some answers may be missing. */
+  deadlineReached?: boolean;
+  /**
+   * The DNS resolver itself gave no DNS response to the apex lookups nor to a check of another
+   * name: why (the resolver's own error). The target is not to blame; the scan is not graded.
+   */
+  resolverUnreachable?: string;
 }
 
 /**

@@ -71,7 +71,8 @@ function spfItems(s: SpfFacts): ScoreItem[] {
   ];
 }
 
-function dkimItems(k: DkimFacts): ScoreItem[] {
+function dkimItems(k: DkimFacts, incomplete: boolean): ScoreItem[] {
+  if (incomplete) return [{ category: 'dkim', item: 'DKIM keys found and strong', earned: 0, max: 25 }];
   if (k.state === 'not-applicable' || k.state === 'error') return [];
   let earned = 5;
   if (k.state === 'likely-present') earned = 12;
@@ -142,18 +143,37 @@ function caps(f: EmailFacts): [Grade, string][] {
   return out;
 }
 
-/** `parked`: the domain sends no mail (`sendsNoMail` in mx.ts, as the sections were told). */
-export function gradeEmail(facts: EmailFacts, parked: boolean): EmailGrade {
+/** The section each transport item scores, to zero the items of sections a deadline left incomplete. */
+const TRANSPORT_SECTIONS: Record<string, string> = {
+  'MTA-STS policy in enforce mode': 'mtaSts',
+  'TLS-RPT reporting': 'tlsRpt',
+  'BIMI record valid': 'bimi',
+  'DNSSEC-signed answers': 'dnssec',
+};
+
+/**
+ * `parked`: the domain sends no mail (`sendsNoMail` in mx.ts, as the sections were told).
+ * `incomplete`: sections the scan deadline cut short; they earn nothing, and the grade stays below A+.
+ */
+export function gradeEmail(facts: EmailFacts, parked: boolean, incomplete: readonly string[] = []): EmailGrade {
+  const sectionOf = (item: ScoreItem) =>
+    item.category === 'transport' ? (TRANSPORT_SECTIONS[item.item] ?? 'mx') : item.category;
+  const cut = (item: ScoreItem): ScoreItem => (incomplete.includes(sectionOf(item)) ? { ...item, earned: 0 } : item);
   const items = [
     ...dmarcItems(facts.dmarc),
     ...spfItems(facts.spf),
-    ...dkimItems(facts.dkim),
+    ...dkimItems(facts.dkim, incomplete.includes('dkim')),
     ...transportItems(facts, parked),
-  ];
+  ].map(cut);
   const max = items.reduce((sum, i) => sum + i.max, 0);
   const earned = items.reduce((sum, i) => sum + i.earned, 0);
   let score = max === 0 ? 0 : Math.floor((100 * earned) / max);
   const applied = caps(facts);
+  if (incomplete.length > 0)
+    applied.push([
+      'A',
+      `the scan deadline cut short ${incomplete.join(', ')}; what was not read earns nothing: at most A`,
+    ]);
   for (const [letter] of applied) score = Math.min(score, highestScoreOf(letter));
   return { score, grade: gradeFor(score), items, caps: applied.map(([, why]) => why), parked };
 }

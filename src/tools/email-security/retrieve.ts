@@ -2,9 +2,13 @@
  * The network half of email-security: every DNS question the analysis will read, asked through a
  * recording resolver in dependency order, with everything independent in flight at once, so a
  * scan takes about as long as its longest chain of dependent queries, not their sum.
+ *
+ * The apex's MX, TXT and SOA come first (SPF and DKIM need the first two anyway): a domain that
+ * does not exist ends the scan there, and so does a resolver that gives no DNS response at all
+ * (checked once more on another name, so a broken domain is not mistaken for a broken resolver).
  */
 import type { GuardedFetchDeps } from '../../net/guarded-fetch.ts';
-import type { Resolver } from '../../net/resolver.ts';
+import type { DnsResult, Resolver } from '../../net/resolver.ts';
 import { RecordingResolver, type EmailSecurityCapture } from './capture.ts';
 import {
   retrieveApexTxt,
@@ -25,6 +29,8 @@ export interface EmailRetrieveDeps {
   fetch: GuardedFetchDeps;
   /** TESTS ONLY: the port of the MTA-STS policy host. */
   mtaStsPort?: number;
+  /** TESTS ONLY: the scan's deadline (default `EMAIL_SCAN_DEADLINE_MS`). */
+  deadlineMs?: number;
 }
 
 const EMAIL_SCAN_DEADLINE_MS = 20_000;
@@ -35,7 +41,7 @@ export async function retrieveEmail(
   options: { selectors?: string[]; signal?: AbortSignal } = {},
 ): Promise<EmailSecurityCapture> {
   const started = Date.now();
-  const deadline = withTimeout(options.signal, EMAIL_SCAN_DEADLINE_MS);
+  const deadline = withTimeout(options.signal, deps.deadlineMs ?? EMAIL_SCAN_DEADLINE_MS);
   const requested = options.selectors ?? [];
   const capture: EmailSecurityCapture = {
     domain,
@@ -44,6 +50,24 @@ export async function retrieveEmail(
     selectors: { requested, tried: [] },
   };
   const dns = new RecordingResolver(deps.resolver, capture, deadline);
+  const finish = () => {
+    capture.durationMs = Date.now() - started;
+    if (deadline.aborted) capture.deadlineReached = true;
+    return capture;
+  };
+
+  const asked = [dns.query(domain, 'MX'), dns.query(domain, 'TXT'), dns.query(domain, 'SOA')];
+  if (!(await anyShowsExistence(asked))) {
+    const apex = await Promise.all(asked); // all in already
+    if (apex.every((answer) => answer.outcome === 'nxdomain')) return finish();
+    if (apex.every(noDnsResponse) && !deadline.aborted) {
+      const check = await deps.resolver.query(topLevelDomain(domain), 'SOA', { signal: deadline });
+      if (noDnsResponse(check) && !deadline.aborted) {
+        capture.resolverUnreachable = check.error ?? check.outcome;
+        return finish();
+      }
+    }
+  }
 
   const mx = retrieveMx(dns, domain);
   const apexTxt = retrieveApexTxt(dns, domain);
@@ -69,6 +93,27 @@ export async function retrieveEmail(
   ]);
   capture.selectors = selectors;
   capture.mtaStsPolicy = policy;
-  capture.durationMs = Date.now() - started;
-  return capture;
+  return finish();
 }
+
+/**
+ * True as soon as one answer is a DNS response other than NXDOMAIN (the name exists: no need to
+ * wait for a slow SOA); false once all are in without one.
+ */
+function anyShowsExistence(answers: Promise<DnsResult>[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    let pending = answers.length;
+    for (const answer of answers)
+      void answer.then((result) => {
+        if (result.rcode !== null && result.outcome !== 'nxdomain') resolve(true);
+        if (--pending === 0) resolve(false);
+      });
+  });
+}
+
+/** No DNS message came back: the resolver failed at the transport (network, HTTP, time-out). */
+function noDnsResponse(answer: DnsResult): boolean {
+  return answer.rcode === null && (answer.outcome === 'error' || answer.outcome === 'timeout');
+}
+
+const topLevelDomain = (domain: string) => domain.slice(domain.lastIndexOf('.') + 1);
