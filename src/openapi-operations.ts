@@ -101,7 +101,10 @@ export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } },
       },
       '429': problem('rate_limit_exceeded', 'per-minute limit or hourly scan quota used up; no scan ran.'),
-      '503': problem('service_unavailable', 'scan storage temporarily unavailable; no scan ran; retry after 30 s.'),
+      '503': problem(
+        'service_unavailable',
+        "scan storage or the service's DNS resolver temporarily unavailable; nothing counted; retry after Retry-After.",
+      ),
     },
   };
 }

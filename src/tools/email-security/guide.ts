@@ -33,7 +33,11 @@ export const emailSecurityGuide: ToolGuide = {
     ['passed', 'grade A- or better and no critical or high finding'],
     ['warnings', 'score 50 or more, with something to fix'],
     ['failed', 'score below 50'],
-    ['error', 'only on a 422: the domain does not exist or DNS failed; grade and gradeScore are null'],
+    [
+      'error',
+      'only on a 422: the domain does not exist, its DNS failed, or the deadline came before SPF, DMARC and MX ' +
+        'were read; grade and gradeScore are null',
+    ],
   ],
   detailFields: [
     ['score, grade', 'the same as gradeScore and grade'],
@@ -53,13 +57,17 @@ export const emailSecurityGuide: ToolGuide = {
         '(DMARC 35, SPF 30, DKIM 25, transport 10; what does not apply is dropped and the rest rescaled)',
     ],
     ['caps[]', 'caps that lowered the grade, e.g. "no DMARC record: at most D"'],
+    [
+      'incomplete[]',
+      'sections the 20 s scan deadline cut short (they earn no points and the grade stays below A+); usually empty',
+    ],
     ['bulkSender', 'ready (true, false or "unknown"), spf, dkim, dmarc, missing[], notCheckableFromDns[]'],
     ['parked', 'true when the domain publishes that it sends no mail (null MX, or no MX with v=spf1 -all)'],
     ['selectors', 'DKIM selectors requested and tried; pass yours in "selectors" when DKIM shows likely-present'],
   ],
   notAssessedReasons: [
     ['nxdomain', 'the domain does not exist'],
-    ['dns-failure', 'DNS failed (SERVFAIL or time-out) for the core lookups; retry later'],
+    ['dns-failure', "the domain's DNS failed (SERVFAIL or time-out) for the core lookups; retry later"],
     ...SHARED_422_REASONS,
   ],
   readingTips: [
@@ -68,11 +76,16 @@ export const emailSecurityGuide: ToolGuide = {
     'DKIM "likely-present" means keys exist under a selector that was not guessed: ' +
       'ask for the selector (often in a DKIM-Signature header, s=) and scan again with "selectors".',
     'bulkSender.missing lists what blocks bulk sending; notCheckableFromDns lists what DNS cannot show.',
+    "A 503 (service_unavailable) means this service's DNS resolver could not be reached: " +
+      'nothing is wrong with the domain, no scan was counted; retry after Retry-After.',
   ],
   invalidInputCauses: [
     'the target is a subdomain, URL, mailbox or IP address instead of an apex domain (the hint names the apex to use).',
     '"selectors" is not an array of at most 10 DKIM selector names.',
   ],
-  notAssessedCauses: ['the domain does not exist (nxdomain), or DNS failed for the core lookups (dns-failure).'],
+  notAssessedCauses: [
+    'the domain does not exist (nxdomain), DNS failed for the core lookups (dns-failure), ' +
+      'or the SPF, DMARC or MX records were not read before the deadline (timeout).',
+  ],
   targetAdvice: 'the apex domain',
 };
