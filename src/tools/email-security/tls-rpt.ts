@@ -9,7 +9,7 @@ import { finding, statusFromFindings } from './finding.ts';
 import { sendsNoMail } from './mx.ts';
 import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
-import { parseTagList, tagValue } from './tag-list.ts';
+import { EXTENSION_NAME, EXTENSION_VALUE, readFieldList } from './field-list.ts';
 
 const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
 
@@ -33,13 +33,13 @@ export function isTlsRptRecord(text: string): boolean {
 }
 
 export function parseTlsRptRecord(text: string): TlsRptRecord {
-  const list = parseTagList(text);
-  const problems = [...list.errors];
-  if (list.emptySegments > 0) problems.push('an empty field (";;") breaks the record\'s grammar');
-  if (list.tags[0]?.name !== 'v' || list.tags[0].value !== 'TLSRPTv1')
-    problems.push('the record must start with v=TLSRPTv1');
-  if (list.duplicates.length > 0) problems.push(`fields repeated: ${list.duplicates.join(', ')}`);
-  const ruaValue = tagValue(list, 'rua');
+  const list = readFieldList(text);
+  const problems = [...list.problems];
+  if (list.version !== 'v=TLSRPTv1') problems.push('the record must start with v=TLSRPTv1');
+  const ruaFields = list.fields.filter((f) => f.name === 'rua');
+  // RFC 8460 names no winner for a repeated field (RFC 8461 §3.2 does, for MTA-STS only).
+  if (ruaFields.length > 1) problems.push('fields repeated: rua');
+  const ruaValue = ruaFields[0]?.value;
   const listed = splitUriList(ruaValue ?? '');
   const rua = listed
     .slice(0, MAX_REPORT_URIS)
@@ -47,7 +47,10 @@ export function parseTlsRptRecord(text: string): TlsRptRecord {
   if (ruaValue === undefined) problems.push('the rua= field is missing');
   else if (rua.length === 0) problems.push('rua= names no destination');
   problems.push(...rua.flatMap((uri) => (uri.problem ? [uri.problem] : [])));
-  const extensions = list.tags.filter((t) => t.name !== 'v' && t.name !== 'rua').map((t) => t.name);
+  const extensions = list.fields.filter((f) => f.name !== 'rua').map((f) => f.name);
+  for (const field of list.fields.filter((f) => f.name !== 'rua'))
+    if (!EXTENSION_NAME.test(field.name) || !EXTENSION_VALUE.test(field.value))
+      problems.push(`"${field.text}": not a valid extension field`);
   return {
     text,
     rua,

@@ -17,7 +17,7 @@ describe('_mta-sts TXT record', () => {
       ['id=123456789012345678901234567890123: must be 1 to 32 letters or digits'],
     ],
     ['v=STSv1 ;\tid=1 ; ext=x', true, []],
-    ['v=STSv1; id=1; bad', false, ['"bad": not a valid field (name=value, no spaces around "=")']],
+    ['v=STSv1; id=1; bad', false, ['"bad": not a valid field (name=value, no spaces before "=")']],
     // RFC 8461 §3.1: sts-text-record = sts-version 1*(*WSP field-delim *WSP sts-field) [field-delim]
     ['v=STSv1;; id=1', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
     ['v=STSv1; id=1;;', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
@@ -27,7 +27,7 @@ describe('_mta-sts TXT record', () => {
     [
       'v=STSv1; id =1',
       false,
-      ['"id =1": not a valid field (name=value, no spaces around "=")', 'the id= field is missing'],
+      ['"id =1": not a valid field (name=value, no spaces before "=")', 'the id= field is missing'],
     ],
     ['v=STSv1; ID=1', false, ['the id= field is missing']],
     ['v=STSv1', false, ['the id= field is missing']],

@@ -26,6 +26,16 @@ describe('TLS-RPT record', () => {
       ['http://reports.example.net/: the http: scheme is not accepted here (use mailto: or https:)'],
     ],
     ['v=TLSRPTv1; rua=mailto:a@example.com; rua=mailto:b@example.com', false, ['fields repeated: rua']],
+    // RFC 8460 §3: tlsrpt-record = tlsrpt-version 1*(field-delim tlsrpt-field) [field-delim],
+    // field-delim = *WSP ";" *WSP: no empty field, nothing after the last field but a delimiter.
+    ['v=TLSRPTv1 ;\trua=mailto:tls@example.com ; ', true, []],
+    ['v=TLSRPTv1;; rua=mailto:tls@example.com', false, ['an empty field (";;" or "; ;") breaks the record\'s grammar']],
+    [
+      'v=TLSRPTv1; rua=mailto:tls@example.com ',
+      false,
+      ['"rua=mailto:tls@example.com ": spaces or tabs after the last field break the record\'s grammar'],
+    ],
+    ['v=TLSRPTv1; rua=mailto:tls@example.com; x y=1', false, ['"x y=1": not a valid extension field']],
   ];
   for (const [text, valid, problems] of cases) {
     test(text, () => {
