@@ -15,7 +15,7 @@ import { isHostName } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { parseTagList, tagValue } from './tag-list.ts';
 
-const bimiName = (domain: string) => `default._bimi.${domain}`;
+export const bimiName = (domain: string) => `default._bimi.${domain}`;
 
 const BIMI_DRAFT = 'draft-brand-indicators-for-message-identification §4.3';
 const BIMI_AUTHENTICATION = 'draft-brand-indicators-for-message-identification §7.1';

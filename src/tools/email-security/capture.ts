@@ -67,16 +67,23 @@ export function exchange(capture: EmailSecurityCapture, name: string, type: Reco
 }
 
 /**
+ * Decides whether a question may be sent (true), possibly after waiting; false: it is not sent,
+ * not recorded, and answers as not asked.
+ */
+export type QueryGate = (name: string, type: RecordType) => boolean | Promise<boolean>;
+
+/**
  * The retrieval side: a resolver that records every exchange into the capture and, through the
  * scan's memo, never asks the same name and type twice (concurrent askers share the answer).
- * Every query runs under the scan's `signal`, whoever asks first.
+ * Every query runs under the scan's `signal`, whoever asks first, and passes the `gate` first.
  */
 export class RecordingResolver implements Resolver {
   readonly #memo: Resolver;
 
-  constructor(resolver: Resolver, capture: EmailSecurityCapture, signal?: AbortSignal) {
+  constructor(resolver: Resolver, capture: EmailSecurityCapture, signal?: AbortSignal, gate?: QueryGate) {
     this.#memo = memoizeResolver({
       async query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
+        if (gate && !(await gate(normalizeName(name), type))) return notAsked(name, type);
         const result = await resolver.query(name, type, { signal });
         capture.queries.push(result);
         return result;
@@ -87,4 +94,17 @@ export class RecordingResolver implements Resolver {
   query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
     return this.#memo.query(name, type);
   }
+}
+
+function notAsked<T extends RecordType>(name: string, type: T): DnsResult<T> {
+  return {
+    name: normalizeName(name),
+    type,
+    rcode: null,
+    outcome: 'error',
+    authenticated: false,
+    answers: [],
+    cnameChain: [],
+    error: 'not asked: the scan stopped at the apex',
+  };
 }

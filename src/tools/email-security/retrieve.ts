@@ -21,6 +21,10 @@ import {
   retrieveTlsRpt,
 } from './mechanisms.ts';
 import { retrieveSpf } from './spf/walk.ts';
+import { bimiName } from './bimi.ts';
+import { dmarcName } from './dmarc/tree-walk.ts';
+import { mtaStsName } from './mta-sts/retrieve.ts';
+import { tlsRptName } from './tls-rpt.ts';
 import { withTimeout } from '../../net/abort-signals.ts';
 
 export interface EmailRetrieveDeps {
@@ -49,25 +53,28 @@ export async function retrieveEmail(
     mtaStsPolicy: null,
     selectors: { requested, tried: [] },
   };
-  const dns = new RecordingResolver(deps.resolver, capture, deadline);
+  // The first wave: the apex and the first question of each independent section. The rest waits
+  // for the apex's verdict, which comes about when the first wave's other answers do.
+  const firstWave = new Set(
+    [
+      ['MX', domain],
+      ['TXT', domain],
+      ['SOA', domain],
+      ['TXT', dmarcName(domain)],
+      ['TXT', mtaStsName(domain)],
+      ['TXT', tlsRptName(domain)],
+      ['TXT', bimiName(domain)],
+    ].map(([type, name]) => `${type} ${name}`),
+  );
+  let decide: (go: boolean) => void = () => {};
+  const apexVerdict = new Promise<boolean>((resolve) => (decide = resolve));
+  const gate = (name: string, type: string) => firstWave.has(`${type} ${name}`) || apexVerdict;
+  const dns = new RecordingResolver(deps.resolver, capture, deadline, gate);
   const finish = () => {
     capture.durationMs = Date.now() - started;
     if (deadline.aborted) capture.deadlineReached = true;
     return capture;
   };
-
-  const asked = [dns.query(domain, 'MX'), dns.query(domain, 'TXT'), dns.query(domain, 'SOA')];
-  if (!(await anyShowsExistence(asked))) {
-    const apex = await Promise.all(asked); // all in already
-    if (apex.every((answer) => answer.outcome === 'nxdomain')) return finish();
-    if (apex.every(noDnsResponse) && !deadline.aborted) {
-      const check = await deps.resolver.query(topLevelDomain(domain), 'SOA', { signal: deadline });
-      if (noDnsResponse(check) && !deadline.aborted) {
-        capture.resolverUnreachable = check.error ?? check.outcome;
-        return finish();
-      }
-    }
-  }
 
   const mx = retrieveMx(dns, domain);
   const apexTxt = retrieveApexTxt(dns, domain);
@@ -82,18 +89,40 @@ export async function retrieveEmail(
     { ...deps.fetch, resolver: dns },
     { signal: deadline, ...(deps.mtaStsPort ? { port: deps.mtaStsPort } : {}) },
   );
-  const [selectors, policy] = await Promise.all([
-    dkim,
-    mtaSts,
+  const others = [
     retrieveSpf(dns, domain),
     retrieveDmarc(dns, domain),
     retrieveTlsRpt(dns, domain),
     retrieveBimi(dns, domain),
     retrieveDnssec(dns, domain),
-  ]);
+  ];
+  const stop = await apexStop(dns, deps.resolver, domain, deadline);
+  if (stop?.unreachable !== undefined) capture.resolverUnreachable = stop.unreachable;
+  decide(stop === null);
+  const [selectors, policy] = await Promise.all([dkim, mtaSts, ...others]);
   capture.selectors = selectors;
   capture.mtaStsPolicy = policy;
   return finish();
+}
+
+/**
+ * Whether the scan stops at the apex: its MX, TXT and SOA all NXDOMAIN (the domain does not
+ * exist), or none of them got a DNS response and neither does another name (the resolver itself
+ * is unreachable). Null: go on. Answers as soon as one apex answer shows the domain exists.
+ */
+async function apexStop(
+  dns: RecordingResolver,
+  resolver: Resolver,
+  domain: string,
+  deadline: AbortSignal,
+): Promise<{ unreachable?: string } | null> {
+  const asked = [dns.query(domain, 'MX'), dns.query(domain, 'TXT'), dns.query(domain, 'SOA')];
+  if (await anyShowsExistence(asked)) return null;
+  const apex = await Promise.all(asked); // all in already
+  if (apex.every((answer) => answer.outcome === 'nxdomain')) return {};
+  if (!apex.every(noDnsResponse) || deadline.aborted) return null;
+  const check = await resolver.query(topLevelDomain(domain), 'SOA', { signal: deadline });
+  return noDnsResponse(check) && !deadline.aborted ? { unreachable: check.error ?? check.outcome } : null;
 }
 
 /**

@@ -11,7 +11,7 @@ import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from '.
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { EXTENSION_NAME, EXTENSION_VALUE, readFieldList } from './field-list.ts';
 
-const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
+export const tlsRptName = (domain: string) => `_smtp._tls.${domain}`;
 
 export interface TlsRptRecord {
   text: string;
