@@ -50,13 +50,21 @@ describe('email-security scanner', () => {
     doh = await startDohServer({ ...mailZones(), ...SLOW });
   });
 
-  test('an apex that does not exist ends the scan after its own three lookups', async () => {
+  test('an apex that does not exist ends the scan with the first wave: apex and one question per section', async () => {
     const before = doh.log.length;
     const outcome = await scannerFor(doh.url)('nonexistent.test', context());
     assert.equal(outcome.assessed, false);
     assert.equal(outcome.result.details.reason, 'nxdomain');
-    assert.equal(outcome.result.details.queries, 3);
-    assert.equal(doh.log.length - before, 3, 'MX, TXT and SOA of the apex, nothing more');
+    const asked = doh.log.slice(before).map((entry) => `${entry.type} ${entry.name}`);
+    assert.deepEqual(asked.sort(), [
+      'MX nonexistent.test',
+      'SOA nonexistent.test',
+      'TXT _dmarc.nonexistent.test',
+      'TXT _mta-sts.nonexistent.test',
+      'TXT _smtp._tls.nonexistent.test',
+      'TXT default._bimi.nonexistent.test',
+      'TXT nonexistent.test',
+    ]);
   });
 
   test("a resolver that cannot be reached is the service's fault, not the target's", async () => {
