@@ -67,8 +67,8 @@ export const ERRORS = {
     status: 422,
     title: 'Unprocessable Entity',
     hint:
-      'The scan ran but could not assess the target; result explains why. ' +
-      'Retrying later may help if the site was unreachable or served a bot challenge.',
+      'The scan ran but could not assess the target; result explains why (result.details.reason). ' +
+      'Retrying later may help when the cause is temporary (a site unreachable, a DNS failure, a deadline).',
   },
   rate_limit_exceeded: {
     status: 429,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ApiError } from '../http/problem.ts';
+import { MAX_DNS_NAME_LENGTH } from '../net/host-text.ts';
 import { ExecuteRequestSchema } from '../schemas.ts';
 import { targetTextProblem } from '../tools/target-text.ts';
 import type { ToolDefinition } from '../tools/tool.ts';
@@ -22,9 +23,13 @@ export function parseScanInput(input: unknown, tool: ToolDefinition): ScanInput 
   if (textProblem) throw new ApiError('bad_request', { detail: textProblem });
   const target = tool.parseTarget(parsed.output.target);
   if (!target.ok) throw new ApiError('bad_request', { detail: target.detail, hint: target.hint });
-  return {
-    target: target.target,
-    quotaKey: target.quotaKey,
-    selectors: parsed.output.selectors?.map((s) => s.toLowerCase()),
-  };
+  const selectors = parsed.output.selectors?.map((s) => s.toLowerCase());
+  const tooLong = selectors?.find((s) => `${s}._domainkey.${target.target}`.length > MAX_DNS_NAME_LENGTH);
+  if (tooLong !== undefined)
+    throw new ApiError('bad_request', {
+      detail:
+        `The DKIM selector "${tooLong}" is too long for ${target.target}: its key's name ` +
+        `(selector._domainkey.domain) would pass the ${MAX_DNS_NAME_LENGTH} characters a DNS name may have.`,
+    });
+  return { target: target.target, quotaKey: target.quotaKey, selectors };
 }

@@ -201,6 +201,13 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
       200,
     );
     assert.deepEqual(h.scanners['email-security'].calls[0]?.context.selectors, ['google', 's1.mail']);
+    // Four 63-character labels fit the pattern but make "<selector>._domainkey.example.com" longer than a DNS name.
+    const overLong = Array.from({ length: 4 }, () => 'x'.repeat(63)).join('.');
+    const refused = await expectProblem(
+      await postJson(h, EXECUTE_ES, { target: 'example.com', selectors: [overLong] }),
+      'bad_request',
+    );
+    assert.match(refused.detail, /too long for example\.com/);
     for (const selectors of ['google', [1], ['a b'], ['x'.repeat(64)], Array.from({ length: 11 }, (_, i) => `s${i}`)]) {
       await expectProblem(await postJson(h, EXECUTE_ES, { target: 'example.com', selectors }), 'bad_request');
     }

@@ -184,7 +184,7 @@ function yesNo(value) {
 function emailBulkSender(details) {
   const b = obj(details.bulkSender);
   if (!b) return null;
-  const ready = b.ready === true ? "Ready" : b.ready === false ? "Not ready" : "Unknown: DKIM could not be confirmed from DNS";
+  const ready = b.ready === true ? "Ready" : b.ready === false ? "Not ready" : b.ready === "not-applicable" ? "Not applicable: the domain sends no mail" : "Unknown: DKIM could not be confirmed from DNS";
   const list = (items) => el(
     "ul",
     null,

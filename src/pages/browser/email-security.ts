@@ -110,7 +110,13 @@ function emailBulkSender(details: Json): HTMLElement | null {
   const b = obj(details.bulkSender);
   if (!b) return null;
   const ready =
-    b.ready === true ? 'Ready' : b.ready === false ? 'Not ready' : 'Unknown: DKIM could not be confirmed from DNS';
+    b.ready === true
+      ? 'Ready'
+      : b.ready === false
+        ? 'Not ready'
+        : b.ready === 'not-applicable'
+          ? 'Not applicable: the domain sends no mail'
+          : 'Unknown: DKIM could not be confirmed from DNS';
   const list = (items: unknown) =>
     el(
       'ul',

@@ -140,7 +140,7 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
         caps: graded.caps,
         incomplete,
         scoreItems: graded.items,
-        bulkSender: bulkSenderReadiness(facts),
+        bulkSender: bulkSenderReadiness(facts, graded.parked),
         sections,
         findings,
         queries: capture.queries.length,

@@ -6,8 +6,11 @@
 import type { EmailFacts } from './grade.ts';
 
 export interface BulkSenderReadiness {
-  /** true: every DNS-visible requirement is met; 'unknown': DKIM could not be confirmed from DNS. */
-  ready: boolean | 'unknown';
+  /**
+   * true: every DNS-visible requirement is met; 'unknown': DKIM could not be confirmed from DNS;
+   * 'not-applicable': the domain publishes that it sends no mail.
+   */
+  ready: boolean | 'unknown' | 'not-applicable';
   spf: boolean;
   dkim: boolean | 'unknown';
   dmarc: boolean;
@@ -15,7 +18,7 @@ export interface BulkSenderReadiness {
   notCheckableFromDns: string[];
 }
 
-export function bulkSenderReadiness(f: EmailFacts): BulkSenderReadiness {
+export function bulkSenderReadiness(f: EmailFacts, parked = false): BulkSenderReadiness {
   const dkim =
     f.dkim.state === 'found'
       ? f.dkim.keys.some((k) => k.valid && !k.revoked)
@@ -24,13 +27,22 @@ export function bulkSenderReadiness(f: EmailFacts): BulkSenderReadiness {
         : false;
   const spf = f.spf.valid;
   const dmarc = f.dmarc.found && f.dmarc.valid;
-  const missing = [
-    ...(spf ? [] : ['a valid SPF record']),
-    ...(dkim === false ? ['a DKIM key (none found at the checked selectors; pass yours in "selectors")'] : []),
-    ...(dmarc ? [] : ['a DMARC record (p=none is enough for the bulk-sender rules)']),
-  ];
+  const keysFound = f.dkim.state === 'found' && f.dkim.keys.length > 0;
+  const missing = parked
+    ? []
+    : [
+        ...(spf ? [] : ['a valid SPF record']),
+        ...(dkim === false
+          ? [
+              keysFound
+                ? 'a usable DKIM key (the keys found are revoked, weak below 1024 bits or malformed)'
+                : 'a DKIM key (none found at the checked selectors; pass yours in "selectors")',
+            ]
+          : []),
+        ...(dmarc ? [] : ['a DMARC record (p=none is enough for the bulk-sender rules)']),
+      ];
   return {
-    ready: missing.length > 0 ? false : dkim === 'unknown' ? 'unknown' : true,
+    ready: parked ? 'not-applicable' : missing.length > 0 ? false : dkim === 'unknown' ? 'unknown' : true,
     spf,
     dkim,
     dmarc,

@@ -39,9 +39,14 @@ export interface EmailGrade {
 const POLICY_POINTS = { reject: 15, quarantine: 11, none: 3 } as const;
 const WEAKER = { reject: 'quarantine', quarantine: 'none', none: 'none' } as const;
 
-function dmarcItems(d: DmarcFacts): ScoreItem[] {
+/** The policy failing mail meets in effect: `t=y` or `pct` below 100 count one step weaker. */
+function appliedPolicy(d: DmarcFacts): DmarcFacts['policy'] {
   const partial = d.testing || (d.percentage !== null && d.percentage < 100);
-  const policy = d.valid && d.policy ? (partial ? WEAKER[d.policy] : d.policy) : null;
+  return d.valid && d.policy ? (partial ? WEAKER[d.policy] : d.policy) : null;
+}
+
+function dmarcItems(d: DmarcFacts): ScoreItem[] {
+  const policy = appliedPolicy(d);
   const p = d.policy ?? 'none';
   const subdomainsCovered =
     d.valid &&
@@ -131,6 +136,8 @@ function caps(f: EmailFacts): [Grade, string][] {
   if (!f.spf.found) out.push(['D', 'no SPF record: at most D']);
   if (f.spf.permerror) out.push(['C', `SPF is invalid (${f.spf.permerror.reason}): at most C`]);
   if (!noDmarc && f.dmarc.policy === 'none') out.push(['B', 'DMARC p=none only monitors: at most B']);
+  else if (!noDmarc && appliedPolicy(f.dmarc) === 'none')
+    out.push(['B', `DMARC p=${f.dmarc.policy} with t=y or pct below 100 works as p=none: at most B`]);
   const sts = f.mtaSts;
   if (sts.record && sts.policyValid && sts.mode === 'enforce' && sts.uncoveredMx > 0) {
     const all = sts.uncoveredMx >= f.mx.hosts.filter((h) => h.exchange !== '.' && h.exchange !== '').length;

@@ -61,7 +61,11 @@ export const emailSecurityGuide: ToolGuide = {
       'incomplete[]',
       'sections the 20 s scan deadline cut short (they earn no points and the grade stays below A+); usually empty',
     ],
-    ['bulkSender', 'ready (true, false or "unknown"), spf, dkim, dmarc, missing[], notCheckableFromDns[]'],
+    [
+      'bulkSender',
+      'ready (true, false, "unknown", or "not-applicable" for a parked domain), spf, dkim, dmarc, missing[], ' +
+        'notCheckableFromDns[]',
+    ],
     ['parked', 'true when the domain publishes that it sends no mail (null MX, or no MX with v=spf1 -all)'],
     ['selectors', 'DKIM selectors requested and tried; pass yours in "selectors" when DKIM shows likely-present'],
   ],

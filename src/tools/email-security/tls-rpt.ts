@@ -84,7 +84,9 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = sendsNoMai
     if (noMail)
       return {
         status: 'not-applicable',
-        summary: 'The domain receives no mail; TLS reporting does not apply.',
+        summary:
+          'The domain declares it takes no part in mail (null MX, or no MX and v=spf1 -all); ' +
+          'TLS reporting does not apply.',
         records: [],
         findings: [],
         facts: { present: false, valid: false },

@@ -1,5 +1,5 @@
-/** Realistic mail domains: DMARC: policies, typos and how receivers fall back, repeated tags, alignment, inheritance. */
-import { F, a, googleDomain, txt, type RealisticMailDomain } from './model.ts';
+/** Realistic mail domains, DMARC: policies, typos and how receivers fall back, repeated tags, inheritance. */
+import { googleDomain, txt, type RealisticMailDomain } from './model.ts';
 
 export const DMARC_DOMAINS: RealisticMailDomain[] = [
   // --- DMARC ----------------------------------------------------------------------------------
@@ -135,7 +135,7 @@ export const DMARC_DOMAINS: RealisticMailDomain[] = [
       reason:
         'RFC 9989 receivers apply the inherited reject policy, but RFC 7489 receivers find none; ' +
         'protected, though it should publish its own record.',
-      findings: [{ id: 'dmarc-inherited', severity: 'info' }],
+      findings: [{ id: 'dmarc-inherited', severity: 'medium' }],
       facts: [
         { path: 'sections.dmarc.facts.source', equals: 'organizational' },
         { path: 'sections.dmarc.facts.policy', equals: 'reject' },

@@ -1,4 +1,4 @@
-/** Realistic mail domains: SPF: permerror variants (at most C), +all and its equivalents (F), weak terminal policies. */
+/** Realistic mail domains, SPF: permerror variants (at most C), +all and its equivalents (F), weak policies. */
 import { AT_MOST_C, CRITICAL_SPF, F, a, googleDomain, txt, type RealisticMailDomain } from './model.ts';
 
 export const SPF_DOMAINS: RealisticMailDomain[] = [

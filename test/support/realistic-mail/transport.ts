@@ -9,7 +9,6 @@ import {
   dkimVersionNotFirst,
   googleDomain,
   mx,
-  signed,
   stsPolicy,
   txt,
   type RealisticMailDomain,

@@ -88,6 +88,12 @@ test('pct below 100 counts one step weaker, like t=y (RFC 7489 receivers apply t
   assert.equal(partial.score, testing.score);
   assert.ok(partial.score < 100);
   assert.equal(tweak((f) => (f.dmarc.percentage = 100)).score, 100);
+  const quarantineInPart = tweak((f) => Object.assign(f.dmarc, { policy: 'quarantine', percentage: 10 }));
+  assert.ok(
+    quarantineInPart.caps.some((c) => c.includes('works as p=none')),
+    'capped like p=none',
+  );
+  assert.equal(quarantineInPart.grade, 'B');
 });
 
 test('weaker settings cost points without caps', () => {
@@ -137,6 +143,11 @@ test('parked is what the caller says, not guessed from the DKIM state', () => {
 
 test('bulk-sender readiness needs SPF, DKIM and DMARC of any policy', () => {
   assert.equal(bulkSenderReadiness(perfect()).ready, true);
+  const parked = bulkSenderReadiness({ ...perfect(), dkim: { state: 'not-applicable', keys: [] } }, true);
+  assert.deepEqual([parked.ready, parked.missing], ['not-applicable', []]);
+  const revoked = perfect();
+  revoked.dkim.keys[0]!.revoked = true;
+  assert.match(bulkSenderReadiness(revoked).missing.join(), /usable DKIM key/);
   const pNone = perfect();
   pNone.dmarc.policy = 'none';
   assert.equal(bulkSenderReadiness(pNone).ready, true);

@@ -171,7 +171,7 @@ function versionProblems(list: TagList): DkimKeyProblem[] {
       problem(
         'dkim-version-not-first',
         'high',
-        'v=DKIM1 is not the first tag: verifiers ignore the malformed record',
+        'the tag v=DKIM1 is not first: verifiers ignore the malformed record',
         'RFC 6376 §3.6.1, §6.1.2',
       ),
     ];

@@ -263,9 +263,10 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
     findings.push(
       finding(
         'dmarc-inherited',
-        'info',
+        discovery.fromPublicSuffix ? 'medium' : 'info',
         discovery.fromPublicSuffix
-          ? `The policy comes from the public suffix ${step.name} (psd=y)`
+          ? `The policy comes from the public suffix ${step.name} (psd=y): receivers that do not implement ` +
+              'RFC 9989 public-suffix discovery (RFC 7489 receivers) apply no DMARC policy to this domain'
           : `The policy is inherited from the organizational domain ${step.name}`,
         [`${where}: ${quoteRecord(record.text)}`, `${dmarcName(capture.domain)}: no record`],
         `Publish your own record at ${dmarcName(capture.domain)} to control the policy.`,
@@ -314,6 +315,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
   }
 
   const multiple = own.outcome === 'multiple';
+  const percentage = percentageOf(record);
   const valid = !multiple && record.effectivePolicy !== null;
   const facts: DmarcFacts = {
     found: true,
@@ -322,15 +324,23 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
     source: discovery.source,
     ...applied,
     testing: record.testing,
-    percentage: percentageOf(record),
-    aggregateReports: record.rua.some((uri) => uri.problem === null),
+    percentage,
+    aggregateReports: valid && record.rua.some((uri) => uri.problem === null),
     externalDestinationsAuthorized: !destinations.some((d) => d.authorization === 'unauthorized'),
   };
   const status = !valid ? 'fail' : statusFromFindings(findings);
-  const summary = !valid
-    ? `Receivers ignore the DMARC record at ${where} as published.`
-    : `DMARC p=${applied.policy}${record.testing ? ' (testing)' : ''} applies to ${capture.domain}` +
-      `${inherited ? `, inherited from ${step.name}` : ''}.`;
+  const partial = [
+    ...(record.testing ? ['t=y'] : []),
+    ...(percentage !== null && percentage < 100 ? [`pct=${percentage}`] : []),
+  ];
+  const summary = multiple
+    ? `Several DMARC records at ${where}: receivers discard them all.`
+    : !valid
+      ? record.duplicates.length > 0
+        ? `The DMARC record at ${where} repeats tags, so receivers may ignore it: graded as ignored.`
+        : `Receivers ignore the DMARC record at ${where} as published.`
+      : `DMARC p=${applied.policy}${partial.length > 0 ? ` (${partial.join(', ')})` : ''} applies to ` +
+        `${capture.domain}${inherited ? `, inherited from ${step.name}` : ''}.`;
   return {
     ...base,
     status,

@@ -243,7 +243,8 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = sendsNoMai
       return {
         ...base,
         status: 'not-applicable',
-        summary: 'The domain receives no mail; MTA-STS does not apply.',
+        summary:
+          'The domain declares it takes no part in mail (null MX, or no MX and v=spf1 -all); MTA-STS does not apply.',
         records: [],
         findings: [],
         facts: NO_FACTS,
