@@ -84,6 +84,10 @@ const SPF: Case[] = [
     ...Array.from({ length: 10 }, (_, i) => host(`h${i}.example.net`)),
   ),
   spfCase('v=spf1 include:loop.example.net -all', spfAt('loop.example.net', 'v=spf1 include:loop.example.net -all')),
+  // Reviewed divergences (divergences.ts).
+  spfCase('v=spf1 a:v6.example.net -all', { 'v6.example.net': { AAAA: ['2001:db8::1'] } }),
+  spfCase('v=spf1 mx:mxnull.example.net -all', { 'mxnull.example.net': { MX: [{ priority: 0, exchange: '.' }] } }),
+  spfCase('v=spf1 ip4:0.0.0.0/0 include:bad.example.net -all', spfAt('bad.example.net', 'v=spf1 ip4:203.0.113 -all')),
 ];
 
 const DMARC_RECORDS: string[] = [
@@ -105,6 +109,9 @@ const DMARC_RECORDS: string[] = [
   'v=DMARC1; p=reject; rua=mailto:a@example.com;mailto:b@example.com',
   'v=DMARC1; p = reject; rua = mailto:dmarc@example.com',
   'v=DMARC1; P=reject',
+  'v=DMARC1; p=reject; p',
+  'v=DMARC1; p=quarantine; rua=mailto:',
+  'v=DMARC1; rua=mailto:d@example.com!x',
   'v=DMARC1; p=REJECT; ADKIM=s',
   'V=DMARC1; p=reject',
   'v=dmarc1; p=reject',
@@ -127,6 +134,7 @@ const DKIM_RECORDS: string[] = [
   `v=DKIM1; p=${KEYS.rsa2048}`,
   `k=rsa; p=${KEYS.rsa2048}`,
   `v=DKIM1; k=rsa; p=${KEYS.rsa1024}`,
+  `v=DKIM1; k=; p=${KEYS.rsa1024}`,
   `v=DKIM1; k=rsa; p=${KEYS.rsa512}`,
   `v=DKIM1; k=ed25519; p=${KEYS.ed25519}`,
   `v=DKIM1; k=ed25519; p=${KEYS.ed25519Spki}`,
@@ -195,6 +203,8 @@ const STS_POLICIES: string[] = [
   POLICY('version:STSv1', 'mode:enforce', 'mx:mail.example.com', 'max_age:86400'),
   POLICY('version: STSv1', 'mode: enforce', 'mx: mail.example.com', 'max_age: 86400', 'not a field'),
   POLICY('version: STSv1', 'mode: enforce', 'mx: mail.example.com', 'max_age: 86400', 'ext_1: anything'),
+  POLICY('version: STSv1', 'mode: none', '_x: 1', 'max_age: 86400'),
+  'version: STSv1\nmode: enforce\nmode: none\rmx: x.example.com\nmx: mail.example.com\nmax_age: 86400',
   POLICY('version: STSv1', 'mode: enforce', 'mx: mail.example.com', 'max_age: 86400', 'mx: MAIL.example.com'),
   POLICY('version: STSv1', 'mode: enforce', 'mx: mail.example.com', 'max_age: 86400 '),
   POLICY('mode: enforce', 'mx: mail.example.com', 'max_age: 86400'),
@@ -225,6 +235,9 @@ const BIMI_RECORDS: string[] = [
   'v=BIMI1; l=https://example.com/logo.svg; avp=x',
   'v=BIMI1; l=https://example.com/logo.svg,https://example.com/b.svg',
   'v=BIMI1; l=https://example.com/logo.svg;; a=',
+  'v=BIMI1; l=https://example.com/logo.svg; junk',
+  'v=BIMI1; l=HTTPS://EXAMPLE.COM/L.SVG',
+  'v=BIMI1; l =; a=https://example.com/vmc.pem',
   'l=https://example.com/logo.svg; v=BIMI1',
   'v=BIMI1; l=https://example.com/logo.svg; a=http://example.com/vmc.pem',
 ];

@@ -483,6 +483,33 @@ const CASES: Case[] = [
     absent: ['spf-passes-every-sender', 'spf-plus-all'],
   },
   {
+    name: 'terms after a term that matches every sender are never reached: no limit, no error counted past it',
+    zone: {
+      'example.com': { TXT: ['v=spf1 exists:always.example.net include:broken.example.net a:h1.example.net -all'] },
+      'always.example.net': host('192.0.2.9'),
+      'broken.example.net': { TXT: ['v=spf1 ip4:203.0.113 -all'] },
+    },
+    status: 'fail',
+    facts: { valid: true, lookups: 1, all: '-' },
+    findings: ['spf-passes-every-sender'],
+    absent: ['spf-include-invalid'],
+    check: (a) =>
+      assert.deepEqual(
+        a.tree.terms.map((t) => t.status),
+        ['evaluated', 'unreachable', 'unreachable', 'unreachable'],
+      ),
+  },
+  {
+    name: 'a term matching every IPv4 sender leaves IPv6 senders to the later terms, and their errors',
+    zone: {
+      'example.com': { TXT: ['v=spf1 ip4:0.0.0.0/0 include:broken.example.net -all'] },
+      'broken.example.net': { TXT: ['v=spf1 ip4:203.0.113 -all'] },
+    },
+    status: 'fail',
+    facts: { valid: false },
+    findings: ['spf-include-invalid'],
+  },
+  {
     name: 'terms after all are not counted',
     zone: { 'example.com': { TXT: ['v=spf1 -all include:x.example.net a'] } },
     status: 'pass',

@@ -88,7 +88,7 @@ function keyword<T extends string>(tags: Map<string, string>, name: string, inva
 }
 
 function isAbsoluteUri(text: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/.test(text)) return false;
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(text)) return false;
   try {
     new URL(text);
     return true;
@@ -131,10 +131,9 @@ export function parseDmarcRecord(text: string): DmarcRecord {
     ...(!first.has('p') ? ['p= is missing'] : []),
     ...invalid.filter((v) => ['p', 'sp', 'np'].includes(v.tag)).map((v) => `${v.tag}=${v.value} is not a policy`),
   ];
-  // §4.10.1 asks for "a syntactically valid reporting URI": any scheme counts, though only mailto: gets reports.
-  const reportsRequested =
-    rua.some((uri) => uri.problem === null) ||
-    listed.rua.slice(0, MAX_REPORT_URIS).some((uri) => !/^mailto:/i.test(uri) && isAbsoluteUri(uri));
+  // §4.10.1 asks for "a syntactically valid reporting URI": any scheme counts, and so does "mailto:"
+  // without an address (RFC 6068), though only a mailto: address ever gets reports.
+  const reportsRequested = listed.rua.slice(0, MAX_REPORT_URIS).some(isAbsoluteUri);
   const effectivePolicy =
     !versionOk || list.duplicates.length > 0
       ? null

@@ -63,6 +63,8 @@ export type TermStatus =
   | 'unqueryable'
   /** After the first `all`: never evaluated (RFC 7208 §5.1). */
   | 'after-all'
+  /** After terms that match every sender of both address families: evaluation never gets there (§4.6.2). */
+  | 'unreachable'
   /** `redirect` in a record that has `all`: ignored (RFC 7208 §6.1). */
   | 'ignored'
   | 'loop'
@@ -84,7 +86,10 @@ export interface TermNode {
   lookups: number;
   /** Which lookup (1-based, in evaluation order) this term is; null when it costs none. */
   lookupIndex: number | null;
-  /** The lookup found nothing (NXDOMAIN or no records): a void lookup. */
+  /**
+   * The lookup found nothing (NXDOMAIN or no records): a void lookup. An `a` term is void only when
+   * its name has no address of either family (docs/email-security-grading.md).
+   */
   void: boolean;
   note?: string;
   /** a, exists: addresses found. */

@@ -152,6 +152,12 @@ class TreeBuilder {
         termNode.note = 'never evaluated: it comes after "all"';
         continue;
       }
+      if (matchesEveryone(node)) {
+        // The terminal policy is still the one published, though no sender reaches it.
+        if (term.name === 'all' && node.all === null) node.all = term.qualifier;
+        unreachable(termNode);
+        continue;
+      }
       this.visit(node.domain, termNode);
       this.evaluateMechanism(node.domain, term, termNode, chain);
       if (term.name === 'all' && node.all === null) node.all = term.qualifier;
@@ -163,6 +169,8 @@ class TreeBuilder {
       if (firstAll >= 0) {
         termNode.status = 'ignored';
         termNode.note = 'ignored: the record has an "all" mechanism (RFC 7208 §6.1)';
+      } else if (matchesEveryone(node)) {
+        unreachable(termNode);
       } else {
         this.visit(node.domain, termNode);
         this.follow('redirect', node.domain, redirect.value, termNode, chain);
@@ -347,6 +355,14 @@ function blankTerm(term: SpfTerm): TermNode {
     lookupIndex: null,
     void: false,
   };
+}
+
+/** Earlier terms of the record match every sender of both families, so evaluation stops there. */
+const matchesEveryone = (record: SpfRecordNode) => record.universal.ipv4 !== null && record.universal.ipv6 !== null;
+
+function unreachable(node: TermNode): void {
+  node.status = 'unreachable';
+  node.note = 'never evaluated: earlier terms match every sender (RFC 7208 §4.6.2)';
 }
 
 function notRetrieved(node: TermNode): void {
