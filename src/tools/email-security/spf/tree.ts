@@ -12,6 +12,14 @@ import { expandDomainSpec, type MacroString } from './macro.ts';
 import type { PermerrorReason, SpfEvent, SpfQueryType, SpfRecordNode, SpfTree, TermNode } from './model.ts';
 import { parseSpfRecord, selectSpfRecord, type MechanismTerm, type ModifierTerm, type SpfTerm } from './parse.ts';
 import { LIMITS, MECHANISMS, RETRIEVAL, SENDER_LETTER_MEANING } from './rules.ts';
+import {
+  beyondLimit,
+  beyondRecordBudget,
+  blankTerm,
+  matchesEveryone,
+  notRetrieved,
+  unreachable,
+} from './term-nodes.ts';
 import { inheritUniversal, noteUniversalTerm } from './universal.ts';
 
 export type SpfLookup = (name: string, type: SpfQueryType) => DnsExchange | undefined;
@@ -341,41 +349,4 @@ class TreeBuilder {
     node.note = describe(answer);
     this.event('temperror', 'dns', `${node.text} (in ${domain}): ${describe(answer)}`, domain, node);
   }
-}
-
-function blankTerm(term: SpfTerm): TermNode {
-  return {
-    text: term.text,
-    position: term.position,
-    name: term.name,
-    qualifier: term.kind === 'mechanism' ? term.qualifier : null,
-    status: 'evaluated',
-    target: null,
-    lookups: 0,
-    lookupIndex: null,
-    void: false,
-  };
-}
-
-/** Earlier terms of the record match every sender of both families, so evaluation stops there. */
-const matchesEveryone = (record: SpfRecordNode) => record.universal.ipv4 !== null && record.universal.ipv6 !== null;
-
-function unreachable(node: TermNode): void {
-  node.status = 'unreachable';
-  node.note = 'never evaluated: earlier terms match every sender (RFC 7208 §4.6.2)';
-}
-
-function notRetrieved(node: TermNode): void {
-  node.status = 'not-retrieved';
-  node.note = 'not looked up (query budget reached)';
-}
-
-function beyondRecordBudget(node: TermNode): void {
-  node.status = 'not-retrieved';
-  node.note = `not read: with it, the SPF records read would pass ${RETRIEVAL.maxRecordCharacters} characters`;
-}
-
-function beyondLimit(node: TermNode): void {
-  node.status = 'not-retrieved';
-  node.note = `not looked up: lookup ${node.lookupIndex} is far past the limit of ${LIMITS.lookups}`;
 }
