@@ -32,6 +32,9 @@ export interface ToolGuide {
 
 /** The reasons the scan pipeline stops a scan with (src/scan/run.ts), shared by every tool. */
 export const SHARED_422_REASONS: [string, string][] = [
-  ['timeout', 'the scan did not finish within the 30 s deadline; retry later'],
+  [
+    'timeout',
+    'the scan did not finish within its deadline (30 s; email-security reads DNS for at most 20 s); retry later',
+  ],
   ['client-closed', 'the connection closed before the scan finished'],
 ];

@@ -16,6 +16,7 @@ import {
   analyzeMtaSts,
   analyzeMx,
   analyzeTlsRpt,
+  receivesNoMail,
   sendsNoMail,
 } from './mechanisms.ts';
 import type { Finding, Section } from './section.ts';
@@ -89,8 +90,9 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
   const spf = analyzeSpf(capture);
   const dmarc = analyzeDmarc(capture, noMail);
   const dkim = analyzeDkim(capture, noMail);
-  const mtaSts = analyzeMtaSts(capture, noMail);
-  const tlsRpt = analyzeTlsRpt(capture, noMail);
+  const noInboundMail = receivesNoMail(capture);
+  const mtaSts = analyzeMtaSts(capture, noInboundMail);
+  const tlsRpt = analyzeTlsRpt(capture, noInboundMail);
   const bimi = analyzeBimi(capture, dmarc, noMail);
   const dnssec = analyzeDnssec(capture);
   const facts = {

@@ -91,7 +91,8 @@ function dkimItems(k: DkimFacts, incomplete: boolean): ScoreItem[] {
 
 function transportItems(f: EmailFacts, parked: boolean): ScoreItem[] {
   const items: ScoreItem[] = [];
-  if (!parked) {
+  // MTA-STS and TLS-RPT protect mail to the domain: nothing to protect behind a null MX.
+  if (!parked && f.mx.state !== 'null-mx') {
     const sts =
       f.mtaSts.record && f.mtaSts.policyValid
         ? f.mtaSts.mode === 'enforce' && f.mtaSts.coversAllMx !== false
@@ -107,6 +108,8 @@ function transportItems(f: EmailFacts, parked: boolean): ScoreItem[] {
       earned: f.tlsRpt.present && f.tlsRpt.valid ? 2 : 0,
       max: 2,
     });
+  }
+  if (!parked) {
     items.push({
       category: 'transport',
       item: 'BIMI record valid',
@@ -137,7 +140,7 @@ function caps(f: EmailFacts): [Grade, string][] {
   if (f.spf.permerror) out.push(['C', `SPF is invalid (${f.spf.permerror.reason}): at most C`]);
   if (!noDmarc && f.dmarc.policy === 'none') out.push(['B', 'DMARC p=none only monitors: at most B']);
   else if (!noDmarc && appliedPolicy(f.dmarc) === 'none')
-    out.push(['B', `DMARC p=${f.dmarc.policy} with t=y or pct below 100 works as p=none: at most B`]);
+    out.push(['B', `DMARC p=${f.dmarc.policy} with t=y or pct below 100 counts one step weaker (none): at most B`]);
   const sts = f.mtaSts;
   if (sts.record && sts.policyValid && sts.mode === 'enforce' && sts.uncoveredMx > 0) {
     const all = sts.uncoveredMx >= f.mx.hosts.filter((h) => h.exchange !== '.' && h.exchange !== '').length;
@@ -174,13 +177,15 @@ export function gradeEmail(facts: EmailFacts, parked: boolean, incomplete: reado
   ].map(cut);
   const max = items.reduce((sum, i) => sum + i.max, 0);
   const earned = items.reduce((sum, i) => sum + i.earned, 0);
-  let score = max === 0 ? 0 : Math.floor((100 * earned) / max);
-  const applied = caps(facts);
+  const points = max === 0 ? 0 : Math.floor((100 * earned) / max);
+  const candidates = caps(facts);
   if (incomplete.length > 0)
-    applied.push([
+    candidates.push([
       'A',
       `the scan deadline cut short ${incomplete.join(', ')}; what was not read earns nothing: at most A`,
     ]);
-  for (const [letter] of applied) score = Math.min(score, highestScoreOf(letter));
+  // Only the caps below the points lowered the grade; the others would not have changed it.
+  const applied = candidates.filter(([letter]) => highestScoreOf(letter) < points);
+  const score = Math.min(points, ...applied.map(([letter]) => highestScoreOf(letter)));
   return { score, grade: gradeFor(score), items, caps: applied.map(([, why]) => why), parked };
 }

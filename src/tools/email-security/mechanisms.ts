@@ -15,7 +15,7 @@
  * Analysis reads only the capture; `analyzeBimi` takes the DMARC section when it is at hand, and
  * the analyzers of what a domain without mail does not need take `sendsNoMail(capture)`.
  */
-export { retrieveMx, analyzeMx, sendsNoMail } from './mx.ts';
+export { retrieveMx, analyzeMx, receivesNoMail, sendsNoMail } from './mx.ts';
 export { retrieveApexTxt } from './sender-hints.ts';
 export { retrieveDmarc } from './dmarc/retrieve.ts';
 export { analyzeDmarc } from './dmarc/analyze.ts';

@@ -77,6 +77,11 @@ export function readMxFacts(capture: EmailSecurityCapture): MxFacts {
  * sending domain (graded as one, DKIM included) whose mail receivers may refuse (RFC 7505 §4.2).
  * Every section that does not apply to such a domain, and the grade, read this one answer.
  */
+/** The domain takes no mail: a null MX, or it sends and receives none (`sendsNoMail`). */
+export function receivesNoMail(capture: EmailSecurityCapture): boolean {
+  return readMxFacts(capture).state === 'null-mx' || sendsNoMail(capture);
+}
+
 export function sendsNoMail(capture: EmailSecurityCapture): boolean {
   const mx = readMxFacts(capture);
   const spf = spfRecordIn(apexTxtIn(capture));

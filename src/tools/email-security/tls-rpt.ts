@@ -6,7 +6,7 @@
 import { exchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
 import { finding, statusFromFindings } from './finding.ts';
-import { sendsNoMail } from './mx.ts';
+import { receivesNoMail } from './mx.ts';
 import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { EXTENSION_NAME, EXTENSION_VALUE, readFieldList } from './field-list.ts';
@@ -65,7 +65,7 @@ export async function retrieveTlsRpt(resolver: RecordingResolver, domain: string
   await resolver.query(tlsRptName(domain), 'TXT');
 }
 
-export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): TlsRptSection {
+export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNoMail(capture)): TlsRptSection {
   const name = tlsRptName(capture.domain);
   const result = exchange(capture, name, 'TXT');
   if (!result || isDnsFailure(result)) {

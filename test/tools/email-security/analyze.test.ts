@@ -52,6 +52,9 @@ test('a null MX beside SPF that authorizes senders is a sending domain, flagged 
   assert.equal(status('dkim'), 'fail');
   assert.ok(ids.includes('mx-null-with-senders'));
   assert.equal(status('mx'), 'warn');
+  // It takes no mail, so what protects mail to it does not apply.
+  assert.equal(status('mtaSts'), 'not-applicable');
+  assert.equal(status('tlsRpt'), 'not-applicable');
 });
 
 test('no MX with a softer SPF record is not parked: the mail sections apply', () => {

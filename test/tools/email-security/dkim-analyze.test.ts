@@ -194,6 +194,10 @@ describe('selector planning', () => {
   test('no hints: the common list', () => {
     assert.deepEqual(planSelectors([], [], []).tried, [...COMMON_SELECTORS]);
   });
+  test('a long selector the API accepted is tried, not dropped', () => {
+    const long = ['a'.repeat(63), 'b'.repeat(63), 'c'.repeat(63), 'd'.repeat(30)].join('.');
+    assert.deepEqual(planSelectors([long], [], []).requested, [long]);
+  });
   test('many requested selectors are still bounded', () => {
     const many = Array.from({ length: 60 }, (_, i) => `sel${i}`);
     assert.equal(planSelectors(many, [], []).tried.length, MAX_SELECTORS);

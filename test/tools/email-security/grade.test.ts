@@ -90,10 +90,22 @@ test('pct below 100 counts one step weaker, like t=y (RFC 7489 receivers apply t
   assert.equal(tweak((f) => (f.dmarc.percentage = 100)).score, 100);
   const quarantineInPart = tweak((f) => Object.assign(f.dmarc, { policy: 'quarantine', percentage: 10 }));
   assert.ok(
-    quarantineInPart.caps.some((c) => c.includes('works as p=none')),
+    quarantineInPart.caps.some((c) => c.includes('one step weaker (none)')),
     'capped like p=none',
   );
   assert.equal(quarantineInPart.grade, 'B');
+});
+
+test('caps[] lists only the caps that lowered the grade', () => {
+  const both = tweak((f) => {
+    Object.assign(f.dmarc, { found: false, valid: false, policy: null });
+    f.spf.permerror = { reason: 'too-many-lookups', detail: '12 lookups' };
+  });
+  assert.equal(both.grade, 'D');
+  // Without DMARC the points are already below C's top: the SPF cap changes nothing and is not listed.
+  const noDmarcPoints = tweak((f) => Object.assign(f.dmarc, { found: false, valid: false, policy: null }));
+  assert.ok(both.caps.every((c) => noDmarcPoints.caps.includes(c) || c.includes('SPF')));
+  assert.ok(both.caps.some((c) => c.includes('no valid DMARC')));
 });
 
 test('weaker settings cost points without caps', () => {

@@ -4,6 +4,7 @@
  * all asked in parallel). Lists public graders probe converge on the common list below; Gmail's
  * own dated selectors (20161025…) are left out: they sign gmail.com, not customers' domains.
  */
+import { MAX_DNS_NAME_LENGTH } from '../../../net/host-text.ts';
 import { detectProviders, type MailProvider } from './providers.ts';
 
 export const MAX_SELECTORS = 40;
@@ -48,8 +49,9 @@ export const COMMON_SELECTORS: readonly string[] = [
 /** A selector is one or more DNS labels of letters, digits, "-" and "_" (RFC 6376 §3.1). */
 const SELECTOR = /^[a-z0-9_-]{1,63}(\.[a-z0-9_-]{1,63})*$/;
 
+/** The API refuses selectors whose key name would not fit a DNS name; this bound only keeps the test cheap. */
 function isSelector(name: string): boolean {
-  return name.length <= 200 && SELECTOR.test(name);
+  return name.length <= MAX_DNS_NAME_LENGTH && SELECTOR.test(name);
 }
 
 export interface SelectorPlan {

@@ -6,7 +6,7 @@
 import { exchange, type EmailSecurityCapture, type PolicyFetch } from '../capture.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { finding, statusFromFindings } from '../finding.ts';
-import { readMxFacts, sendsNoMail } from '../mx.ts';
+import { readMxFacts, receivesNoMail } from '../mx.ts';
 import type { Finding, MtaStsFacts, Section } from '../section.ts';
 import { fetchProblem, policyFindings } from './findings.ts';
 import { parseStsPolicy, uncoveredMx, type StsPolicy } from './policy.ts';
@@ -24,7 +24,7 @@ export type MtaStsSection = Section & {
 
 const NO_FACTS: MtaStsFacts = { record: false, mode: null, policyValid: false, coversAllMx: null, uncoveredMx: 0 };
 
-export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): MtaStsSection {
+export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = receivesNoMail(capture)): MtaStsSection {
   const name = mtaStsName(capture.domain);
   const txt = exchange(capture, name, 'TXT');
   const fetch = capture.mtaStsPolicy;
