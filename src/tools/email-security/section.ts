@@ -66,8 +66,11 @@ export interface DmarcFacts {
   found: boolean;
   valid: boolean;
   multiple: boolean;
-  /** Where the policy came from: the domain itself or its organizational domain (RFC 9989 tree walk). */
-  source: 'domain' | 'organizational' | null;
+  /**
+   * Where the policy came from: the domain itself, its organizational domain, or a public suffix
+   * that publishes one with psd=y (RFC 9989 tree walk).
+   */
+  source: 'domain' | 'organizational' | 'public-suffix' | null;
   policy: 'none' | 'quarantine' | 'reject' | null;
   subdomainPolicy: 'none' | 'quarantine' | 'reject' | null;
   /** RFC 9989 `np` (non-existent subdomains). */

@@ -137,7 +137,7 @@ export const DMARC_DOMAINS: RealisticMailDomain[] = [
         'protected, though it should publish its own record.',
       findings: [{ id: 'dmarc-inherited', severity: 'medium' }],
       facts: [
-        { path: 'sections.dmarc.facts.source', equals: 'organizational' },
+        { path: 'sections.dmarc.facts.source', equals: 'public-suffix' },
         { path: 'sections.dmarc.facts.policy', equals: 'reject' },
       ],
     },

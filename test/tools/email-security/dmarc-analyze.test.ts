@@ -109,9 +109,14 @@ describe('DMARC analysis', () => {
 
   test('a public suffix record (psd=y) applies to the domain below it', () => {
     const section = analyzeDmarc(
-      captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), txt('_dmarc.com', 'v=DMARC1; p=reject; psd=y')]),
+      captureOf('example.com', [
+        nxdomain('_dmarc.example.com', 'TXT'),
+        txt('_dmarc.com', 'v=DMARC1; p=reject; psd=y; rua=mailto:pso@example.org'),
+      ]),
     );
-    assert.equal(section.facts.source, 'organizational');
+    assert.equal(section.facts.source, 'public-suffix');
+    assert.equal(section.facts.aggregateReports, false, "the reports go to the suffix's operator");
+    assert.equal(section.findings.find((f) => f.id === 'dmarc-inherited')?.severity, 'medium');
     assert.equal(section.organizationalDomain, 'example.com');
     assert.equal(section.policyDomain, 'com');
     assert.match(section.findings.find((f) => f.id === 'dmarc-inherited')!.title, /public suffix/);

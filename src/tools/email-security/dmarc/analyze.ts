@@ -202,11 +202,12 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
     found: true,
     valid,
     multiple,
-    source: discovery.source,
+    source: discovery.fromPublicSuffix ? 'public-suffix' : discovery.source,
     ...applied,
     testing: record.testing,
     percentage,
-    aggregateReports: valid && record.rua.some((uri) => uri.problem === null),
+    // A public suffix's reports go to its operator, not to the domain's owner.
+    aggregateReports: valid && !discovery.fromPublicSuffix && record.rua.some((uri) => uri.problem === null),
     externalDestinationsAuthorized: !destinations.some((d) => d.authorization === 'unauthorized'),
   };
   const status = !valid ? 'fail' : statusFromFindings(findings);
