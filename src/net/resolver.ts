@@ -82,15 +82,7 @@ async function resolve<T extends RecordType>(
   signal?: AbortSignal,
 ): Promise<DnsResult<T>> {
   const name = normalizeName(rawName);
-  const result: DnsResult<T> = {
-    name,
-    type,
-    rcode: null,
-    outcome: 'error',
-    authenticated: false,
-    answers: [],
-    cnameChain: [],
-  };
+  const result = unanswered(name, type);
   const problem = queryNameProblem(name);
   if (problem) return { ...result, error: problem };
   if (!isRecordType(type)) return { ...result, error: `record type ${String(type)} is not supported` };
@@ -130,6 +122,20 @@ async function resolve<T extends RecordType>(
     };
   }
   return { ...result, outcome: 'error', error: `the CNAME chain is longer than ${MAX_CNAME_DEPTH}` };
+}
+
+/** A result without a DNS response (`outcome` error), saying why when `error` is given. */
+export function unanswered<T extends RecordType>(name: string, type: T, error?: string): DnsResult<T> {
+  return {
+    name: normalizeName(name),
+    type,
+    rcode: null,
+    outcome: 'error',
+    authenticated: false,
+    answers: [],
+    cnameChain: [],
+    ...(error !== undefined ? { error } : {}),
+  };
 }
 
 function outcomeOf(rcode: string, answers: number): DnsOutcome {

@@ -4,7 +4,7 @@
  */
 import { normalizeName } from '../../net/dns-records.ts';
 import { memoizeResolver } from '../../net/memo-resolver.ts';
-import type { DnsResult, RecordType, Resolver } from '../../net/resolver.ts';
+import { unanswered, type DnsResult, type RecordType, type Resolver } from '../../net/resolver.ts';
 
 /** One DNS exchange as recorded (a DnsResult, with the records as plain JSON). */
 export type DnsExchange = DnsResult<RecordType>;
@@ -83,7 +83,8 @@ export class RecordingResolver implements Resolver {
   constructor(resolver: Resolver, capture: EmailSecurityCapture, signal?: AbortSignal, gate?: QueryGate) {
     this.#memo = memoizeResolver({
       async query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
-        if (gate && !(await gate(normalizeName(name), type))) return notAsked(name, type);
+        if (gate && !(await gate(normalizeName(name), type)))
+          return unanswered(name, type, 'not asked: the scan stopped at the apex');
         const result = await resolver.query(name, type, { signal });
         capture.queries.push(result);
         return result;
@@ -94,17 +95,4 @@ export class RecordingResolver implements Resolver {
   query<T extends RecordType>(name: string, type: T): Promise<DnsResult<T>> {
     return this.#memo.query(name, type);
   }
-}
-
-function notAsked<T extends RecordType>(name: string, type: T): DnsResult<T> {
-  return {
-    name: normalizeName(name),
-    type,
-    rcode: null,
-    outcome: 'error',
-    authenticated: false,
-    answers: [],
-    cnameChain: [],
-    error: 'not asked: the scan stopped at the apex',
-  };
 }
