@@ -4,6 +4,7 @@ import { keysMovedToPortal } from './api/developer-keys.ts';
 import { execute, knownTool } from './api/execute.ts';
 import { notFound, onlyMethods, preflight } from './api/fallbacks.ts';
 import { openApiDocument } from './api/openapi.ts';
+import { scanHistory, storedScan } from './api/scans.ts';
 import { badge } from './badge/route.ts';
 import { clientAddress, clientIdentity } from './http/client-address.ts';
 import { surfaceOf } from './http/surface.ts';
@@ -23,6 +24,7 @@ import {
   errorPage,
   landingPage,
   llmsTxt,
+  scanPage,
   siteStylesheet,
   toolPage,
   toolPageScript,
@@ -63,6 +65,10 @@ export function createApp(deps: AppDeps): App {
     .all(PATHS.catalog, onlyMethods('GET'))
     .post(PATHS.execute, knownTool, requireScope('tools:execute'), execute)
     .all(PATHS.execute, knownTool, onlyMethods('POST'))
+    .get(PATHS.scanHistory, knownTool, requireScope('tools:read'), scanHistory)
+    .all(PATHS.scanHistory, knownTool, onlyMethods('GET'))
+    .get(PATHS.scan, requireScope('tools:read'), storedScan)
+    .all(PATHS.scan, onlyMethods('GET'))
     .post(PATHS.developerKeys, keysMovedToPortal)
     .all(PATHS.developerKeys, onlyMethods('POST'))
     .get(PATHS.legacyCatalog, requireScope('tools:read'), legacyCatalog)
@@ -77,6 +83,7 @@ export function createApp(deps: AppDeps): App {
     .get(PATHS.home, landingPage)
     .get(PATHS.llms, llmsTxt)
     .get(PATHS.toolPage, toolPage)
+    .get(PATHS.scanPage, scanPage)
     .get(PATHS.skill, agentSkill)
     .get(PATHS.errors, errorIndexPage)
     .get(PATHS.error, errorPage)
@@ -148,6 +155,7 @@ function createContext(
     client: clientIdentity(address),
     principal: { kind: 'anonymous' },
     rateLimit: null,
+    scanQuota: null,
     waitUntil: runtime.waitUntil ?? ((promise) => void promise.catch(() => {})),
   };
 }

@@ -3,10 +3,40 @@ import { RATE_LIMIT_HEADER_NAMES } from './http/rate-limit-headers.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
 import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
 import { mcpCatalogEntry } from './mcp-connection.ts';
-import { executePath, openApiPath, PATHS, skillPath, toolPagePath } from './paths.ts';
-import { TOOL_INPUT_SCHEMAS } from './schemas.ts';
+import { executePath, openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from './paths.ts';
+import { MAX_AGE_SEC_LIMIT, SCAN_KEPT_DAYS, TOOL_INPUT_SCHEMAS } from './schemas.ts';
 import { ALL_SCOPES } from './scopes.ts';
+import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
+import { SUGGESTED_MAX_AGE_SEC } from './tools/tool-guide.ts';
+
+/** The kept scans: how to reuse one instead of scanning, and where to read them back. */
+function storedScans(baseUrl: string) {
+  return {
+    retention: { days: SCAN_KEPT_DAYS, maxPerToolAndTarget: SCANS_KEPT_PER_TARGET },
+    reuse: {
+      parameter: 'maxAgeSec',
+      min: 0,
+      max: MAX_AGE_SEC_LIMIT,
+      default: 0,
+      suggested: SUGGESTED_MAX_AGE_SEC,
+      description:
+        `Send "maxAgeSec" (e.g. ${SUGGESTED_MAX_AGE_SEC}) in the execute body instead of scanning again: ` +
+        'a stored result of the same tool and normalised target younger than that many seconds answers ' +
+        'with "cached": true, its original scanId and scannedAt, and an Age header, and spends no scan quota. ' +
+        'For email-security it is reused only when its scan covered every DKIM selector asked for.',
+    },
+    scanUrl: baseUrl + openApiPath(PATHS.scan),
+    historyUrl: `${baseUrl + openApiPath(PATHS.scanHistory)}?target={target}`,
+    permalink: baseUrl + openApiPath(PATHS.scanPage),
+    requiredScope: 'tools:read',
+    description:
+      'Every execute answer that ran a scan (200 or 422) carries scanId, scannedAt, assessed, cached, scanUrl ' +
+      'and permalink. GET scanUrl answers the stored envelope (200, also when the scan could not assess its ' +
+      'target; 404 when unknown or expired); GET historyUrl lists the scans of a tool and target, newest first. ' +
+      'Both count against the per-minute limit, never the scan quota.',
+  };
+}
 
 /** The tool catalog of `GET /api/v1/agent/tools`: everything an agent needs to call the API correctly. */
 export function buildCatalog(
@@ -35,6 +65,7 @@ export function buildCatalog(
       mcpToolName: tool.mcp.name,
       requiredScope: 'tools:execute',
       inputSchema: TOOL_INPUT_SCHEMAS[tool.name],
+      historyUrl: `${baseUrl + scanHistoryPath(tool.name)}?target={target}`,
       uiUrl: baseUrl + toolPagePath(tool.name),
       skillUrl: baseUrl + skillPath(tool.name),
       grade: {
@@ -47,6 +78,7 @@ export function buildCatalog(
           'with grade and gradeScore null and result explaining why.',
       },
     })),
+    storedScans: storedScans(baseUrl),
     unavailableTools: TOOLS_ELSEWHERE.map((t) => ({
       name: t.name,
       availableOnThisApi: false,
@@ -65,6 +97,8 @@ export function buildCatalog(
         scopeRequirements: {
           [`GET ${PATHS.catalog}`]: 'tools:read',
           [`POST ${openApiPath(PATHS.execute)}`]: 'tools:execute',
+          [`GET ${openApiPath(PATHS.scan)}`]: 'tools:read',
+          [`GET ${openApiPath(PATHS.scanHistory)}`]: 'tools:read',
           [`GET ${openApiPath(PATHS.badge)}`]: 'badges:read',
           [`POST ${PATHS.mcp} (tools/call)`]: 'tools:execute',
         },
@@ -95,10 +129,24 @@ export function buildCatalog(
         perNetwork: { limit: limits.scansPerHourPerNetwork, per: 'client network (IPv4 /24, IPv6 /48)' },
         sameWithOrWithoutKey: true,
         sharedWithBrowserTools: true,
+        policies: [
+          'scans-per-hour-per-client',
+          'scans-per-hour-per-network',
+          'scans-per-hour-per-target',
+          'scans-per-hour-overall',
+        ],
         description:
           'Each scan counts once per client address, once per client network, once per target host ' +
           'and once overall; a scan refused by any of them counts in none. ' +
-          'A spent quota may take up to an hour to free up.',
+          'A spent quota may take up to an hour to free up. ' +
+          'A result reused through maxAgeSec spends none; reading stored scans spends none.',
+        headers:
+          'On an execute answer that ran a scan, RateLimit-Policy and RateLimit list the per-minute policy and ' +
+          `the quota window closest to running out (e.g. "per-minute";q=${limits.anonymousPerMinute};w=60, ` +
+          `"scans-per-hour-per-client";q=${limits.scansPerHourPerClient};w=3600); ` +
+          'the single-value RateLimit-* and X-RateLimit-* headers stay per-minute. ' +
+          'A quota 429 describes the refusing window in all of them, so RateLimit-Reset equals Retry-After. ' +
+          'A cached answer lists only the per-minute policy.',
       },
       onExceeded: '429 rate_limit_exceeded with Retry-After and retryAfterSec; no scan runs.',
     },

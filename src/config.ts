@@ -4,7 +4,10 @@
  */
 import * as v from 'valibot';
 import { DEFAULT_KEY_PREFIX, isValidKeyPrefix, keyShapeProblem } from './keys/key-format.ts';
+import type { Limits } from './limits.ts';
 import { withoutTrailingSlashes } from './net/host-text.ts';
+import { normalizeBadgeDomain } from './net/site-domain.ts';
+import { GRADE_SCALE } from './tools/grading.ts';
 
 export interface AppConfig {
   /** Public base URL without a trailing slash; null → the origin of each request. */
@@ -22,6 +25,47 @@ export interface AppConfig {
   upstash: { url: string; token: string } | null;
   /** Browser origins besides our own that may call POST /mcp; '*' for any. */
   mcpAllowedOrigins: string[] | '*';
+  /** Scan-quota numbers set by the environment; the rest are the contract's (src/limits.ts). */
+  scanQuota: Partial<Pick<Limits, QuotaLimit>>;
+  /** Embedded store only: website-security grades recorded at start-up, so the default badge can be seen. */
+  devWebsiteGrades: { domain: string; grade: string }[];
+}
+
+type QuotaLimit = 'scansPerHourPerClient' | 'scansPerHourPerTarget' | 'scansPerHourPerNetwork' | 'scansPerHourOverall';
+
+/** The variables that set the hourly scan quota (docs/limits.md); defaults are the contract's. */
+const QUOTA_VARIABLES = {
+  SCANS_PER_HOUR_PER_CLIENT: 'scansPerHourPerClient',
+  SCANS_PER_HOUR_PER_TARGET: 'scansPerHourPerTarget',
+  SCANS_PER_HOUR_PER_NETWORK: 'scansPerHourPerNetwork',
+  SCANS_PER_HOUR_OVERALL: 'scansPerHourOverall',
+} as const satisfies Record<string, QuotaLimit>;
+
+const MAX_QUOTA = 1_000_000;
+const quotaNumber = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[0-9]{1,7}$/, `${name} must be a whole number from 1 to ${MAX_QUOTA}`),
+    v.transform(Number),
+    v.minValue(1, `${name} must be a whole number from 1 to ${MAX_QUOTA}`),
+    v.maxValue(MAX_QUOTA, `${name} must be a whole number from 1 to ${MAX_QUOTA}`),
+  );
+
+/** `DEV_WEBSITE_GRADES=example.com=A+,example.org=B`: each domain normalised as the badge does. */
+function devWebsiteGrades(text: string | undefined, problems: string[]): { domain: string; grade: string }[] {
+  if (text === undefined) return [];
+  return text.split(',').flatMap((entry) => {
+    const [rawDomain = '', grade = '', ...rest] = entry.trim().split('=');
+    const domain = normalizeBadgeDomain(rawDomain.trim());
+    if (rest.length > 0 || !domain.ok || !(GRADE_SCALE as readonly string[]).includes(grade.trim())) {
+      problems.push(
+        `- DEV_WEBSITE_GRADES: "${entry.trim().slice(0, 80)}" is not DOMAIN=GRADE with a grade from ` +
+          `${GRADE_SCALE.join(' ')} (e.g. DEV_WEBSITE_GRADES=example.com=A+,example.org=B)`,
+      );
+      return [];
+    }
+    return [{ domain: domain.domain, grade: grade.trim() }];
+  });
 }
 
 export const DEFAULT_ACCOUNT_URL = 'https://account.agent-scan.example/keys';
@@ -95,6 +139,11 @@ const EnvSchema = v.object({
   ),
   UPSTASH_REDIS_REST_URL: v.optional(httpUrl('UPSTASH_REDIS_REST_URL')),
   UPSTASH_REDIS_REST_TOKEN: v.optional(v.string()),
+  SCANS_PER_HOUR_PER_CLIENT: v.optional(quotaNumber('SCANS_PER_HOUR_PER_CLIENT')),
+  SCANS_PER_HOUR_PER_TARGET: v.optional(quotaNumber('SCANS_PER_HOUR_PER_TARGET')),
+  SCANS_PER_HOUR_PER_NETWORK: v.optional(quotaNumber('SCANS_PER_HOUR_PER_NETWORK')),
+  SCANS_PER_HOUR_OVERALL: v.optional(quotaNumber('SCANS_PER_HOUR_OVERALL')),
+  DEV_WEBSITE_GRADES: v.optional(v.string()),
 });
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
@@ -118,6 +167,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   if ((input.UPSTASH_REDIS_REST_URL === undefined) !== (input.UPSTASH_REDIS_REST_TOKEN === undefined)) {
     problems.push('- UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together');
   }
+  const grades = devWebsiteGrades(input.DEV_WEBSITE_GRADES, problems);
+  if (input.DEV_WEBSITE_GRADES !== undefined && input.UPSTASH_REDIS_REST_URL !== undefined) {
+    problems.push(
+      '- DEV_WEBSITE_GRADES: only for the embedded store; with Upstash use npm run admin -- grades set DOMAIN GRADE',
+    );
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const e = parsed.output;
   return {
@@ -136,5 +191,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
         ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
         : null,
+    scanQuota: Object.fromEntries(
+      Object.entries(QUOTA_VARIABLES).flatMap(([name, limit]) =>
+        e[name as keyof typeof QUOTA_VARIABLES] === undefined ? [] : [[limit, e[name as keyof typeof QUOTA_VARIABLES]]],
+      ),
+    ),
+    devWebsiteGrades: grades,
   };
 }

@@ -85,6 +85,8 @@ export interface RequestContext {
   principal: Principal;
   /** The per-minute decision for this request, shown in the RateLimit headers. */
   rateLimit: ShownLimit | null;
+  /** The scan-quota window closest to running out, once this request's scan was counted. */
+  scanQuota: ShownLimit | null;
   waitUntil: (promise: Promise<unknown>) => void;
 }
 

@@ -7,6 +7,7 @@ import { createApp } from './app.ts';
 import { ConfigError, parseConfig, type AppConfig } from './config.ts';
 import type { AppDeps, RuntimeContext } from './context.ts';
 import { KeyService } from './keys/key-service.ts';
+import { SPEC_LIMITS } from './limits.ts';
 import type { ScanFetch } from './net/scan-fetch.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { Store } from './store/port.ts';
@@ -52,6 +53,15 @@ async function registerDevKey(config: AppConfig, store: Store): Promise<DevKey> 
   return { key, generated: config.devApiKey === null };
 }
 
+/** With the embedded store: DEV_WEBSITE_GRADES, so that the default (website-security) badge can be seen. */
+async function recordDevGrades(config: AppConfig, store: Store, notice: (message: string) => void): Promise<void> {
+  for (const { domain, grade } of config.devWebsiteGrades) await store.setLatestGrade(domain, grade, Date.now());
+  if (config.devWebsiteGrades.length > 0)
+    notice(
+      `Development website-security grades recorded for ${config.devWebsiteGrades.map((g) => g.domain).join(', ')}.`,
+    );
+}
+
 /** Throws ConfigError listing every problem when the environment is invalid. */
 export function createService(env: Record<string, unknown>, options: PlatformOptions = {}): Service {
   const config = parseConfig(stringEntries(env));
@@ -67,10 +77,15 @@ export function createService(env: Record<string, unknown>, options: PlatformOpt
     ...(options.onRequestComplete ? { onRequestComplete: options.onRequestComplete } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.scanDeadlineMs ? { scanDeadlineMs: options.scanDeadlineMs } : {}),
+    limits: { ...SPEC_LIMITS, ...config.scanQuota },
   });
   const ready = config.upstash
     ? Promise.resolve(null)
-    : registerDevKey(config, store).then((dev) => (announce(dev, notice), dev));
+    : registerDevKey(config, store).then(async (dev) => {
+        await recordDevGrades(config, store, notice);
+        announce(dev, notice);
+        return dev;
+      });
   let started = false;
   return {
     config,

@@ -30,9 +30,14 @@ export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
     stateless: true,
     protocolVersions: MCP_PROTOCOL_VERSIONS,
     tools: ALLOWLISTED_TOOLS.map((tool) => ({ name: tool.mcp.name, tool: tool.name })),
+    readTools: [
+      { name: 'get_scan', description: 'A kept scan by its scanId (30 days).' },
+      { name: 'scan_history', description: "A tool and target's kept scans, newest first." },
+    ],
     authentication: 'The same as REST: optional key in Authorization: Bearer or X-Api-Key.',
     limits:
-      'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST.',
+      'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST. ' +
+      'A result reused through maxAgeSec, get_scan and scan_history spend no scan quota.',
     errors:
       'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status ' +
       'with a JSON-RPC error whose data is the problem document; ' +

@@ -26,6 +26,9 @@ export const RATE_LIMIT_HEADERS = {
   'X-RateLimit-Reset': ref('X-RateLimit-Reset'),
 };
 
+/** On an execute answer: `Age` is sent only when a stored result answered (`maxAgeSec`). */
+const EXECUTE_HEADERS = { ...RATE_LIMIT_HEADERS, Age: ref('Age') };
+
 export function problem(code: ErrorCode, description: string) {
   const retry = code === 'rate_limit_exceeded' || code === 'service_unavailable';
   return {
@@ -67,7 +70,11 @@ export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
     description:
       `${tool.description}\n\nTarget: ${tool.targetDescription}\n\n` +
       `Grades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. ` +
-      'Requires `tools:execute` when a key is sent.',
+      'Requires `tools:execute` when a key is sent.\n\n' +
+      'Every answer that ran a scan (200 or 422) carries `scanId`, `scannedAt`, `assessed`, `cached`, `scanUrl` ' +
+      'and `permalink`. With `maxAgeSec`, a stored result of the same tool and normalised target younger than ' +
+      'that answers instead (`cached: true`, its original scanId and scannedAt, an `Age` header) and spends no ' +
+      'scan quota; it is reused for email-security only when its scan covered the `selectors` asked for.',
     tags: ['tools'],
     security: keyOptional,
     requestBody: {
@@ -75,17 +82,21 @@ export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
       content: {
         'application/json': {
           schema: { $ref: '#/components/schemas/ExecuteRequest' },
-          example: { target: tool.targetExamples[0] },
+          example: { target: tool.targetExamples[0], maxAgeSec: 3600 },
         },
       },
     },
     responses: {
       '200': {
-        description: 'Scan completed.',
-        headers: RATE_LIMIT_HEADERS,
+        description: 'Scan completed, or a stored result reused for `maxAgeSec` (`cached: true`).',
+        headers: EXECUTE_HEADERS,
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ScanResponse' } } },
       },
-      '400': problem('bad_request', 'invalid JSON, or a missing, invalid or malformed `target`; no scan ran.'),
+      '400': problem(
+        'bad_request',
+        'invalid JSON, a missing, invalid or malformed `target`, or an invalid `selectors` or `maxAgeSec`; ' +
+          'no scan ran.',
+      ),
       '401': problem('unauthorized', 'invalid or expired API key.'),
       '403': problem('forbidden', 'the key lacks `tools:execute`.'),
       '404': problem('not_found', 'tool not on the agent allowlist.'),
@@ -96,11 +107,18 @@ export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
       '413': problem('payload_too_large', 'body over 8 KiB.'),
       '422': {
         description:
-          'The scan ran but could not assess the target; grade and gradeScore are null and result explains why.',
-        headers: RATE_LIMIT_HEADERS,
+          'The scan ran but could not assess the target; grade and gradeScore are null and result explains why. ' +
+          'A stored result of such a scan reused for `maxAgeSec` answers the same way, with `cached: true`.',
+        headers: EXECUTE_HEADERS,
         content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } },
       },
-      '429': problem('rate_limit_exceeded', 'per-minute limit or hourly scan quota used up; no scan ran.'),
+      '429': problem(
+        'rate_limit_exceeded',
+        'per-minute limit or hourly scan quota used up; no scan ran. ' +
+          'After a quota refusal, `violatedPolicies` names the quota windows and the RateLimit headers describe ' +
+          'the refusing one, so RateLimit-Reset equals Retry-After. A stored result reused for `maxAgeSec` is ' +
+          'never refused by the quota.',
+      ),
       '503': problem(
         'service_unavailable',
         "scan storage or the service's DNS resolver temporarily unavailable; nothing counted; retry after Retry-After.",
@@ -123,6 +141,8 @@ export function mcpOperation() {
       `The two scans as MCP tools (${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(', ')}) for MCP clients: ` +
       'revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). ' +
       'Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. ' +
+      'The scan tools take `maxAgeSec` as execute does; read-only tools return a stored scan by id and ' +
+      "a target's history. " +
       'Refused tool calls are tool results with isError and the problem as structuredContent. ' +
       'See docs/mcp.md.',
     tags: ['tools'],

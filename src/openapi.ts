@@ -12,15 +12,27 @@ import {
   RATE_LIMIT_HEADERS,
   ref,
 } from './openapi-operations.ts';
+import { badgeOperation } from './openapi-badge.ts';
+import { scanHistoryOperation, storedScanOperation } from './openapi-scans.ts';
 import { executePath, LEGACY_SUNSET, openApiPath, PATHS } from './paths.ts';
 import {
   ExecuteRequestSchema,
   jsonSchemaOf as schema,
   ProblemSchema,
+  SCAN_KEPT_DAYS,
+  ScanHistoryResponseSchema,
   ScanResponseSchema,
+  StoredScanResponseSchema,
   UnassessedScanSchema,
 } from './schemas.ts';
+import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
+
+const QUOTA_POLICY_NOTE =
+  'An execute answer that ran a scan also lists the scan-quota window closest to running out ' +
+  '(scans-per-hour-per-client, -per-network, -per-target or -overall; w=3600); ' +
+  'a scan-quota 429 lists the refusing window alone; a reused (cached) answer lists only per-minute.';
+const QUOTA_REFUSAL_NOTE = ' Always the per-minute policy, except on a scan-quota 429: the refusing quota window.';
 
 export function buildOpenApi(baseUrl: string, accountUrl: string) {
   return {
@@ -33,10 +45,13 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         'Works without a key (10 requests/min per client IP); ' +
         `a free developer key from ${accountUrl} raises that to 30/min. ` +
         'Scans are limited to 20/hour per client IP and per target, 1,000/hour overall. ' +
+        `Scan results are kept ${SCAN_KEPT_DAYS} days (at most the ${SCANS_KEPT_PER_TARGET} newest per tool and ` +
+        'target): send `maxAgeSec` to reuse a recent one without spending scan quota, ' +
+        'and read them back by scanId or as a history. ' +
         'Every error is application/problem+json; its `type` links to documentation.',
     },
     servers: [{ url: baseUrl }],
-    tags: [{ name: 'tools' }, { name: 'badges' }, { name: 'deprecated' }],
+    tags: [{ name: 'tools' }, { name: 'scans' }, { name: 'badges' }, { name: 'deprecated' }],
     paths: {
       [PATHS.catalog]: {
         get: {
@@ -60,6 +75,8 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           responses: { '404': problem('not_found', 'not on this API.') },
         },
       },
+      [openApiPath(PATHS.scanHistory)]: { get: scanHistoryOperation },
+      [openApiPath(PATHS.scan)]: { get: storedScanOperation },
       [PATHS.developerKeys]: {
         post: {
           operationId: 'create-key-gone',
@@ -90,45 +107,7 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           },
         },
       },
-      [openApiPath(PATHS.badge)]: {
-        get: {
-          operationId: 'badge',
-          summary: 'SVG badge with the latest website-security grade of a domain',
-          description:
-            'The domain is normalised (scheme, www., path, query, case, trailing dot, IDN). ' +
-            'Shows `?` when no grade exists. Cached 5 minutes with an ETag; a key needs `badges:read`. ' +
-            'Its own rate limit: 120 per minute per client address (policy badge-per-minute).',
-          tags: ['badges'],
-          security: keyOptional,
-          parameters: [
-            {
-              name: 'domain',
-              in: 'path',
-              required: true,
-              schema: { type: 'string', maxLength: 253 },
-              example: 'example.com',
-            },
-            {
-              name: 'style',
-              in: 'query',
-              required: false,
-              schema: { type: 'string', enum: ['default', 'compact', 'mini'], default: 'default' },
-            },
-          ],
-          responses: {
-            '200': {
-              description: 'The badge.',
-              headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
-              content: { 'image/svg+xml': { schema: { type: 'string' } } },
-            },
-            '304': { description: 'Not modified (If-None-Match matched the ETag).', headers: { ETag: ref('ETag') } },
-            '400': problem('bad_request', 'invalid domain or unknown style.'),
-            '401': problem('unauthorized', 'invalid or expired API key.'),
-            '403': problem('forbidden', 'the key lacks `badges:read`.'),
-            '429': problem('rate_limit_exceeded', 'badge rate limit used up.'),
-          },
-        },
-      },
+      [openApiPath(PATHS.badge)]: { get: badgeOperation },
       [PATHS.mcp]: { post: mcpOperation() },
       [PATHS.openapi]: {
         get: {
@@ -155,6 +134,8 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         ExecuteRequest: schema(ExecuteRequestSchema),
         ScanResponse: schema(ScanResponseSchema),
         UnassessedScan: schema(UnassessedScanSchema),
+        StoredScan: schema(StoredScanResponseSchema),
+        ScanHistory: schema(ScanHistoryResponseSchema),
         Problem: schema(ProblemSchema),
         McpRefusal: {
           type: 'object',
@@ -186,17 +167,32 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
       },
       headers: {
         'API-Version': header('Always 1.'),
-        RateLimit: header('draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<remaining>;t=<seconds to reset>.'),
-        'RateLimit-Policy': header('draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60.'),
-        'RateLimit-Limit': header('Requests allowed per minute.', 'integer'),
-        'RateLimit-Remaining': header('Requests left in the window.', 'integer'),
+        RateLimit: header(
+          'draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<remaining>;t=<seconds to reset>. ' +
+            `${QUOTA_POLICY_NOTE} e.g. "per-minute";r=9;t=42, "scans-per-hour-per-client";r=19;t=3300.`,
+        ),
+        'RateLimit-Policy': header(
+          'draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60. ' +
+            `${QUOTA_POLICY_NOTE} e.g. "per-minute";q=10;w=60, "scans-per-hour-per-client";q=20;w=3600.`,
+        ),
+        'RateLimit-Limit': header(`Requests allowed per minute.${QUOTA_REFUSAL_NOTE}`, 'integer'),
+        'RateLimit-Remaining': header(`Requests left in the window.${QUOTA_REFUSAL_NOTE}`, 'integer'),
         'RateLimit-Reset': header(
-          'Seconds until the window resets (after a 429: until a retry can succeed).',
+          'Seconds until the window resets (after a 429: until a retry can succeed, as Retry-After).' +
+            QUOTA_REFUSAL_NOTE,
           'integer',
         ),
         'X-RateLimit-Limit': header('Same as RateLimit-Limit.', 'integer'),
         'X-RateLimit-Remaining': header('Same as RateLimit-Remaining.', 'integer'),
-        'X-RateLimit-Reset': header('When the window resets, in Unix epoch seconds (GitHub convention).', 'integer'),
+        'X-RateLimit-Reset': header(
+          `When the window resets, in Unix epoch seconds (GitHub convention).${QUOTA_REFUSAL_NOTE}`,
+          'integer',
+        ),
+        Age: header(
+          'Only when a stored result answered an execute request (`maxAgeSec`, `cached: true`): ' +
+            'whole seconds since that scan finished.',
+          'integer',
+        ),
         'Retry-After': header('Seconds to wait before retrying.', 'integer'),
         'WWW-Authenticate': header('Bearer challenge naming the problem (invalid_token, insufficient_scope).'),
         Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.'),

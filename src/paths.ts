@@ -7,6 +7,8 @@
 export const PATHS = {
   catalog: '/api/v1/agent/tools',
   execute: '/api/v1/agent/tools/:tool/execute',
+  scanHistory: '/api/v1/agent/tools/:tool/scans',
+  scan: '/api/v1/scans/:scanId',
   developerKeys: '/api/v1/developer/keys',
   legacyCatalog: '/api/agent/tools',
   badge: '/api/badge/:domain+',
@@ -15,6 +17,7 @@ export const PATHS = {
   home: '/',
   llms: '/llms.txt',
   toolPage: '/tools/:tool',
+  scanPage: '/scans/:scanId',
   skill: '/agent-skills/:skill',
   errors: '/developers/errors',
   error: '/developers/errors/:slug',
@@ -42,6 +45,9 @@ export function fillPath(pattern: string, params: Record<string, string>): strin
 
 export const executePath = (tool: string) => fillPath(PATHS.execute, { tool });
 export const toolPagePath = (tool: string) => fillPath(PATHS.toolPage, { tool });
+export const scanPath = (scanId: string) => fillPath(PATHS.scan, { scanId });
+export const scanPagePath = (scanId: string) => fillPath(PATHS.scanPage, { scanId });
+export const scanHistoryPath = (tool: string) => fillPath(PATHS.scanHistory, { tool });
 export const skillPath = (tool: string) => fillPath(PATHS.skill, { skill: `${tool}.md` });
 export const errorPagePath = (slug: string) => fillPath(PATHS.error, { slug });
 export const badgePath = (domain: string) => fillPath(PATHS.badge, { domain });

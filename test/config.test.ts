@@ -16,6 +16,8 @@ test('an empty environment gives the documented defaults', () => {
     hstsPreloadStatusUrl: 'https://hstspreload.org/api/v2/status',
     upstash: null,
     mcpAllowedOrigins: [],
+    scanQuota: {},
+    devWebsiteGrades: [],
   });
 });
 
@@ -76,5 +78,62 @@ describe('MCP_ALLOWED_ORIGINS', () => {
   test('refuses something that is not an origin', () => {
     assert.throws(() => parseConfig({ MCP_ALLOWED_ORIGINS: 'https://app.example/path' }), /MCP_ALLOWED_ORIGINS/);
     assert.throws(() => parseConfig({ MCP_ALLOWED_ORIGINS: 'app.example' }), /MCP_ALLOWED_ORIGINS/);
+  });
+});
+
+describe('scan quota numbers', () => {
+  test('each of the four is read as a whole number', () => {
+    const c = parseConfig({
+      SCANS_PER_HOUR_PER_CLIENT: '50',
+      SCANS_PER_HOUR_PER_TARGET: '40',
+      SCANS_PER_HOUR_PER_NETWORK: '300',
+      SCANS_PER_HOUR_OVERALL: '5000',
+    });
+    assert.deepEqual(c.scanQuota, {
+      scansPerHourPerClient: 50,
+      scansPerHourPerTarget: 40,
+      scansPerHourPerNetwork: 300,
+      scansPerHourOverall: 5000,
+    });
+  });
+
+  test('refuses what is not a whole number from 1 to 1,000,000, naming every bad variable', () => {
+    for (const bad of ['0', '-1', '2.5', 'ten', '1e3', '1000001', '99999999'])
+      assert.throws(
+        () => parseConfig({ SCANS_PER_HOUR_PER_CLIENT: bad }),
+        /SCANS_PER_HOUR_PER_CLIENT must be a whole number from 1 to 1000000/,
+        bad,
+      );
+    assert.throws(
+      () => parseConfig({ SCANS_PER_HOUR_PER_TARGET: 'x', SCANS_PER_HOUR_OVERALL: '0' }),
+      (error: Error) => /SCANS_PER_HOUR_PER_TARGET/.test(error.message) && /SCANS_PER_HOUR_OVERALL/.test(error.message),
+    );
+  });
+});
+
+describe('DEV_WEBSITE_GRADES', () => {
+  test('reads DOMAIN=GRADE pairs, normalising domains as the badge does', () => {
+    assert.deepEqual(
+      parseConfig({ DEV_WEBSITE_GRADES: 'https://www.Example.com/=A+, example.org=B-' }).devWebsiteGrades,
+      [
+        { domain: 'example.com', grade: 'A+' },
+        { domain: 'example.org', grade: 'B-' },
+      ],
+    );
+  });
+
+  test('refuses an unknown grade, a bad domain, or a use beside Upstash', () => {
+    assert.throws(() => parseConfig({ DEV_WEBSITE_GRADES: 'example.com=G' }), /DEV_WEBSITE_GRADES: "example.com=G"/);
+    assert.throws(() => parseConfig({ DEV_WEBSITE_GRADES: 'not a domain=A' }), /DEV_WEBSITE_GRADES/);
+    assert.throws(() => parseConfig({ DEV_WEBSITE_GRADES: 'example.com' }), /DOMAIN=GRADE/);
+    assert.throws(
+      () =>
+        parseConfig({
+          DEV_WEBSITE_GRADES: 'example.com=A',
+          UPSTASH_REDIS_REST_URL: 'https://redis.example',
+          UPSTASH_REDIS_REST_TOKEN: 't',
+        }),
+      /only for the embedded store/,
+    );
   });
 });

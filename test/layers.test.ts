@@ -68,10 +68,10 @@ test('the check itself catches what it should', () => {
     { from: 'src/mcp/endpoint.ts', to: 'src/mcp/tools.ts' },
   ];
   assert.equal(violations(edges).length, 5);
-  assert.deepEqual(
+  assert.ok(
     importEdges(['src/mcp/tools.ts'])
       .map((e) => e.to)
-      .filter((to) => to.startsWith('src/scan')),
-    ['src/scan/pipeline.ts'],
+      .includes('src/scan/pipeline.ts'),
+    'the import reader finds the MCP tools using the scan pipeline',
   );
 });

@@ -3,7 +3,7 @@
  * keys create | list | revoke, grades set.
  */
 import { parseArgs } from 'node:util';
-import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
+import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { parseStampTime } from './stamp-time.ts';
 import type { KeyRecord, Store } from '../../src/store/port.ts';

@@ -6,78 +6,45 @@
  * imported, which breaks the edge bundle (see docs/badge.md); test/badge/render.test.ts compares
  * the geometry and colours with badge-maker's output for every grade and style.
  *
- * The badge shows a closed set of texts: the label "security" and a grade letter or "?". Nothing
- * the caller sends (the domain least of all) ever reaches the SVG; text is escaped all the same.
+ * The message is from a closed set (a grade, `?` or an error text, content.ts); the label is a
+ * tool's or the caller's `label` parameter, so every text is escaped.
  */
 import { escapeHtml } from '../http/markup-escape.ts';
-import { GRADE_SCALE, type Grade } from '../tools/grading.ts';
+import {
+  DEFAULT_LABEL,
+  NAMED_COLOURS,
+  TOOL_LABELS,
+  accessibleText,
+  errorContent,
+  gradeContent,
+  type BadgeContent,
+  type BadgeError,
+} from './content.ts';
 import { textWidth } from './text-width.ts';
 
 export type BadgeStyle = 'default' | 'compact' | 'mini';
 export const BADGE_STYLES: readonly BadgeStyle[] = ['default', 'compact', 'mini'];
 
-/** A website-security grade (`GRADE_SCALE`), or `?`. */
-export type BadgeMessage = Grade | '?';
-
-const BADGE_LABEL = 'security';
-
-/** badge-maker 6.0.0's named colours (its higher-contrast palette) that the badge uses. */
-export const NAMED_COLOURS = {
-  brightgreen: '#4b0',
-  green: '#67ac09',
-  yellowgreen: '#95991a',
-  yellow: '#d8b800',
-  orange: '#ea7233',
-  red: '#dd4343',
-  lightgrey: '#939393',
-} as const;
-export type ColourName = keyof typeof NAMED_COLOURS;
+const STANDARD_LABELS: ReadonlySet<string> = new Set(Object.values(TOOL_LABELS));
 
 /** The grey of the label half. */
 export const LABEL_COLOUR = '#555';
 
 /**
- * Grade → colour: A+ brightgreen; A and A- green; B+, B, B- yellowgreen; C+, C, C- yellow;
- * D+, D, D- orange; F red; `?` (no grade, or the store could not say) lightgrey.
+ * Element ids are suffixed with the style, the message and (for any label but "security") the
+ * label, e.g. `s-default-a-plus`, `s-mini-b-email-security`, or `s-default-f-l2p_2q` for a label
+ * of the caller's own (its code points in base 36), so that badges inlined into one HTML page never
+ * point at each other's clip path or gradient: two badges share ids only when they are
+ * byte-identical, so the shared definitions are the same.
  */
-export function colourOf(message: BadgeMessage): ColourName {
-  if (message === 'A+') return 'brightgreen';
-  switch (message[0]) {
-    case 'A':
-      return 'green';
-    case 'B':
-      return 'yellowgreen';
-    case 'C':
-      return 'yellow';
-    case 'D':
-      return 'orange';
-    case 'F':
-      return 'red';
-    case '?':
-    case undefined: // never: no BadgeMessage is empty
-    default:
-      return 'lightgrey';
-  }
-}
-
-/** The message for a stored grade: the grade when it is one of ours, otherwise `?`. */
-export function badgeMessage(grade: string | null): BadgeMessage {
-  return grade !== null && (GRADE_SCALE as readonly string[]).includes(grade) ? (grade as Grade) : '?';
-}
-
-/** What screen readers announce and what the tooltip shows (the same for every style). */
-export function accessibleText(message: BadgeMessage): string {
-  return `${BADGE_LABEL}: ${message === '?' ? 'grade unknown' : message}`;
-}
-
-/**
- * Element ids are suffixed with the style and the message, e.g. `s-default-a-plus`, so that
- * badges inlined into one HTML page never point at each other's clip path or gradient: two
- * badges share ids only when they are byte-identical, so the shared definitions are the same.
- */
-export function idSuffix(style: BadgeStyle, message: BadgeMessage): string {
-  const slug = message === '?' ? 'unknown' : message.toLowerCase().replace('+', '-plus').replace(/-$/, '-minus');
-  return `${style}-${slug}`;
+export function idSuffix(style: BadgeStyle, { label, message }: Pick<BadgeContent, 'label' | 'message'>): string {
+  const slug =
+    message === '?'
+      ? 'unknown'
+      : message.toLowerCase().replace('+', '-plus').replace(/-$/, '-minus').replace(/ /g, '-');
+  if (label === DEFAULT_LABEL) return `${style}-${slug}`;
+  if (STANDARD_LABELS.has(label)) return `${style}-${slug}-${label.replace(/ /g, '-')}`;
+  return `${style}-${slug}-l${Array.from(label, (c) => c.codePointAt(0)!.toString(36)).join('_')}`;
 }
 
 const HEIGHT = 20;
@@ -112,7 +79,7 @@ interface Segment {
  * Lays out the label and message halves: each text gets `PADDING` px on both sides, and the
  * message text sits one pixel left of its half (badge-maker's layout, kept so the badges match).
  */
-function layout(label: string | null, message: BadgeMessage): Segment[] {
+function layout(label: string | null, { message, colour }: BadgeContent): Segment[] {
   const segments: Segment[] = [];
   let x = 0;
   if (label !== null) {
@@ -133,7 +100,7 @@ function layout(label: string | null, message: BadgeMessage): Segment[] {
     text: message,
     x,
     width: width + 2 * PADDING,
-    fill: NAMED_COLOURS[colourOf(message)],
+    fill: NAMED_COLOURS[colour],
     textX: 10 * (textLeft + PADDING + width / 2),
     textLength: 10 * width,
   });
@@ -146,8 +113,7 @@ function backgrounds(segments: Segment[]): string[] {
   );
 }
 
-function svgRoot(width: number, message: BadgeMessage, children: string[]): string {
-  const name = accessibleText(message);
+function svgRoot(width: number, name: string, children: string[]): string {
   return element(
     'svg',
     { xmlns: 'http://www.w3.org/2000/svg', width, height: HEIGHT, role: 'img', 'aria-label': name },
@@ -164,7 +130,7 @@ const TEXT_GROUP = {
 };
 
 /** Rounded corners, a faint top-to-bottom gradient and a soft text shadow (shields' `flat`). */
-function flat(segments: Segment[], message: BadgeMessage, suffix: string): string {
+function flat(segments: Segment[], name: string, suffix: string): string {
   const width = segments.reduce((sum, s) => sum + s.width, 0);
   const [blurId, gradientId, clipId] = [`b-${suffix}`, `s-${suffix}`, `r-${suffix}`];
   const defs = [
@@ -187,39 +153,49 @@ function flat(segments: Segment[], message: BadgeMessage, suffix: string): strin
     ]);
     return element('g', { transform: 'scale(.1)' }, [shadow, element('text', { ...at, y: 140 }, { text: s.text })]);
   });
-  return svgRoot(width, message, [...defs, background, element('g', TEXT_GROUP, texts)]);
+  return svgRoot(width, name, [...defs, background, element('g', TEXT_GROUP, texts)]);
 }
 
 /** Square corners, no gradient, no shadow (shields' `flat-square`). */
-function flatSquare(segments: Segment[], message: BadgeMessage): string {
+function flatSquare(segments: Segment[], name: string): string {
   const width = segments.reduce((sum, s) => sum + s.width, 0);
   const texts = segments.map((s) =>
     element('text', { x: s.textX, y: 140, textLength: s.textLength, transform: 'scale(.1)' }, { text: s.text }),
   );
-  return svgRoot(width, message, [
+  return svgRoot(width, name, [
     element('g', { 'shape-rendering': 'crispEdges' }, backgrounds(segments)),
     element('g', TEXT_GROUP, texts),
   ]);
 }
 
-// 3 styles × 14 messages: every badge there is, each rendered once.
+// Every badge with a tool's label (3 styles × 3 labels × 19 messages), each rendered once; badges
+// with a caller's label are rendered each time, so that no one can fill this map.
 const rendered = new Map<string, string>();
 
 /**
- * The SVG badge for a stored grade (null, or anything that is not one of the grades, shows `?`).
- * `default`: label "security" and the grade, rounded; `compact`: the same with square corners;
- * `mini`: the grade alone. Every style carries `role="img"`, `aria-label` and `<title>` with
- * "security: <grade>".
+ * The SVG for any badge content. `default`: label and message, rounded; `compact`: the same with
+ * square corners; `mini`: the message alone. Every style carries `role="img"`, `aria-label` and
+ * `<title>` with "<label>: <message>", the label included where it is not shown.
  */
-export function renderBadge(grade: string | null, style: BadgeStyle): string {
-  const message = badgeMessage(grade);
-  const key = `${style} ${message}`;
-  let svg = rendered.get(key);
+export function renderSvg(content: BadgeContent, style: BadgeStyle): string {
+  const key = `${style}\n${content.label}\n${content.message}`;
+  const cacheable = STANDARD_LABELS.has(content.label);
+  let svg = cacheable ? rendered.get(key) : undefined;
   if (svg === undefined) {
-    const suffix = idSuffix(style, message);
-    if (style === 'compact') svg = flatSquare(layout(BADGE_LABEL, message), message);
-    else svg = flat(layout(style === 'mini' ? null : BADGE_LABEL, message), message, suffix);
-    rendered.set(key, svg);
+    const name = accessibleText(content);
+    if (style === 'compact') svg = flatSquare(layout(content.label, content), name);
+    else svg = flat(layout(style === 'mini' ? null : content.label, content), name, idSuffix(style, content));
+    if (cacheable) rendered.set(key, svg);
   }
   return svg;
+}
+
+/** The badge for a stored grade (null, or anything that is not one of the grades, shows `?`). */
+export function renderBadge(grade: string | null, style: BadgeStyle, label: string = DEFAULT_LABEL): string {
+  return renderSvg(gradeContent(grade, label), style);
+}
+
+/** The badge that stands in for a broken image when a parameter is wrong. */
+export function renderErrorBadge(error: BadgeError, style: BadgeStyle, label: string = DEFAULT_LABEL): string {
+  return renderSvg(errorContent(error, label), style);
 }

@@ -1,15 +1,19 @@
 /**
  * `GET /api/badge/{domain}` (registered as `/api/badge/:domain+`, so a pasted URL with slashes
- * arrives whole): the SVG badge with the latest website-security grade of a domain.
- * HEAD is served by the app as a GET without the body. See docs/badge.md.
+ * arrives whole): the badge with a domain's latest grade of one tool, as SVG or as shields.io
+ * endpoint JSON. A wrong parameter answers an error badge (a README never shows a broken image),
+ * or the problem to clients that ask for JSON. HEAD is served by the app as a GET without the
+ * body. See docs/badge.md.
  */
-import { ifNoneMatchMatches, strongEtag } from '../http/etag.ts';
-import { ApiError } from '../http/problem.ts';
-import { respond } from '../http/respond.ts';
-import { StoreUnavailableError } from '../store/port.ts';
-import { normalizeBadgeDomain } from './domain.ts';
-import { BADGE_STYLES, renderBadge, type BadgeStyle } from './render.ts';
 import type { Handler, RequestContext } from '../context.ts';
+import { ifNoneMatchMatches, strongEtag } from '../http/etag.ts';
+import { ApiError, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
+import { respond } from '../http/respond.ts';
+import { SCAN_RECORD_TTL_MS, StoreUnavailableError, type GradedTool } from '../store/port.ts';
+import { errorContent, gradeContent } from './content.ts';
+import { readBadgeRequest, type BadgeFormat, type BadgeRequest } from './query.ts';
+import { renderSvg } from './render.ts';
+import { SHIELDS_CONTENT_TYPE, shieldsEndpoint } from './shields.ts';
 
 const BADGE_CONTENT_TYPE = 'image/svg+xml; charset=utf-8';
 /** No scripts, no fetches, no navigation, even when the SVG is opened directly or in `<object>`. */
@@ -22,60 +26,91 @@ export const BADGE_CACHE_CONTROL = 'public, max-age=300, s-maxage=300, stale-whi
 /** When the store could not say: `?`, and a minute until anyone asks again. */
 export const BADGE_CACHE_CONTROL_DEGRADED = 'public, max-age=60, s-maxage=60';
 
-const BADGE_HINT =
-  'Request GET /api/badge/<domain>, e.g. /api/badge/example.com or /api/badge/example.com?style=compact; ' +
-  'style is one of default, compact, mini.';
-
-/** The `style` query parameter; absent means `default`. */
-function badgeStyle(value: string | string[] | undefined): BadgeStyle {
-  if (value === undefined) return 'default';
-  if (Array.isArray(value)) {
-    throw new ApiError('bad_request', {
-      detail: `"style" was given ${value.length} times; give it once, as one of ${BADGE_STYLES.join(', ')}.`,
-      hint: BADGE_HINT,
-    });
-  }
-  if ((BADGE_STYLES as readonly string[]).includes(value)) return value as BadgeStyle;
-  throw new ApiError('bad_request', {
-    detail:
-      `Unknown badge style${/^[\w-]{1,40}$/.test(value) ? ` "${value}"` : ''}; ` +
-      `"style" must be one of ${BADGE_STYLES.join(', ')} (or absent for default).`,
-    hint: BADGE_HINT,
-    extra: { allowedStyles: [...BADGE_STYLES] },
-  });
-}
-
-/** The normalised domain from the path parameter, or a 400 problem that says what is wrong with it. */
-function badgeDomain(raw: string | undefined): string {
-  const result = normalizeBadgeDomain(raw ?? '');
-  if (!result.ok) throw new ApiError('bad_request', { detail: result.reason, hint: BADGE_HINT });
-  return result.domain;
-}
-
-/** The latest grade, or `degraded` when the store cannot answer (any other failure is a bug and propagates). */
-async function latestGrade(ctx: RequestContext, domain: string): Promise<{ grade: string | null; degraded: boolean }> {
+/**
+ * The latest grade, or `degraded` when the store cannot answer (any other failure is a bug and
+ * propagates). A scan's grade shows for as long as the scan is kept, by this app's clock whatever
+ * the store's own expiry does; the operator's website-security grade does not expire.
+ */
+async function latestGrade(
+  ctx: RequestContext,
+  domain: string,
+  tool: GradedTool,
+): Promise<{ grade: string | null; degraded: boolean }> {
   try {
-    const latest = await ctx.services.store.latestGrade(domain);
-    return { grade: latest?.grade ?? null, degraded: false };
+    const latest = await ctx.services.store.latestGrade(domain, tool);
+    const expired =
+      latest !== null && tool !== 'website-security' && latest.at < ctx.services.now() - SCAN_RECORD_TTL_MS;
+    return { grade: expired ? null : (latest?.grade ?? null), degraded: false };
   } catch (error) {
     if (error instanceof StoreUnavailableError) return { grade: null, degraded: true };
     throw error;
   }
 }
 
-export const badge: Handler = async (request, ctx) => {
-  const style = badgeStyle(request.query.style);
-  const domain = badgeDomain(request.params.domain);
-  const { grade, degraded } = await latestGrade(ctx, domain);
-  const svg = renderBadge(grade, style);
-  const etag = await strongEtag(svg);
+/** The media types an `Accept` field names itself, with a quality above zero (wildcards name none). */
+export function namedMediaTypes(accept: string | null): Set<string> {
+  const named = new Set<string>();
+  for (const range of (accept ?? '').split(',')) {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const quality = parameters.find((p) => /^q\s*=/.test(p))?.replace(/^q\s*=\s*/, '');
+    if (type !== '' && (quality === undefined || Number(quality) > 0)) named.add(type);
+  }
+  return named;
+}
+
+interface BadgeAnswer {
+  status: 200 | 400;
+  format: BadgeFormat;
+  body: string;
+  cacheControl: string;
+  /** Set on error badges: the same URL answers a problem to clients that ask for JSON. */
+  varyAccept?: boolean;
+}
+
+/** The badge headers, and the ETag and a 304 for a 200 (conditional requests only apply to those). */
+async function answer(request: Request, ctx: RequestContext, a: BadgeAnswer): Promise<Response> {
   const headers: Record<string, string> = {
-    etag,
-    'cache-control': degraded ? BADGE_CACHE_CONTROL_DEGRADED : BADGE_CACHE_CONTROL,
+    'cache-control': a.cacheControl,
     'content-security-policy': BADGE_CSP,
     'cross-origin-resource-policy': 'cross-origin',
+    ...(a.varyAccept ? { vary: 'Accept' } : {}),
   };
-  if (ifNoneMatchMatches(request.headers.get('if-none-match'), etag))
-    return respond(ctx, null, { status: 304, headers });
-  return respond(ctx, svg, { headers: { ...headers, 'content-type': BADGE_CONTENT_TYPE } });
+  if (a.status === 200) {
+    headers['etag'] = await strongEtag(a.body);
+    if (ifNoneMatchMatches(request.headers.get('if-none-match'), headers['etag']))
+      return respond(ctx, null, { status: 304, headers });
+  }
+  headers['content-type'] = a.format === 'shields' ? SHIELDS_CONTENT_TYPE : BADGE_CONTENT_TYPE;
+  return respond(ctx, a.body, { status: a.status, headers });
+}
+
+/**
+ * A wrong parameter. The problem goes to clients that name problem+json in `Accept` (or JSON,
+ * unless they asked for shields' JSON); shields gets its error JSON with a 200, because it shows
+ * "invalid" for any other status without reading the body; everyone else gets a 400 SVG, which
+ * browsers draw in an `<img>` all the same.
+ */
+function refuse(request: Request, ctx: RequestContext, { error, look }: Extract<BadgeRequest, { ok: false }>) {
+  const accepted = namedMediaTypes(request.headers.get('accept'));
+  if (accepted.has(PROBLEM_CONTENT_TYPE) || (look.format !== 'shields' && accepted.has('application/json')))
+    throw new ApiError('bad_request', error.problem);
+  const content = errorContent(error.badge, look.label);
+  const common = { format: look.format, cacheControl: BADGE_CACHE_CONTROL, varyAccept: true };
+  if (look.format === 'shields')
+    return answer(request, ctx, { ...common, status: 200, body: shieldsEndpoint(content, look.style, true) });
+  return answer(request, ctx, { ...common, status: 400, body: renderSvg(content, look.style) });
+}
+
+export const badge: Handler = async (request, ctx) => {
+  const read = readBadgeRequest(request.params.domain, request.query);
+  if (!read.ok) return refuse(request, ctx, read);
+  const { domain, tool, style, format, label } = read.query;
+  const { grade, degraded } = await latestGrade(ctx, domain, tool);
+  const content = gradeContent(grade, label);
+  return answer(request, ctx, {
+    status: 200,
+    format,
+    body: format === 'shields' ? shieldsEndpoint(content, style) : renderSvg(content, style),
+    cacheControl: degraded ? BADGE_CACHE_CONTROL_DEGRADED : BADGE_CACHE_CONTROL,
+  });
 };

@@ -35,14 +35,35 @@ export const RATE_LIMIT_HEADER_NAMES = [
   'X-RateLimit-Reset',
 ] as const;
 
-export function addRateLimitHeaders(headers: Record<string, string>, shown: ShownLimit, now: number): void {
+/** Seconds until `shown` resets: the end of its window, or when refused the moment a retry can succeed. */
+function resetSeconds(shown: ShownLimit, now: number): { resetAt: number; resetSec: number } {
   const { decision } = shown;
   const resetAt = decision.allowed ? decision.resetAt : Math.max(decision.retryAt, now + 1000);
-  const resetSec = secondsUntil(resetAt, now);
+  return { resetAt, resetSec: secondsUntil(resetAt, now) };
+}
+
+/**
+ * Writes every family for `shown`. `alsoShown` (the scan quota on an execute answer) joins the
+ * structured fields only, which may list several policies; the single-value fields keep describing
+ * the per-minute limit the contract names.
+ */
+export function addRateLimitHeaders(
+  headers: Record<string, string>,
+  shown: ShownLimit,
+  now: number,
+  alsoShown?: ShownLimit | null,
+): void {
+  const { decision } = shown;
+  const { resetAt, resetSec } = resetSeconds(shown, now);
   const limit = String(decision.limit);
   const remaining = String(decision.remaining);
   headers['ratelimit-policy'] = `"${shown.policy}";q=${limit};w=${shown.windowSec}`;
   headers['ratelimit'] = `"${shown.policy}";r=${remaining};t=${resetSec}`;
+  if (alsoShown) {
+    const also = alsoShown.decision;
+    headers['ratelimit-policy'] += `, "${alsoShown.policy}";q=${also.limit};w=${alsoShown.windowSec}`;
+    headers['ratelimit'] += `, "${alsoShown.policy}";r=${also.remaining};t=${resetSeconds(alsoShown, now).resetSec}`;
+  }
   headers['ratelimit-limit'] = limit;
   headers['ratelimit-remaining'] = remaining;
   headers['ratelimit-reset'] = String(resetSec);

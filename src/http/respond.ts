@@ -47,7 +47,7 @@ export function respond(
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
   const headers = standardHeaders();
-  if (ctx.rateLimit) addRateLimitHeaders(headers, ctx.rateLimit, ctx.services.now());
+  if (ctx.rateLimit) addRateLimitHeaders(headers, ctx.rateLimit, ctx.services.now(), ctx.scanQuota);
   if (init.headers) for (const name in init.headers) headers[name.toLowerCase()] = init.headers[name]!;
   if (ctx.services.config.baseUrl === null) keepHostBoundCopiesApart(headers);
   return new Response(body, { status: init.status ?? 200, headers });

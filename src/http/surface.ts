@@ -19,6 +19,8 @@ export type Surface =
 const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
   catalog: 'api',
   execute: 'api',
+  scanHistory: 'api',
+  scan: 'api',
   developerKeys: 'api',
   legacyCatalog: 'api',
   badge: 'badge',
@@ -27,6 +29,7 @@ const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
   home: 'document',
   llms: 'document',
   toolPage: 'document',
+  scanPage: 'document',
   skill: 'document',
   errors: 'document',
   error: 'document',

@@ -11,7 +11,8 @@ import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { MAX_BODY_BYTES } from '../limits.ts';
 import { JSON_RPC_PARSE_ERROR, withProblemData } from './refusals.ts';
-import { buildMcpServer, type CallScope } from './tools.ts';
+import type { CallScope } from './tool-calls.ts';
+import { buildMcpServer } from './tools.ts';
 
 let handler: McpHttpHandler | undefined;
 

@@ -1,15 +1,10 @@
 /**
  * The MCP face of the registered tools (each entry's `mcp` names and describes its tool), and the
- * server a request gets. Tool calls run the same scan pipeline as REST execute.
+ * server a request gets: one scan tool per registry entry, running the same scan pipeline as REST
+ * execute, then the read-only tools over kept scans (stored-scan-tools.ts).
  */
-import {
-  McpServer,
-  type CallToolResult,
-  type ServerContext,
-  type StandardSchemaWithJSON,
-} from '@modelcontextprotocol/server';
-import type { RequestContext } from '../context.ts';
-import { ApiError } from '../http/problem.ts';
+import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
+import { ageSeconds } from '../scan/envelope.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
 import {
   jsonSchemaOf,
@@ -21,30 +16,18 @@ import {
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
-import { refusalResult } from './refusals.ts';
+import { STORED_SCAN_TOOLS } from './stored-scan-tools.ts';
 import { summarizeScan } from './summary.ts';
+import { bodyResult, describedBy, runCall, type CallScope } from './tool-calls.ts';
 
 const SERVER_INFO = { name: 'agent-scan', title: 'Agent Scan API', version: '1.0.0' };
 const INSTRUCTIONS =
   `Two non-intrusive security checks: ${ALLOWLISTED_TOOLS.map((t) => `${t.mcp.name} ${t.mcp.purpose}`).join(', ')}. ` +
-  'Results carry the grade, score, findings with recommendations, and a tool page URL. ' +
+  'Results carry the grade, score, findings with recommendations, a scanId and a permalink. ' +
+  'Pass maxAgeSec to reuse a recent result of the same target instead of scanning again (no quota spent). ' +
+  'get_scan reads a kept scan back by scanId; scan_history lists the kept scans of a target (30 days). ' +
   'Refusals are tool errors whose structured content is a problem document: ' +
   'code, detail, hint and, for rate_limit_exceeded, retryAfterSec.';
-
-/**
- * The JSON Schemas come from the REST schemas; validation is left to the scan pipeline so an MCP
- * caller gets exactly the REST API's messages (the SDK would otherwise answer first with its own).
- */
-function describedBy(jsonSchema: Record<string, unknown>): StandardSchemaWithJSON {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'agent-scan',
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
-    },
-  };
-}
 
 /**
  * Structured content must match the output schema, and some clients check it on error results
@@ -59,40 +42,13 @@ const OUTPUT_SCHEMA = describedBy({
   anyOf: [jsonSchemaOf(ScanResponseSchema), jsonSchemaOf(UnassessedScanSchema), jsonSchemaOf(ProblemSchema)],
 });
 
-/** What the route hands each tool call through the SDK (in `authInfo.extra`). */
-export interface CallScope {
-  ctx: RequestContext;
-  request: Request;
-}
-
-function callScope(sdk: ServerContext): CallScope {
-  const scope = sdk.http?.authInfo?.extra?.['agentScan'] as CallScope | undefined;
-  if (!scope) throw new Error('MCP tool called without the request context');
-  return scope;
-}
-
-async function callTool(tool: ToolEntry<ToolName>, args: unknown, sdk: ServerContext): Promise<CallToolResult> {
-  const { ctx, request } = callScope(sdk);
-  try {
-    const refusal = scopeRefusal(ctx.principal, 'tools:execute', 'running a scan requires');
-    if (refusal) throw refusal;
-    const reply = await scanWithTool(tool, args ?? {}, request, ctx, sdk.mcpReq.signal);
-    const text = summarizeScan(tool, reply.body);
-    const content: CallToolResult['content'] = [
-      { type: 'text', text },
-      { type: 'text', text: JSON.stringify(reply.body) },
-    ];
-    return reply.assessed
-      ? { content, structuredContent: reply.body }
-      : { isError: true, content, structuredContent: reply.body };
-  } catch (error) {
-    if (error instanceof ApiError) return refusalResult(ctx, error);
-    ctx.services.onError(error, request);
-    return refusalResult(
-      ctx,
-      new ApiError('internal_error', { detail: 'An unexpected error occurred; it has been logged.' }),
-    );
-  }
+async function callScan(tool: ToolEntry<ToolName>, args: unknown, { ctx, request }: CallScope, sdk: ServerContext) {
+  const refusal = scopeRefusal(ctx.principal, 'tools:execute', 'running a scan requires');
+  if (refusal) throw refusal;
+  const reply = await scanWithTool(tool, args ?? {}, request, ctx, sdk.mcpReq.signal);
+  const age = ageSeconds(reply.scan, ctx.services.now());
+  const text = summarizeScan(tool, reply.body, reply.cached ? 'reused' : 'scanned', age);
+  return bodyResult(text, reply.body, !reply.assessed);
 }
 
 /** Each tool's registration, built once: only the server object is per request. */
@@ -110,7 +66,9 @@ const REGISTRATIONS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>) => {
       openWorldHint: true,
     },
   };
-  return { name: tool.mcp.name, config, handler: (args: unknown, sdk: ServerContext) => callTool(tool, args, sdk) };
+  const handler = (args: unknown, sdk: ServerContext): Promise<CallToolResult> =>
+    runCall(sdk, (scope) => callScan(tool, args, scope, sdk));
+  return { name: tool.mcp.name, config, handler };
 });
 
 /** A fresh server per request: the transport is stateless (and the SDK serves one request per server). */
@@ -120,6 +78,7 @@ export function buildMcpServer(): McpServer {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
   });
-  for (const { name, config, handler } of REGISTRATIONS) server.registerTool(name, config, handler);
+  for (const { name, config, handler } of [...REGISTRATIONS, ...STORED_SCAN_TOOLS])
+    server.registerTool(name, config, handler);
   return server;
 }

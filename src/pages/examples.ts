@@ -46,3 +46,15 @@ export function fetchExample(tool: ToolEntry, site: Site): string {
     `}`,
   ].join('\n');
 }
+
+/** A shell word in single quotes: a `'` inside becomes `'\''`. */
+const shellQuoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+/** The anonymous curl line that scans one given target (what a page without JavaScript offers instead). */
+export function curlScanOf(tool: ToolEntry, site: Site, target: string, selectors: readonly string[] = []): string {
+  const body = JSON.stringify(tool.acceptsSelectors && selectors.length > 0 ? { target, selectors } : { target });
+  return [
+    `curl -sS -X POST ${shellQuoted(executeUrlOf(tool, site))} \\`,
+    `  -H 'Content-Type: application/json' -d ${shellQuoted(body)}`,
+  ].join('\n');
+}

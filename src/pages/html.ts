@@ -32,3 +32,17 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): Html {
 export function trusted(markup: string): Html {
   return new Html(markup);
 }
+
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+
+/**
+ * Data for the page script, as a JSON data block (never executed, so the CSP needs no hash). Every
+ * `<`, `>` and `&` is a \u escape, so no value can close the element or open a comment in it.
+ */
+export function jsonDataBlock(id: string, value: unknown): Html {
+  const json = JSON.stringify(value).replace(
+    SCRIPT_UNSAFE,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return new Html(`<script type="application/json" id="${escapeHtml(id)}">${json}</script>`);
+}

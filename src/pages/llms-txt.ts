@@ -4,8 +4,10 @@
  */
 import { ERROR_CODES, errorPath, ERRORS } from '../http/errors.ts';
 import { mcpClientConfig } from '../mcp-connection.ts';
-import { executePath, LEGACY_SUNSET_DAY, PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { executePath, LEGACY_SUNSET_DAY, openApiPath, PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { MAX_AGE_SEC_LIMIT } from '../schemas.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
+import { quotaHeaderGuide, storedScanGuide } from '../tools/tool-guide.ts';
 import { ERROR_DOCS } from './error-docs.ts';
 import { SITE_NAME } from './layout.ts';
 import { absolute, siteFor, thousands, type SiteOptions } from './site.ts';
@@ -34,6 +36,14 @@ export function renderLlmsTxt(baseUrl: string, options: SiteOptions = {}): strin
     'Errors are application/problem+json whose "type" links to an error page; ' +
     'on 429 or 503 wait Retry-After seconds. ' +
     `Keys are created on the account portal (${site.accountUrl}), not through this API.`;
+  // Free text, one sentence per fact: the link sections below may hold only links.
+  const reuse = storedScanGuide({
+    scanUrl: absolute(site, openApiPath(PATHS.scan)),
+    historyUrl: `${absolute(site, openApiPath(PATHS.scanHistory))}?target={target}`,
+    maxAgeLimitSec: MAX_AGE_SEC_LIMIT,
+    selectors: true,
+  }).join(' ');
+  const quotaHeaders = quotaHeaderGuide(limits.scansPerHourPerClient).join(' ');
   const skills = ALLOWLISTED_TOOLS.map((t) =>
     link(`${t.name} skill`, skillPath(t.name), `SKILL.md (Agent Skills format). ${t.guide.skillDescription}`),
   );
@@ -42,6 +52,10 @@ export function renderLlmsTxt(baseUrl: string, options: SiteOptions = {}): strin
 > ${SUMMARY}
 
 ${usage}
+
+${reuse}
+
+${quotaHeaders}
 
 ## API
 

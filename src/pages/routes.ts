@@ -3,7 +3,9 @@
  * answered by the app as GET without a body):
  *
  *   GET /                                  landingPage
- *   GET /tools/:tool                       toolPage         (one per registered tool; others 404)
+ *   GET /tools/:tool                       toolPage         (one per registered tool; others 404;
+ *                                                            ?target= shows its newest stored scan)
+ *   GET /scans/:scanId                     scanPage         (one stored scan; unknown ids an HTML 404)
  *   GET /agent-skills/:skill               agentSkill       (<tool>.md per registered tool)
  *   GET /developers/errors                 errorIndexPage
  *   GET /developers/errors/:slug           errorPage        (one per code of src/http/errors.ts; others 404)
@@ -13,17 +15,23 @@
  *
  * Handlers read the page name from `ctx.path`, not from route params, so they work however the
  * route is spelled (`/agent-skills/:skill` or `/agent-skills/:name.md`). src/app.ts registers
- * them at the paths of src/paths.ts. Rendered pages are kept per base URL, like the catalog.
+ * them at the paths of src/paths.ts. Rendered pages are kept per base URL, like the catalog;
+ * pages that show a stored scan are rendered for each request.
  */
 import { BoundedCache } from '../cache/bounded-cache.ts';
 import { ApiError } from '../http/problem.ts';
+import { respond } from '../http/respond.ts';
+import { findStoredScan } from '../scan/stored-scans.ts';
 import { PATHS, skillPath, toolPagePath } from '../paths.ts';
 import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import type { Handler, RequestContext } from '../context.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 import { IMMUTABLE_CACHE, SITE_STYLESHEET, TOOL_PAGE_SCRIPT, type Asset } from './assets.ts';
 import { errorCodeForSlug, renderErrorIndex, renderErrorPage } from './error-pages.ts';
 import { renderLandingPage } from './landing.ts';
 import { renderLlmsTxt } from './llms-txt.ts';
+import { pageScanFor, pageScanOf } from './page-scans.ts';
+import { renderScanNotFound } from './scan-not-found.ts';
 import { percentDecode } from '../net/host-text.ts';
 import {
   DOCUMENT_PAGE_CSP,
@@ -31,11 +39,13 @@ import {
   htmlHeaders,
   rendered,
   sendRendered,
+  STORED_SCAN_CACHE,
   TOOL_PAGE_CSP,
   type Rendered,
 } from './send.ts';
 import { absolute, siteFromContext, type SiteOptions } from './site.ts';
 import { renderSkill } from './skill.ts';
+import type { PageScan } from './stored-result.ts';
 import { renderToolPage } from './tool-page.ts';
 
 const cache = new WeakMap<RequestContext['services'], BoundedCache<string, Promise<Rendered>>>();
@@ -61,17 +71,27 @@ function lastSegment(path: string): string {
 }
 
 const HTML_PAGE = htmlHeaders(TOOL_PAGE_CSP);
+const HTML_STORED_SCAN = htmlHeaders(TOOL_PAGE_CSP, STORED_SCAN_CACHE);
 const HTML_DOCUMENT = htmlHeaders(DOCUMENT_PAGE_CSP);
+
+/** A tool page showing a stored scan (or the form filled in), rendered for this request. */
+function sendPageScan(request: Request, ctx: RequestContext, tool: ToolEntry, scan: PageScan): Promise<Response> {
+  const { baseUrl, accountUrl, keyPrefix, limits } = siteFromContext(ctx);
+  const body = renderToolPage(tool, baseUrl, { accountUrl, keyPrefix, limits }, scan);
+  return sendRendered(request, ctx, rendered(body), HTML_STORED_SCAN);
+}
 
 /** GET / */
 export const landingPage: Handler = (request, ctx) =>
   sendRendered(request, ctx, page(ctx, 'home', renderLandingPage), HTML_DOCUMENT);
 
-/** GET /tools/:tool */
-export const toolPage: Handler = (request, ctx) => {
+/** GET /tools/:tool, and ?target= (what the form sends without JavaScript) */
+export const toolPage: Handler = async (request, ctx) => {
   const name = lastSegment(ctx.path);
   const tool = findTool(name);
   if (!tool) throw toolPageNotFound(name, ctx);
+  const scan = await pageScanFor(ctx, tool, new URL(request.url).searchParams);
+  if (scan) return sendPageScan(request, ctx, tool, scan);
   return sendRendered(
     request,
     ctx,
@@ -151,3 +171,17 @@ export const toolPageScript: Handler = assetHandler(TOOL_PAGE_SCRIPT);
 
 /** GET /assets/site.css */
 export const siteStylesheet: Handler = assetHandler(SITE_STYLESHEET);
+
+/** GET /scans/:scanId: one stored scan on its tool's page; an unknown or expired id is an HTML 404 page. */
+export const scanPage: Handler = async (request, ctx) => {
+  const scanId = lastSegment(ctx.path);
+  const scan = await findStoredScan(ctx, scanId).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'not_found') return null;
+    throw error;
+  });
+  const tool = scan && findTool(scan.tool);
+  if (scan && tool) return sendPageScan(request, ctx, tool, pageScanOf(scan, ctx));
+  const { baseUrl, accountUrl, keyPrefix, limits } = siteFromContext(ctx);
+  const body = renderScanNotFound(scanId, baseUrl, { accountUrl, keyPrefix, limits });
+  return respond(ctx, body, { status: 404, headers: HTML_DOCUMENT });
+};

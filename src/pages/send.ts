@@ -21,12 +21,18 @@ export const DOCUMENT_PAGE_CSP =
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()';
 
-export function htmlHeaders(csp: string): Record<string, string> {
+/**
+ * Pages built from stored scans change with every scan and differ by URL (`?target=`, the scan id):
+ * always revalidated, and kept by no shared cache, as the API's scan answers are not.
+ */
+export const STORED_SCAN_CACHE = 'private, no-cache';
+
+export function htmlHeaders(csp: string, cacheControl = 'no-cache'): Record<string, string> {
   return {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': csp,
     'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'no-cache',
+    'cache-control': cacheControl,
     'permissions-policy': PERMISSIONS_POLICY,
   };
 }

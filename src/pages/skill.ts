@@ -5,10 +5,12 @@
  */
 import { ERROR_CODES, errorPath, ERRORS } from '../http/errors.ts';
 import { mcpClientConfig } from '../mcp-connection.ts';
-import { PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from '../paths.ts';
+import { MAX_AGE_SEC_LIMIT } from '../schemas.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
+import { quotaHeaderGuide, storedScanGuide, SUGGESTED_MAX_AGE_SEC } from '../tools/tool-guide.ts';
 import { ERROR_DOCS } from './error-docs.ts';
 import { curlExample, executeUrlOf, fetchExample } from './examples.ts';
 import { absolute, siteFor, thousands, type SiteOptions } from './site.ts';
@@ -48,6 +50,12 @@ export function renderSkill(tool: ToolEntry, baseUrl: string, options: SiteOptio
     ? '\n- `selectors` (optional): up to 10 DKIM selector names to check first, ' +
       'e.g. from the `s=` tag of a DKIM-Signature header.'
     : '';
+  const storedScans = storedScanGuide({
+    scanUrl: absolute(site, openApiPath(PATHS.scan)),
+    historyUrl: `${absolute(site, scanHistoryPath(tool.name))}?target={target}`,
+    maxAgeLimitSec: MAX_AGE_SEC_LIMIT,
+    selectors: tool.acceptsSelectors,
+  });
   const errorItems = ERROR_CODES.map(
     (code) =>
       `- **${ERRORS[code].status} \`${code}\`** (${ERRORS[code].title}): ${ERROR_DOCS[code].meaning} ` +
@@ -73,6 +81,8 @@ ${others.map((t) => `- Other tool on this API: [${t.name}](${absolute(site, skil
 \`POST ${executeUrlOf(tool, site)}\` with a JSON body (at most 8 KiB): \`${JSON.stringify(guide.exampleBody)}\`.
 
 - \`target\` (required): ${tool.targetDescription}${selectorsItem}
+- \`maxAgeSec\` (optional, 0 to ${MAX_AGE_SEC_LIMIT}): reuse a stored result younger than this many seconds ` +
+    `instead of scanning; send ${SUGGESTED_MAX_AGE_SEC} unless the user needs a fresh result.
 
 \`\`\`sh
 ${curlExample(tool, site)}
@@ -82,14 +92,16 @@ ${curlExample(tool, site)}
 ${fetchExample(tool, site)}
 \`\`\`
 
-A scan takes a few seconds (at most 30). ` +
-    'Do not run the same scan again to "refresh" it within the hour unless the user changed something: ' +
-    `every scan counts against the quota.
+A scan takes a few seconds (at most 30); every new scan counts against the hourly scan quota.
+
+### Reuse results and read past scans
+
+${storedScans.map((line) => `- ${line}`).join('\n')}
 
 ### Over MCP
 
 The same scan is the MCP tool \`${tool.mcp.name}\` at \`${absolute(site, PATHS.mcp)}\` ` +
-    '(Streamable HTTP, stateless; arguments as the JSON body above). ' +
+    '(Streamable HTTP, stateless; arguments as the JSON body above, `maxAgeSec` included). ' +
     "The result's structured content is the same JSON as the REST response, after a short readable summary. " +
     `Client configuration:
 
@@ -110,7 +122,7 @@ The key header is optional. Refusals keep the error codes below: ` +
 - Send it as \`Authorization: Bearer <key>\` or \`X-Api-Key: <key>\` (same meaning). ` +
     `Never put a key in a URL or in shared output.
 - Scopes: ${ALL_SCOPES.map((s) => `\`${s}\``).join(', ')} (every key has all three). ` +
-    `This endpoint needs \`tools:execute\`; the catalog needs \`tools:read\`.
+    `This endpoint needs \`tools:execute\`; the catalog, stored scans and histories need \`tools:read\`.
 - An invalid, expired or revoked key gets \`401\`: there is no fallback to anonymous access. ` +
     `A revoked key may keep working for about a minute.
 
@@ -126,12 +138,16 @@ The key header is optional. Refusals keep the error codes below: ` +
     `\`violatedPolicies\` says which limit. No scan runs. Waiting for the scan quota can take up to an hour.
 - Every response carries \`RateLimit-Policy\`, \`RateLimit\`, \`RateLimit-Limit\`, \`RateLimit-Remaining\`, ` +
     `\`RateLimit-Reset\` and \`X-RateLimit-*\`.
+${quotaHeaderGuide(limits.scansPerHourPerClient)
+  .map((line) => `- ${line}`)
+  .join('\n')}
 - A key raises the per-minute limit only; the scan quota is the same with or without one.
 
 ## How to read the result
 
 A \`200\` is \`{success: true, apiVersion: "1", toolName, target, grade, gradeScore, ` +
-    `result: {status, message, details}, error: null, uiUrl, skillUrl}\`.
+    'result: {status, message, details}, error: null, uiUrl, skillUrl, ' +
+    `scanId, scannedAt, assessed, cached, scanUrl, permalink}\`.
 
 - \`grade\`, best to worst: ${tool.gradeScale.join(', ')}.
 - \`gradeScore\`: ${tool.scoreRange.min} to ${tool.scoreRange.max}. ${tool.scoreRange.note}
@@ -167,6 +183,8 @@ Tools that are not on this API answer \`404\`: ${TOOLS_ELSEWHERE.map((t) => `\`$
 ## More
 
 - Tool catalog (tools, input schemas, limits, error codes): ${absolute(site, PATHS.catalog)}
+- Stored scan by id: ${absolute(site, openApiPath(PATHS.scan))}
+- History of a target: ${absolute(site, scanHistoryPath(tool.name))}?target={target}
 - OpenAPI description: ${absolute(site, PATHS.openapi)}
 - Index for agents: ${absolute(site, PATHS.llms)}
 `;

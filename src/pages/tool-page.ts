@@ -1,23 +1,26 @@
 /**
  * /tools/{tool}: a form that runs the tool through its execute endpoint (same origin, by the
  * script at /assets/tool-page.js) and explains how to read the result and call the API directly.
- * The page itself carries no data from a scan: results are rendered in the browser as text nodes.
+ * Opened for a target or a stored scan (`PageScan`), the form is filled in and the results region
+ * shows the stored scan (stored-result.ts); the script renders results as text nodes.
  */
-import { executePath, PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { executePath, PATHS, scanPagePath, skillPath, toolPagePath } from '../paths.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 import { curlExample } from './examples.ts';
 import { html } from './html.ts';
 import { renderLayout } from './layout.ts';
 import { absolute, href, siteFor, type Site, type SiteOptions } from './site.ts';
+import { resultRegion, scanDataBlock, type PageScan } from './stored-result.ts';
 
-function scanForm(tool: ToolEntry, site: Site) {
+function scanForm(tool: ToolEntry, site: Site, scan: PageScan | null) {
   const { guide, scoreRange: score } = tool;
   const selectors = tool.acceptsSelectors
     ? html`<div class="field">
 <label for="selectors">DKIM selectors <span class="meta">(optional)</span></label>
 ${[
   html`<input type="text" id="selectors" name="selectors" autocomplete="off" autocapitalize="none" spellcheck="false" `,
-  html`placeholder="google, s1" aria-describedby="selectors-help">`,
+  html`placeholder="google, s1" aria-describedby="selectors-help"`,
+  scan && scan.selectors.length > 0 ? html` value="${scan.selectors.join(', ')}">` : html`>`,
 ]}
 <p id="selectors-help" class="help">${[
         html`Comma-separated, at most 10. `,
@@ -27,22 +30,30 @@ ${[
     : null;
   return html`<form id="scan-form" class="scan-form" action="${href(site, toolPagePath(tool.name))}" method="get"
  data-tool="${tool.name}" data-execute="${href(site, executePath(tool.name))}"
+ data-scan-page="${href(site, scanPagePath(''))}"
  data-score-min="${score.min}" data-score-max="${score.max}" data-score-note="${score.note}">
 <div class="field">
 <label for="target">${guide.targetLabel}</label>
 ${[
   html`<input type="text" id="target" name="target" required maxlength="2048" inputmode="url" `,
   html`autocomplete="off" autocapitalize="none" spellcheck="false" `,
-  html`placeholder="${tool.targetExamples[0] ?? ''}" aria-describedby="target-help">`,
+  html`placeholder="${tool.targetExamples[0] ?? ''}" aria-describedby="target-help"`,
+  scan ? html` value="${scan.target}">` : html`>`,
 ]}
 <p id="target-help" class="help">${tool.targetDescription}</p>
 </div>
 ${selectors}
 <button type="submit">Scan</button>
 </form>
-<noscript><p>This form needs JavaScript. Without it, call the API as shown under “Use it from code”.</p></noscript>
+<noscript><p>${[
+    html`Without JavaScript this form shows the newest stored result for a target but cannot scan; `,
+    html`to scan, call the API as shown under “Use it from code”.`,
+  ]}</p></noscript>
 <p id="scan-status" class="scan-status" role="status" aria-live="polite"></p>
-<section id="results" class="results" aria-label="Scan results" tabindex="-1"></section>`;
+<section id="results" class="results" aria-label="Scan results" tabindex="-1">${
+    scan ? resultRegion(tool, site, scan) : null
+  }</section>
+${scan ? scanDataBlock(scan) : null}`;
 }
 
 function aboutTool(tool: ToolEntry, site: Site) {
@@ -84,18 +95,26 @@ function aboutTool(tool: ToolEntry, site: Site) {
   ]}</p>`;
 }
 
-export function renderToolPage(tool: ToolEntry, baseUrl: string, options: SiteOptions = {}): string {
+/** The tool page; with `scan`, for a target or a stored scan (such pages are not for search engines). */
+export function renderToolPage(
+  tool: ToolEntry,
+  baseUrl: string,
+  options: SiteOptions = {},
+  scan: PageScan | null = null,
+): string {
   const site = siteFor(baseUrl, options);
   const skillHref = href(site, skillPath(tool.name));
   const main = html`<h1>${tool.title}</h1>
 <p class="lead">${tool.description}</p>
-${scanForm(tool, site)}
+${scanForm(tool, site, scan)}
 ${aboutTool(tool, site)}`;
   return renderLayout(site, {
-    title: tool.title,
+    title: scan ? `${tool.title}: ${scan.stored?.scan.target ?? scan.target}` : tool.title,
     description: tool.description,
     main,
     script: true,
-    head: html`<link rel="alternate" type="text/markdown" href="${skillHref}" title="Agent skill">`,
+    head: html`<link rel="alternate" type="text/markdown" href="${skillHref}" title="Agent skill">${
+      scan ? html`\n<meta name="robots" content="noindex">` : null
+    }`,
   });
 }

@@ -11,6 +11,10 @@ export interface ScanInput {
   /** What the per-target quota counts (the host). */
   quotaKey: string;
   selectors: string[] | undefined;
+  /** The domain whose badge the grade feeds, if any. */
+  badgeDomain: string | null;
+  /** Reuse a stored result younger than this (0: always scan). */
+  maxAgeSec: number;
 }
 
 /** Validates `input` (the JSON body or the tool arguments) for `tool`; refusals are 400s. */
@@ -31,5 +35,11 @@ export function parseScanInput(input: unknown, tool: ToolDefinition): ScanInput 
         `The DKIM selector "${tooLong}" is too long for ${target.target}: its key's name ` +
         `(selector._domainkey.domain) would pass the ${MAX_DNS_NAME_LENGTH} characters a DNS name may have.`,
     });
-  return { target: target.target, quotaKey: target.quotaKey, selectors };
+  return {
+    target: target.target,
+    quotaKey: target.quotaKey,
+    badgeDomain: target.badgeDomain,
+    selectors,
+    maxAgeSec: parsed.output.maxAgeSec ?? 0,
+  };
 }

@@ -1,39 +1,58 @@
 /**
  * One scan from input to answer, whoever asks (REST execute or an MCP tool call): validate the
- * input, count the quota, scan within the deadline, record the scan, build the envelope.
- * Refusals are thrown as ApiError; nothing is counted for a refusal before the quota.
+ * input, reuse a fresh enough stored result when asked to, count the quota, scan within the
+ * deadline, keep the scan, build the envelope. Refusals are thrown as ApiError; nothing is counted
+ * for a refusal before the quota, nor for a reused result.
  */
 import type { RequestContext } from '../context.ts';
-import { ApiError, problemBody } from '../http/problem.ts';
+import { ApiError } from '../http/problem.ts';
 import { STORE_RETRY_AFTER_SEC } from '../limits.ts';
-import { skillPath, toolPagePath } from '../paths.ts';
-import { StoreUnavailableError } from '../store/port.ts';
+import { StoreUnavailableError, type StoredScan } from '../store/port.ts';
 import type { ToolName } from '../tools/registry.ts';
 import { ScanDependencyError, type ScanOutcome, type ToolDefinition } from '../tools/tool.ts';
-import { parseScanInput } from './input.ts';
+import { executeBody } from './envelope.ts';
+import { parseScanInput, type ScanInput } from './input.ts';
 import { releaseScanQuota, reserveScanQuota } from './quota.ts';
+import { reusableScan } from './reuse.ts';
 import { runWithinDeadline } from './run.ts';
+import { newScanId } from './scan-id.ts';
 
-/** What a scan answers: the success body, or the 422 body (a problem that carries the envelope). */
-export type ScanReply =
-  { assessed: true; body: Record<string, unknown> } | { assessed: false; body: Record<string, unknown> };
+/** What a scan answers: the scan kept, whether it was reused, and its body (success, or the 422 problem). */
+export interface ScanReply {
+  scan: StoredScan;
+  cached: boolean;
+  assessed: boolean;
+  body: Record<string, unknown>;
+}
 
-/** Keeps the scan's record; a record lost to a store outage is not worth failing the scan for. */
-function recordScan(tool: ToolName, target: string, outcome: ScanOutcome, request: Request, ctx: RequestContext): void {
-  const { store, now } = ctx.services;
-  const record = {
-    tool,
-    target,
-    grade: outcome.grade,
-    gradeScore: outcome.gradeScore,
-    status: outcome.result.status,
-    at: now(),
-  };
-  const recorded = store.recordScan(record).catch((error) => {
+/** Keeps the scan in the background; a record lost to a store outage is not worth failing the scan for. */
+function keepScan(scan: StoredScan, input: ScanInput, request: Request, ctx: RequestContext): void {
+  const saved = ctx.services.store.saveScan(scan, input.badgeDomain).catch((error) => {
     if (!(error instanceof StoreUnavailableError)) ctx.services.onError(error, request);
   });
-  ctx.waitUntil(recorded);
+  ctx.waitUntil(saved);
 }
+
+function storedScanOf(tool: ToolName, input: ScanInput, outcome: ScanOutcome, now: number): StoredScan {
+  return {
+    scanId: newScanId(),
+    tool,
+    target: input.target,
+    selectors: [...new Set(input.selectors ?? [])].sort(),
+    scannedAt: now,
+    assessed: outcome.assessed,
+    grade: outcome.assessed ? outcome.grade : null,
+    gradeScore: outcome.assessed ? outcome.gradeScore : null,
+    result: outcome.result,
+  };
+}
+
+const replyOf = (scan: StoredScan, cached: boolean, ctx: RequestContext): ScanReply => ({
+  scan,
+  cached,
+  assessed: scan.assessed,
+  body: executeBody(scan, ctx, cached),
+});
 
 /** Runs `tool` on `input` (the parsed JSON body or tool arguments) for the caller in `ctx`. */
 export async function scanWithTool(
@@ -43,7 +62,8 @@ export async function scanWithTool(
   ctx: RequestContext,
   cancel?: AbortSignal,
 ): Promise<ScanReply> {
-  const { target, quotaKey, selectors } = parseScanInput(input, tool);
+  const scanInput = parseScanInput(input, tool);
+  const { target, quotaKey, selectors } = scanInput;
   const scanner = ctx.services.scanners[tool.name];
   if (!scanner) {
     throw new ApiError('service_unavailable', {
@@ -52,8 +72,10 @@ export async function scanWithTool(
       retryAfterSec: STORE_RETRY_AFTER_SEC,
     });
   }
-  const reservation = await reserveScanQuota(ctx, quotaKey);
+  const reused = await reusableScan(ctx, tool.name, scanInput);
+  if (reused) return replyOf(reused, true, ctx);
 
+  const reservation = await reserveScanQuota(ctx, quotaKey);
   let outcome: ScanOutcome;
   try {
     outcome = await runWithinDeadline(scanner, target, selectors, cancel, ctx);
@@ -69,21 +91,7 @@ export async function scanWithTool(
       retryAfterSec: error.retryAfterSec,
     });
   }
-  recordScan(tool.name, target, outcome, request, ctx);
-
-  const envelope = {
-    apiVersion: '1',
-    toolName: tool.name,
-    target,
-    grade: outcome.assessed ? outcome.grade : null,
-    gradeScore: outcome.assessed ? outcome.gradeScore : null,
-    result: outcome.result,
-    uiUrl: ctx.baseUrl + toolPagePath(tool.name),
-    skillUrl: ctx.baseUrl + skillPath(tool.name),
-  };
-  if (outcome.assessed) return { assessed: true, body: { success: true, ...envelope, error: null } };
-  const problem = problemBody(ctx.baseUrl, 'unprocessable_entity', {
-    detail: `The scan ran but could not assess ${target}: ${outcome.result.message}`,
-  });
-  return { assessed: false, body: { ...problem, ...envelope } };
+  const scan = storedScanOf(tool.name, scanInput, outcome, ctx.services.now());
+  keepScan(scan, scanInput, request, ctx);
+  return replyOf(scan, false, ctx);
 }

@@ -1,6 +1,6 @@
 import { networkOf } from '../http/client-address.ts';
 import { ApiError } from '../http/problem.ts';
-import { retryAfterSeconds } from '../http/rate-limit-headers.ts';
+import { retryAfterSeconds, type ShownLimit } from '../http/rate-limit-headers.ts';
 import { HOUR_MS, STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import {
   StoreUnavailableError,
@@ -8,6 +8,7 @@ import {
   type QuotaDecision,
   type QuotaWindow,
 } from '../store/port.ts';
+import { windowIndex } from '../store/sliding-window.ts';
 import type { RequestContext } from '../context.ts';
 
 /**
@@ -75,8 +76,25 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     if (!(error instanceof StoreUnavailableError)) throw error;
     throw storeDown(ctx, error);
   }
-  if (decision.allowed) return decision;
-  const retryAfterSec = retryAfterSeconds(decision.retryAt, ctx.services.now());
+  const now = ctx.services.now();
+  if (decision.allowed) {
+    ctx.scanQuota = closestToRunningOut(windows, decision, now);
+    return decision;
+  }
+  // The refusal's rate-limit headers describe the quota that refused, so that their reset is Retry-After.
+  const refusing = windows.find((w) => w.policy === decision.refusedBy[0])!;
+  ctx.rateLimit = {
+    policy: refusing.policy,
+    windowSec: refusing.windowMs / 1000,
+    decision: {
+      allowed: false,
+      limit: refusing.limit,
+      remaining: 0,
+      resetAt: decision.retryAt,
+      retryAt: decision.retryAt,
+    },
+  };
+  const retryAfterSec = retryAfterSeconds(decision.retryAt, now);
   const reasons = decision.refusedBy.map(
     (policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy,
   );
@@ -88,6 +106,24 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     retryAfterSec,
     extra: { violatedPolicies: decision.refusedBy },
   });
+}
+
+/** The counted scan's quota window with the fewest scans left, for the `RateLimit` headers. */
+function closestToRunningOut(windows: QuotaWindow[], decision: QuotaDecision, now: number): ShownLimit {
+  let closest = windows[0]!;
+  for (const w of windows)
+    if ((decision.remaining[w.policy] ?? 0) < (decision.remaining[closest.policy] ?? 0)) closest = w;
+  return {
+    policy: closest.policy,
+    windowSec: closest.windowMs / 1000,
+    decision: {
+      allowed: true,
+      limit: closest.limit,
+      remaining: decision.remaining[closest.policy] ?? 0,
+      resetAt: (windowIndex(now, closest.windowMs) + 1) * closest.windowMs,
+      retryAt: now,
+    },
+  };
 }
 
 /** Gives back a reservation for a scan that could not run through no fault of the caller; never throws. */

@@ -70,6 +70,44 @@ end
 return 1
 `;
 
+/**
+ * Keeps a finished scan: its record, the head of its history (the records of lines trimmed past
+ * the limit are deleted), and, when KEYS[3] is given, the domain's latest grade for the tool
+ * (newer wins, as in LATEST_GRADE_SCRIPT).
+ *
+ * KEYS: the scan's record, the tool and target's history, optionally the grade.
+ * ARGV: the record (JSON), its history line (JSON), the lifetime (ms), the most lines kept, the
+ * record keys' prefix, and for the grade its value (JSON) and time (ms).
+ */
+export const SAVE_SCAN_SCRIPT = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3])
+redis.call('LPUSH', KEYS[2], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+local kept = tonumber(ARGV[4])
+while redis.call('LLEN', KEYS[2]) > kept do
+  local id = string.match(redis.call('RPOP', KEYS[2]), '"scanId":"([%w_%-]+)"')
+  if id then redis.call('DEL', ARGV[5] .. id) end
+end
+if KEYS[3] then
+  local stored = redis.call('GET', KEYS[3])
+  local at = stored and tonumber(string.match(stored, '"at":(%d+)'))
+  if not (at and at > tonumber(ARGV[7])) then redis.call('SET', KEYS[3], ARGV[6], 'PX', ARGV[3]) end
+end
+return 1
+`;
+
+/**
+ * The newest scan of a history: its record, or nil when the history is empty or the record gone.
+ * KEYS: the history. ARGV: the record keys' prefix.
+ */
+export const LATEST_SCAN_SCRIPT = `
+local newest = redis.call('LINDEX', KEYS[1], 0)
+if not newest then return nil end
+local id = string.match(newest, '"scanId":"([%w_%-]+)"')
+if not id then return nil end
+return redis.call('GET', ARGV[1] .. id)
+`;
+
 /** Keeps the newer of two grades: SET only when the stored one is absent or older. */
 export const LATEST_GRADE_SCRIPT = `
 local stored = redis.call('GET', KEYS[1])

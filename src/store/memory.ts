@@ -1,11 +1,19 @@
 import { BoundedCache } from '../cache/bounded-cache.ts';
 import { CounterTable } from './counter-table.ts';
 import { nextSlotAt, quotaDecision, weightedCount, windowIndex } from './sliding-window.ts';
-import type { KeyRecord, QuotaDecision, QuotaWindow, RateLimitDecision, ScanRecord, Store } from './port.ts';
-
-/** How long scan records are kept, and how many per target. */
-export const SCAN_RECORD_TTL_MS = 30 * 24 * 3_600_000;
-export const SCAN_RECORDS_PER_TARGET = 50;
+import {
+  SCAN_RECORD_TTL_MS,
+  SCANS_KEPT_PER_TARGET,
+  summaryOf,
+  type GradedTool,
+  type KeyRecord,
+  type QuotaDecision,
+  type QuotaWindow,
+  type RateLimitDecision,
+  type ScanSummary,
+  type Store,
+  type StoredScan,
+} from './port.ts';
 
 /**
  * Most per-minute buckets (clients and keys) tracked at once, and most scan-quota counters. A
@@ -14,8 +22,13 @@ export const SCAN_RECORDS_PER_TARGET = 50;
  */
 export const MAX_TRACKED_BUCKETS = 100_000;
 const MAX_QUOTA_COUNTERS = 100_000;
-/** Targets with scan records, and domains with a grade; past them the one written longest ago goes. */
+/**
+ * Tool-and-target histories, stored scans and graded domains; past each cap the one written longest
+ * ago goes. A stored email scan is tens of kilobytes, so the embedded store keeps the 2,000 newest
+ * in full (about 100 MB at most); a history line whose scan was dropped reads as expired.
+ */
 const MAX_SCANNED_TARGETS = 10_000;
+const MAX_STORED_SCANS = 2_000;
 const MAX_GRADED_DOMAINS = 100_000;
 
 /**
@@ -31,14 +44,18 @@ export class MemoryStore implements Store {
   #reservations = 0;
   readonly #keys = new Map<string, KeyRecord>();
   readonly #keyIdByHash = new Map<string, string>();
-  readonly #scans: BoundedCache<string, ScanRecord[]>;
-  readonly #grades = new BoundedCache<string, { grade: string; at: number }>({ maxEntries: MAX_GRADED_DOMAINS });
+  readonly #histories: BoundedCache<string, ScanSummary[]>;
+  readonly #scans: BoundedCache<string, StoredScan>;
+  readonly #grades: BoundedCache<string, { grade: string; at: number }>;
   readonly #now: () => number;
 
   constructor(options: { now?: () => number; maxTrackedBuckets?: number } = {}) {
     this.#now = options.now ?? Date.now;
     this.#rateCounters = new CounterTable(options.maxTrackedBuckets ?? MAX_TRACKED_BUCKETS);
-    this.#scans = new BoundedCache({ maxEntries: MAX_SCANNED_TARGETS, ttlMs: SCAN_RECORD_TTL_MS, now: this.#now });
+    const kept = { ttlMs: SCAN_RECORD_TTL_MS, now: this.#now };
+    this.#histories = new BoundedCache({ maxEntries: MAX_SCANNED_TARGETS, ...kept });
+    this.#scans = new BoundedCache({ maxEntries: MAX_STORED_SCANS, ...kept });
+    this.#grades = new BoundedCache({ maxEntries: MAX_GRADED_DOMAINS, now: this.#now });
   }
 
   /** How many per-minute buckets are tracked now. */
@@ -113,24 +130,55 @@ export class MemoryStore implements Store {
     if (record && (record.lastUsedAt === null || record.lastUsedAt < at)) record.lastUsedAt = at;
   }
 
-  async recordScan(record: ScanRecord): Promise<void> {
-    const list = this.#scans.get(record.target) ?? [];
-    list.unshift({ ...record });
-    list.length = Math.min(list.length, SCAN_RECORDS_PER_TARGET);
-    this.#scans.set(record.target, list);
+  async saveScan(scan: StoredScan, gradeDomain: string | null): Promise<void> {
+    const key = historyKey(scan.tool, scan.target);
+    const history = [summaryOf(scan), ...(this.#histories.get(key) ?? [])];
+    for (const dropped of history.splice(SCANS_KEPT_PER_TARGET)) this.#scans.delete(dropped.scanId);
+    this.#histories.set(key, history);
+    this.#scans.set(scan.scanId, structuredClone(scan), { since: scan.scannedAt });
+    if (scan.grade !== null && gradeDomain !== null)
+      this.#setGrade(gradeKey(gradeDomain, scan.tool as GradedTool), scan.grade, scan.scannedAt, SCAN_RECORD_TTL_MS);
   }
 
-  async recentScans(target: string, limit: number): Promise<ScanRecord[]> {
+  async findScan(scanId: string): Promise<StoredScan | null> {
+    const scan = this.#scans.get(scanId);
+    return scan ? structuredClone(scan) : null;
+  }
+
+  async latestScan(tool: string, target: string): Promise<StoredScan | null> {
+    const newest = this.#histories.get(historyKey(tool, target))?.[0];
+    return newest ? this.findScan(newest.scanId) : null;
+  }
+
+  async scanHistory(tool: string, target: string, limit: number): Promise<ScanSummary[]> {
     const cutoff = this.#now() - SCAN_RECORD_TTL_MS;
-    return (this.#scans.get(target) ?? []).filter((s) => s.at >= cutoff).slice(0, limit);
+    const history = this.#histories.get(historyKey(tool, target)) ?? [];
+    return history.filter((s) => s.scannedAt >= cutoff && this.#scans.get(s.scanId)).slice(0, limit);
   }
 
-  async setLatestGrade(domain: string, grade: string, at: number): Promise<void> {
-    const known = this.#grades.get(domain);
-    if (!known || known.at <= at) this.#grades.set(domain, { grade, at });
+  async setLatestGrade(
+    domain: string,
+    grade: string,
+    at: number,
+    tool: GradedTool = 'website-security',
+  ): Promise<void> {
+    this.#setGrade(gradeKey(domain, tool), grade, at);
   }
 
-  async latestGrade(domain: string): Promise<{ grade: string; at: number } | null> {
-    return this.#grades.get(domain) ?? null;
+  async latestGrade(
+    domain: string,
+    tool: GradedTool = 'website-security',
+  ): Promise<{ grade: string; at: number } | null> {
+    const known = this.#grades.get(gradeKey(domain, tool));
+    return known ? { ...known } : null;
+  }
+
+  #setGrade(key: string, grade: string, at: number, ttlMs?: number): void {
+    const known = this.#grades.get(key);
+    if (!known || known.at <= at) this.#grades.set(key, { grade, at }, ttlMs === undefined ? {} : { ttlMs, since: at });
   }
 }
+
+const historyKey = (tool: string, target: string) => `${tool}\n${target}`;
+/** The operator's website-security grades keep their original key, the domain alone. */
+const gradeKey = (domain: string, tool: GradedTool) => (tool === 'website-security' ? domain : `${tool}\n${domain}`);

@@ -75,14 +75,47 @@ export interface KeyRecord {
   expiresAt: number | null;
 }
 
-export interface ScanRecord {
+/** The tools whose latest grade per domain feeds a badge; `website-security` is set by the operator CLI. */
+export type GradedTool = 'website-security' | 'security-headers' | 'email-security';
+
+/** One scan as kept for 30 days: what `GET /api/v1/scans/{scanId}` and cached answers are built from. */
+export interface StoredScan {
+  /** Opaque, URL-safe and unguessable (src/scan/scan-id.ts). */
+  scanId: string;
   tool: string;
+  /** The normalised target, exactly as the scanner got it. */
   target: string;
+  /** DKIM selectors the caller asked for (email-security), sorted; empty otherwise. */
+  selectors: string[];
+  /** Epoch ms at which the scan finished. */
+  scannedAt: number;
+  /** False when the scan ran but could not assess the target (a 422 answer). */
+  assessed: boolean;
+  grade: string | null;
+  gradeScore: number | null;
+  result: { status: string; message: string; details: Record<string, unknown> };
+}
+
+/** One line of a target's history, newest first. */
+export interface ScanSummary {
+  scanId: string;
+  scannedAt: number;
   grade: string | null;
   gradeScore: number | null;
   status: string;
-  at: number;
 }
+
+export const summaryOf = (scan: StoredScan): ScanSummary => ({
+  scanId: scan.scanId,
+  scannedAt: scan.scannedAt,
+  grade: scan.grade,
+  gradeScore: scan.gradeScore,
+  status: scan.result.status,
+});
+
+/** How long scans are kept, and how many per tool and target (older ones are deleted). */
+export const SCAN_RECORD_TTL_MS = 30 * 24 * 3_600_000;
+export const SCANS_KEPT_PER_TARGET = 50;
 
 export interface Store {
   /** Count one request in a sliding window (or only look, with `consume: false`). */
@@ -106,8 +139,18 @@ export interface Store {
   revokeKey(id: string, at: number): Promise<KeyRecord | null>;
   touchKey(id: string, at: number): Promise<void>;
 
-  recordScan(record: ScanRecord): Promise<void>;
-  recentScans(target: string, limit: number): Promise<ScanRecord[]>;
-  setLatestGrade(domain: string, grade: string, at: number): Promise<void>;
-  latestGrade(domain: string): Promise<{ grade: string; at: number } | null>;
+  /**
+   * Keeps a finished scan for 30 days in one round trip: the record, the head of its tool and
+   * target's history (past the 50 newest, the oldest record goes), and, when it has a grade and
+   * `gradeDomain` is given, the latest grade of that domain for the tool (newer wins).
+   */
+  saveScan(scan: StoredScan, gradeDomain: string | null): Promise<void>;
+  /** One round trip; null when unknown or expired. */
+  findScan(scanId: string): Promise<StoredScan | null>;
+  /** The newest scan of a tool and target, in one round trip; null when there is none. */
+  latestScan(tool: string, target: string): Promise<StoredScan | null>;
+  /** A tool and target's scans, newest first, in one round trip. */
+  scanHistory(tool: string, target: string, limit: number): Promise<ScanSummary[]>;
+  setLatestGrade(domain: string, grade: string, at: number, tool?: GradedTool): Promise<void>;
+  latestGrade(domain: string, tool?: GradedTool): Promise<{ grade: string; at: number } | null>;
 }

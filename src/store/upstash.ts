@@ -1,17 +1,19 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import { LATEST_GRADE_SCRIPT, QUOTA_SCRIPT, RELEASE_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
-import { SCAN_RECORD_TTL_MS, SCAN_RECORDS_PER_TARGET } from './memory.ts';
+import { QUOTA_SCRIPT, RELEASE_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
+import { UpstashScans } from './upstash-scans.ts';
 import { quotaDecision, windowIndex } from './sliding-window.ts';
 import {
   StoreUnavailableError,
   UnconfirmedReservationError,
+  type GradedTool,
   type KeyRecord,
   type QuotaDecision,
   type QuotaWindow,
   type RateLimitDecision,
-  type ScanRecord,
+  type ScanSummary,
   type Store,
+  type StoredScan,
 } from './port.ts';
 import type { Scope } from '../scopes.ts';
 
@@ -54,7 +56,8 @@ export class UpstashStore implements Store {
   readonly #prefix: string;
   readonly #now: () => number;
   readonly #limiters = new Map<string, Ratelimit>();
-  readonly #scripts: Record<'quota' | 'release' | 'grade' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
+  readonly #scripts: Record<'quota' | 'release' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
+  readonly #scans: UpstashScans;
 
   constructor(options: UpstashStoreOptions) {
     const timeoutMs = options.timeoutMs ?? 800;
@@ -73,10 +76,10 @@ export class UpstashStore implements Store {
     this.#scripts = {
       quota: this.#redis.createScript(QUOTA_SCRIPT),
       release: this.#redis.createScript(RELEASE_SCRIPT),
-      grade: this.#redis.createScript(LATEST_GRADE_SCRIPT),
       touch: this.#redis.createScript(TOUCH_SCRIPT),
       revoke: this.#redis.createScript(REVOKE_SCRIPT),
     };
+    this.#scans = new UpstashScans(this.#redis, this.#prefix, this.#now, (operation) => this.#call(operation));
   }
 
   async hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision> {
@@ -209,30 +212,28 @@ export class UpstashStore implements Store {
     if (hash) await this.#call(() => this.#scripts.touch.exec([this.#keyRecordKey(hash)], [String(at)]));
   }
 
-  async recordScan(record: ScanRecord): Promise<void> {
-    const key = `${this.#prefix}:scans:${record.target}`;
-    const tx = this.#redis.multi();
-    tx.lpush(key, JSON.stringify(record));
-    tx.ltrim(key, 0, SCAN_RECORDS_PER_TARGET - 1);
-    tx.pexpire(key, SCAN_RECORD_TTL_MS);
-    await this.#call(() => tx.exec());
+  saveScan(scan: StoredScan, gradeDomain: string | null): Promise<void> {
+    return this.#scans.saveScan(scan, gradeDomain);
   }
 
-  async recentScans(target: string, limit: number): Promise<ScanRecord[]> {
-    const items = await this.#call(() => this.#redis.lrange<string>(`${this.#prefix}:scans:${target}`, 0, limit - 1));
-    const cutoff = this.#now() - SCAN_RECORD_TTL_MS;
-    return items.map((item) => JSON.parse(item) as ScanRecord).filter((s) => s.at >= cutoff);
+  findScan(scanId: string): Promise<StoredScan | null> {
+    return this.#scans.findScan(scanId);
   }
 
-  async setLatestGrade(domain: string, grade: string, at: number): Promise<void> {
-    await this.#call(() =>
-      this.#scripts.grade.exec([`${this.#prefix}:grade:${domain}`], [JSON.stringify({ grade, at }), String(at)]),
-    );
+  latestScan(tool: string, target: string): Promise<StoredScan | null> {
+    return this.#scans.latestScan(tool, target);
   }
 
-  async latestGrade(domain: string): Promise<{ grade: string; at: number } | null> {
-    const stored = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:grade:${domain}`));
-    return stored ? (JSON.parse(stored) as { grade: string; at: number }) : null;
+  scanHistory(tool: string, target: string, limit: number): Promise<ScanSummary[]> {
+    return this.#scans.scanHistory(tool, target, limit);
+  }
+
+  setLatestGrade(domain: string, grade: string, at: number, tool?: GradedTool): Promise<void> {
+    return this.#scans.setLatestGrade(domain, grade, at, tool);
+  }
+
+  latestGrade(domain: string, tool?: GradedTool): Promise<{ grade: string; at: number } | null> {
+    return this.#scans.latestGrade(domain, tool);
   }
 
   #limiter(limit: number, windowMs: number): Ratelimit {

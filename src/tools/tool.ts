@@ -2,7 +2,15 @@
  * What the scan pipeline knows about a tool: a pure definition, and the scanner that runs it.
  * src/tools/tool-entry.ts adds what the surfaces need; src/tools/registry.ts lists the tools.
  */
-export type TargetParse = { ok: true; target: string; quotaKey: string } | { ok: false; detail: string; hint?: string };
+export type TargetParse =
+  | {
+      ok: true;
+      target: string;
+      quotaKey: string;
+      /** The domain whose `?tool=` badge this target's grade feeds, or null (an address, a port). */
+      badgeDomain: string | null;
+    }
+  | { ok: false; detail: string; hint?: string };
 
 export interface ToolDefinition<Name extends string = string> {
   name: Name;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { CATALOG, startHarness, type Harness } from '../support/harness.ts';
+import { CATALOG, EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 
 describe('GET /api/v1/agent/tools', () => {
@@ -63,6 +63,43 @@ describe('GET /api/v1/agent/tools', () => {
         rateLimit.scanQuota.windowSec,
       ],
       [20, 20, 1000, 3600],
+    );
+  });
+
+  test('says how to reuse results, where kept scans are read back and how long they are kept', async () => {
+    const { storedScans, tools, authentication, rateLimit } = await (await h.request(CATALOG)).json();
+    assert.deepEqual(storedScans.retention, { days: 30, maxPerToolAndTarget: 50 });
+    assert.deepEqual(
+      [storedScans.reuse.parameter, storedScans.reuse.min, storedScans.reuse.max, storedScans.reuse.default],
+      ['maxAgeSec', 0, 86400, 0],
+    );
+    assert.match(storedScans.reuse.description, /no scan quota/);
+    assert.equal(storedScans.scanUrl, 'https://scan.test/api/v1/scans/{scanId}');
+    assert.equal(storedScans.permalink, 'https://scan.test/scans/{scanId}');
+    assert.equal(storedScans.historyUrl, 'https://scan.test/api/v1/agent/tools/{tool}/scans?target={target}');
+    for (const tool of tools) {
+      assert.equal(tool.historyUrl, `https://scan.test/api/v1/agent/tools/${tool.name}/scans?target={target}`);
+      assert.ok(tool.inputSchema.properties.maxAgeSec, tool.name);
+    }
+    assert.equal(authentication.apiKey.scopeRequirements['GET /api/v1/scans/{scanId}'], 'tools:read');
+    assert.equal(authentication.apiKey.scopeRequirements['GET /api/v1/agent/tools/{tool}/scans'], 'tools:read');
+    assert.match(rateLimit.scanQuota.headers, /"scans-per-hour-per-client";q=20;w=3600/);
+    assert.ok(rateLimit.scanQuota.policies.includes('scans-per-hour-overall'));
+  });
+
+  test('its stored-scan URL templates answer once filled in', async () => {
+    const { storedScans, tools } = await (await h.request(CATALOG)).json();
+    const { scanId } = await (await postJson(h, EXECUTE_SH, { target: 'example.com' })).json();
+    await h.settled();
+    const local = (url: string) => url.slice('https://scan.test'.length);
+    const stored = await h.request(local(storedScans.scanUrl.replace('{scanId}', scanId)));
+    assert.equal(stored.status, 200);
+    assert.equal((await stored.json()).scanId, scanId);
+    const history = await h.request(local(tools[0].historyUrl.replace('{target}', encodeURIComponent('example.com'))));
+    assert.equal(history.status, 200);
+    assert.deepEqual(
+      (await history.json()).scans.map((s: { scanId: string }) => s.scanId),
+      [scanId],
     );
   });
 

@@ -13,7 +13,11 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     const res = await postJson(h, EXECUTE_SH, { target: 'Example.com' });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'application/json');
-    const body = v.parse(ScanResponseSchema, await res.json());
+    const json = (await res.json()) as Record<string, unknown>;
+    v.parse(ScanResponseSchema, json);
+    const { scanId, scannedAt, ...body } = json;
+    assert.match(String(scanId), /^[A-Za-z0-9_-]{22}$/);
+    assert.equal(scannedAt, new Date(h.clock.time).toISOString());
     assert.deepEqual(body, {
       success: true,
       apiVersion: '1',
@@ -29,6 +33,10 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
       error: null,
       uiUrl: 'https://scan.test/tools/security-headers',
       skillUrl: 'https://scan.test/agent-skills/security-headers.md',
+      assessed: true,
+      cached: false,
+      scanUrl: `https://scan.test/api/v1/scans/${String(scanId)}`,
+      permalink: `https://scan.test/scans/${String(scanId)}`,
     });
     assert.deepEqual(
       h.scanners['security-headers'].calls.map((c) => c.target),
@@ -37,17 +45,16 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.deepEqual(h.scanners['email-security'].calls, []);
   });
 
-  test('passes the scanner a deadline signal and records the scan', async () => {
+  test('passes the scanner a deadline signal and keeps the scan', async () => {
     const h = await startHarness();
-    await postJson(h, EXECUTE_ES, { target: 'example.org' });
+    const res = await postJson(h, EXECUTE_ES, { target: 'example.org' });
+    const { scanId } = (await res.json()) as { scanId: string };
     const [call] = h.scanners['email-security'].calls;
     assert.ok(call?.context.signal instanceof AbortSignal);
     await h.settled();
-    const [record] = await h.store.recentScans('example.org', 5);
-    assert.deepEqual(
-      { ...record, at: 0 },
-      { tool: 'email-security', target: 'example.org', grade: 'B', gradeScore: 75, status: 'warnings', at: 0 },
-    );
+    assert.deepEqual(await h.store.scanHistory('email-security', 'example.org', 5), [
+      { scanId, scannedAt: h.clock.time, grade: 'B', gradeScore: 75, status: 'warnings' },
+    ]);
   });
 
   test('a first anonymous success shows RateLimit-Limit 10 and RateLimit-Remaining 9', async () => {
@@ -58,8 +65,15 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.equal(res.headers.get('ratelimit-remaining'), '9');
     assert.equal(res.headers.get('x-ratelimit-limit'), '10');
     assert.equal(res.headers.get('x-ratelimit-remaining'), '9');
-    assert.equal(res.headers.get('ratelimit-policy'), '"per-minute";q=10;w=60');
-    assert.match(res.headers.get('ratelimit') ?? '', /^"per-minute";r=9;t=\d+$/);
+    assert.equal(
+      res.headers.get('ratelimit-policy'),
+      '"per-minute";q=10;w=60, "scans-per-hour-per-client";q=20;w=3600',
+      'the scan quota window closest to running out joins the per-minute policy',
+    );
+    assert.match(
+      res.headers.get('ratelimit') ?? '',
+      /^"per-minute";r=9;t=\d+, "scans-per-hour-per-client";r=19;t=\d+$/,
+    );
   });
 
   test('answers 422 with null grade when the scan could not assess the target', async () => {

@@ -1,26 +1,39 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import * as v from 'valibot';
 import { ERRORS } from '../../src/http/errors.ts';
-import { startHarness, type Harness } from '../support/harness.ts';
+import { ScanHistoryResponseSchema, ScanResponseSchema, StoredScanResponseSchema } from '../../src/schemas.ts';
+import { CHALLENGED } from '../support/scanners.ts';
+import { EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 
 /** The parts of the OpenAPI document these tests read. */
 interface OpenApiDocument {
   openapi: string;
   servers: { url: string }[];
   paths: Record<string, Partial<Record<'get' | 'post', OpenApiOperation>>>;
-  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, { name?: string }> };
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, { name?: string }>;
+    headers: Record<string, { description: string }>;
+  };
 }
 
 interface JsonSchema {
   required?: string[];
-  properties?: Record<string, { maxLength?: number; enum?: string[] }>;
+  properties?: Record<string, JsonSchema & { maxLength?: number; maximum?: number; enum?: string[] }>;
+  items?: JsonSchema;
 }
 
 interface OpenApiOperation {
   deprecated?: boolean;
   security?: Record<string, string[]>[];
-  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
+  parameters?: { name: string; in: string; required?: boolean; schema: { enum?: string[] } }[];
+  requestBody?: { content: Record<string, { example?: Record<string, unknown> }> };
+  responses: Record<
+    string,
+    { headers?: Record<string, unknown>; content?: Record<string, { schema?: { $ref?: string } }> }
+  >;
 }
 
 describe('GET /openapi.json', () => {
@@ -59,7 +72,9 @@ describe('GET /openapi.json', () => {
       '/api/v1/agent/tools/email-security/execute',
       '/api/v1/agent/tools/security-headers/execute',
       '/api/v1/agent/tools/{tool}/execute',
+      '/api/v1/agent/tools/{tool}/scans',
       '/api/v1/developer/keys',
+      '/api/v1/scans/{scanId}',
       '/mcp',
       '/openapi.json',
     ]);
@@ -86,7 +101,78 @@ describe('GET /openapi.json', () => {
         assert.ok(response.content?.[type], `${status} ${type}`);
       }
       assert.ok(responses['429']?.headers?.['Retry-After']);
+      for (const status of ['200', '422']) assert.ok(responses[status]?.headers?.['Age'], `${status} Age`);
     }
+  });
+
+  test('documents maxAgeSec, the stored-scan members of the envelope and the quota policies', () => {
+    const { ExecuteRequest, ScanResponse, UnassessedScan } = doc.components.schemas;
+    assert.equal(ExecuteRequest?.properties?.maxAgeSec?.maximum, 86400);
+    assert.ok(!ExecuteRequest?.required?.includes('maxAgeSec'));
+    const stored = ['scanId', 'scannedAt', 'assessed', 'cached', 'scanUrl', 'permalink'];
+    for (const schema of [ScanResponse, UnassessedScan])
+      for (const member of stored) assert.ok(schema?.required?.includes(member), member);
+    const { headers } = doc.components;
+    assert.match(headers['Age']?.description ?? '', /maxAgeSec/);
+    for (const name of ['RateLimit', 'RateLimit-Policy']) {
+      assert.match(headers[name]?.description ?? '', /scans-per-hour-per-client/, name);
+      assert.match(headers[name]?.description ?? '', /closest to running out/, name);
+    }
+    assert.match(headers['RateLimit-Reset']?.description ?? '', /scan-quota 429/);
+  });
+
+  test("documents reading a stored scan and a target's history", () => {
+    const stored = doc.paths['/api/v1/scans/{scanId}']?.get;
+    assert.deepEqual(Object.keys(stored?.responses ?? {}).sort(), ['200', '401', '403', '404', '429', '503']);
+    assert.equal(
+      stored?.responses['200']?.content?.['application/json']?.schema?.$ref,
+      '#/components/schemas/StoredScan',
+    );
+    assert.deepEqual(
+      stored?.parameters?.map((p) => [p.name, p.in, p.required]),
+      [['scanId', 'path', true]],
+    );
+    const history = doc.paths['/api/v1/agent/tools/{tool}/scans']?.get;
+    assert.deepEqual(Object.keys(history?.responses ?? {}).sort(), ['200', '400', '401', '403', '404', '429', '503']);
+    assert.equal(
+      history?.responses['200']?.content?.['application/json']?.schema?.$ref,
+      '#/components/schemas/ScanHistory',
+    );
+    assert.deepEqual(
+      history?.parameters?.map((p) => [p.name, p.in, p.required]),
+      [
+        ['tool', 'path', true],
+        ['target', 'query', true],
+      ],
+    );
+    assert.deepEqual(history?.parameters?.[0]?.schema.enum, ['security-headers', 'email-security']);
+    for (const op of [stored, history])
+      for (const [status, response] of Object.entries(op?.responses ?? {}))
+        assert.ok(response.headers?.['RateLimit'], status);
+    const { StoredScan, ScanHistory } = doc.components.schemas;
+    for (const member of ['scanId', 'scannedAt', 'assessed', 'cached', 'scanUrl', 'permalink', 'grade'])
+      assert.ok(StoredScan?.required?.includes(member), member);
+    assert.deepEqual(ScanHistory?.properties?.scans?.items?.required, [
+      'scanId',
+      'scannedAt',
+      'grade',
+      'gradeScore',
+      'status',
+      'scanUrl',
+      'permalink',
+    ]);
+  });
+
+  test('documents the badge parameters and its error badge', () => {
+    const badge = doc.paths['/api/badge/{domain}']?.get;
+    const byName = Object.fromEntries((badge?.parameters ?? []).map((p) => [p.name, p]));
+    assert.deepEqual(Object.keys(byName).sort(), ['domain', 'format', 'label', 'style', 'tool']);
+    assert.deepEqual(byName['tool']?.schema.enum, ['website-security', 'security-headers', 'email-security']);
+    assert.deepEqual(byName['format']?.schema.enum, ['shields']);
+    assert.deepEqual(byName['style']?.schema.enum, ['default', 'compact', 'mini', 'flat', 'flat-square']);
+    assert.ok(badge?.responses['200']?.content?.['application/json'], 'shields endpoint JSON');
+    assert.ok(badge?.responses['400']?.content?.['image/svg+xml'], 'error badge');
+    assert.ok(badge?.responses['400']?.content?.['application/problem+json'], 'problem on request');
   });
 
   test('takes the request body schema from the same schema the server validates with', () => {
@@ -107,5 +193,31 @@ describe('GET /openapi.json', () => {
     assert.deepEqual(Object.keys(doc.components.securitySchemes).sort(), ['bearerKey', 'headerKey']);
     assert.equal(doc.components.securitySchemes.headerKey?.name, 'X-Api-Key');
     assert.deepEqual(doc.paths['/api/v1/agent/tools']?.get?.security?.[0], {});
+  });
+
+  test('the stored-scan schemas describe what the server answers, assessed or not, fresh or cached', async () => {
+    const fresh = v.parse(ScanResponseSchema, await (await postJson(h, EXECUTE_SH, { target: 'example.com' })).json());
+    assert.equal(fresh.cached, false);
+    await h.settled();
+    const cached = await postJson(h, EXECUTE_SH, { target: 'example.com', maxAgeSec: 3600 });
+    assert.equal(v.parse(ScanResponseSchema, await cached.json()).cached, true);
+    assert.match(cached.headers.get('age') ?? '', /^\d+$/);
+    h.scanners['security-headers'].outcome = CHALLENGED;
+    h.clock.advance(1000);
+    const unassessed = (await (await postJson(h, EXECUTE_SH, { target: 'example.com' })).json()) as { scanId: string };
+    await h.settled();
+    for (const scanId of [fresh.scanId, unassessed.scanId]) {
+      const res = await h.request(`/api/v1/scans/${scanId}`);
+      assert.equal(res.status, 200);
+      const body = v.parse(StoredScanResponseSchema, await res.json());
+      assert.equal(body.assessed, scanId === fresh.scanId);
+    }
+    const history = await h.request('/api/v1/agent/tools/security-headers/scans?target=example.com');
+    assert.equal(history.status, 200);
+    const { scans } = v.parse(ScanHistoryResponseSchema, await history.json());
+    assert.deepEqual(
+      scans.map((s) => s.scanId),
+      [unassessed.scanId, fresh.scanId],
+    );
   });
 });

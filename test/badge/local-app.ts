@@ -65,6 +65,7 @@ export function localBadgeApp(): LocalBadgeApp {
         client: 'ip:203.0.113.1',
         principal: { kind: 'anonymous' },
         rateLimit: null,
+        scanQuota: null,
         waitUntil: () => {},
       };
       return (await router.fetch(request, ctx)) ?? new Response('no route', { status: 404 });

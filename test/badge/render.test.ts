@@ -1,41 +1,36 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import { makeBadge } from 'badge-maker';
 import {
+  BADGE_ERRORS,
+  NAMED_COLOURS,
+  TOOL_LABELS,
+  colourOf,
+  gradeContent,
+  type BadgeContent,
+  type BadgeMessage,
+} from '../../src/badge/content.ts';
+import {
   BADGE_STYLES,
   LABEL_COLOUR,
-  NAMED_COLOURS,
-  accessibleText,
-  badgeMessage,
-  colourOf,
   idSuffix,
   renderBadge,
-  type BadgeMessage,
+  renderErrorBadge,
+  renderSvg,
   type BadgeStyle,
 } from '../../src/badge/render.ts';
-import { VERDANA_11PX_HUNDREDTHS, textWidth } from '../../src/badge/text-width.ts';
 import { GRADE_SCALE } from '../../src/tools/grading.ts';
 import { parseXml, type XmlElementInfo } from './well-formed.ts';
 
 const MESSAGES: BadgeMessage[] = [...GRADE_SCALE, '?'];
+const LABELS = Object.values(TOOL_LABELS);
+const storedGrade = (message: BadgeMessage) => (message === '?' ? null : message);
 
-const EXPECTED_COLOUR: Record<BadgeMessage, keyof typeof NAMED_COLOURS> = {
-  'A+': 'brightgreen',
-  A: 'green',
-  'A-': 'green',
-  'B+': 'yellowgreen',
-  B: 'yellowgreen',
-  'B-': 'yellowgreen',
-  'C+': 'yellow',
-  C: 'yellow',
-  'C-': 'yellow',
-  'D+': 'orange',
-  D: 'orange',
-  'D-': 'orange',
-  F: 'red',
-  '?': 'lightgrey',
-};
+/** Every badge the service draws with its own labels: each tool's grades and `?`, and the error badges. */
+const ALL_CONTENT: BadgeContent[] = LABELS.flatMap((label) => [
+  ...MESSAGES.map((message) => gradeContent(storedGrade(message), label)),
+  ...BADGE_ERRORS.map((message) => ({ label, message, colour: 'red' as const })),
+]);
 
 /** What a viewer sees: size, coloured rectangles, and the visible texts with their positions. */
 function geometry(svg: string) {
@@ -54,54 +49,61 @@ function byName(elements: XmlElementInfo[], name: string): XmlElementInfo[] {
   return elements.filter((e) => e.name === name);
 }
 
-const BADGE_MAKER_STYLE: Record<BadgeStyle, { style: 'flat' | 'flat-square'; label: string }> = {
-  default: { style: 'flat', label: 'security' },
-  compact: { style: 'flat-square', label: 'security' },
-  mini: { style: 'flat', label: '' },
+const BADGE_MAKER_STYLE: Record<BadgeStyle, 'flat' | 'flat-square'> = {
+  default: 'flat',
+  compact: 'flat-square',
+  mini: 'flat',
 };
 
-describe('renderBadge matches badge-maker 6.0.0', () => {
+function badgeMaker({ label, message, colour }: BadgeContent, style: BadgeStyle): string {
+  return makeBadge({ label: style === 'mini' ? '' : label, message, color: colour, style: BADGE_MAKER_STYLE[style] });
+}
+
+describe('renderSvg matches badge-maker 6.0.0', () => {
   for (const style of BADGE_STYLES) {
-    test(`${style}: same size, rectangles, colours, text positions and lengths for every message`, () => {
-      for (const message of MESSAGES) {
-        const ours = renderBadge(message === '?' ? null : message, style);
-        const { style: bmStyle, label } = BADGE_MAKER_STYLE[style];
-        const theirs = makeBadge({ label, message, color: EXPECTED_COLOUR[message], style: bmStyle });
-        assert.deepEqual(geometry(ours), geometry(theirs), `${style} ${message}`);
+    test(`${style}: same size, rectangles, colours, text positions and lengths for every label and message`, () => {
+      for (const content of ALL_CONTENT) {
+        const what = `${style} ${content.label} ${content.message}`;
+        assert.deepEqual(geometry(renderSvg(content, style)), geometry(badgeMaker(content, style)), what);
       }
     });
   }
 
-  test('compact is byte-identical to badge-maker flat-square for every grade', () => {
-    for (const grade of GRADE_SCALE) {
-      assert.equal(
-        renderBadge(grade, 'compact'),
-        makeBadge({ label: 'security', message: grade, color: EXPECTED_COLOUR[grade], style: 'flat-square' }),
-      );
+  test('a label of the caller’s own in ASCII is laid out as badge-maker lays it out', () => {
+    for (const label of ['build', 'Security Grade (prod)', '~!@#$%^&*_+={}[]|\\:;"\'<>,.?/`']) {
+      for (const style of BADGE_STYLES) {
+        const content = gradeContent('B+', label);
+        assert.deepEqual(
+          geometry(renderSvg(content, style)),
+          geometry(badgeMaker(content, style)),
+          `${style} ${label}`,
+        );
+      }
     }
   });
 
-  test('the width table is anafanafo’s (badge-maker’s measurer) for every character and every text shown', () => {
-    const measure = createRequire(import.meta.url)('anafanafo') as (text: string, options: { font: string }) => number;
-    for (const text of ['security', ...MESSAGES]) {
-      const width = measure(text, { font: '11px Verdana' }) | 0;
-      assert.equal(textWidth(text), width % 2 === 0 ? width + 1 : width, text);
+  test('compact is byte-identical to badge-maker flat-square for every grade and tool label', () => {
+    for (const label of LABELS) {
+      for (const grade of GRADE_SCALE) {
+        const color = colourOf(grade);
+        assert.equal(
+          renderBadge(grade, 'compact', label),
+          makeBadge({ label, message: grade, color, style: 'flat-square' }),
+        );
+      }
     }
-    for (const [char, hundredths] of Object.entries(VERDANA_11PX_HUNDREDTHS))
-      assert.equal(hundredths, Math.round(measure(char, { font: '11px Verdana' }) * 100), char);
-    assert.deepEqual(
-      Object.keys(VERDANA_11PX_HUNDREDTHS).sort(),
-      [...new Set([...'security', ...MESSAGES.join('')])].sort(),
-      'exactly the characters shown',
+  });
+
+  test('renderBadge and renderErrorBadge are renderSvg of a grade and of an error', () => {
+    assert.equal(renderBadge('A', 'mini'), renderSvg({ label: 'security', message: 'A', colour: 'green' }, 'mini'));
+    assert.equal(
+      renderErrorBadge('invalid tool', 'default', 'build'),
+      renderSvg({ label: 'build', message: 'invalid tool', colour: 'red' }, 'default'),
     );
-  });
-
-  test('a character outside the table is a bug, not a guess', () => {
-    assert.throws(() => textWidth('x'), /no Verdana width/);
   });
 });
 
-describe('renderBadge: styles', () => {
+describe('renderSvg: styles', () => {
   test('default: label "security" and the grade, rounded corners, gradient and text shadow', () => {
     const svg = renderBadge('A+', 'default');
     const elements = parseXml(svg);
@@ -136,70 +138,71 @@ describe('renderBadge: styles', () => {
     assert.equal(byName(elements, 'text').length, 2);
   });
 
-  test('mini: the grade alone, no label half', () => {
-    const svg = renderBadge('B', 'mini');
-    const g = geometry(svg);
+  test('mini: the message alone, no label half, whatever the label', () => {
+    for (const label of [...LABELS, 'my label']) {
+      const g = geometry(renderBadge('B', 'mini', label));
+      assert.deepEqual(
+        g.texts.map((t) => t.text),
+        ['B'],
+      );
+      assert.deepEqual(g.rects, [{ x: 0, width: 17, fill: '#95991a' }]);
+      assert.equal(g.width, '17');
+    }
+    assert.ok(!/>security</.test(renderBadge('B', 'mini')), 'no visible label');
+  });
+
+  test('each tool label shows on the left, grey', () => {
+    assert.deepEqual(geometry(renderBadge('C', 'default', 'security headers')).rects[0], {
+      x: 0,
+      width: 101,
+      fill: LABEL_COLOUR,
+    });
+    assert.deepEqual(
+      geometry(renderBadge(null, 'compact', 'email security')).texts.map((t) => t.text),
+      ['email security', '?'],
+    );
+  });
+
+  test('error badges: the label, and the error text on red', () => {
+    const g = geometry(renderErrorBadge('invalid domain', 'default'));
     assert.deepEqual(
       g.texts.map((t) => t.text),
-      ['B'],
+      ['security', 'invalid domain'],
     );
-    assert.deepEqual(g.rects, [{ x: 0, width: 17, fill: '#95991a' }]);
-    assert.equal(g.width, '17');
-    assert.ok(!/>security</.test(svg), 'no visible label');
-  });
-
-  test('every style is 20 px high and wider with a longer message', () => {
-    for (const style of BADGE_STYLES) {
-      assert.equal(geometry(renderBadge('A', style)).height, '20');
-      assert.ok(
-        Number(geometry(renderBadge('A+', style)).width) > Number(geometry(renderBadge('A', style)).width),
-        style,
-      );
-    }
-  });
-});
-
-describe('renderBadge: grades and colours', () => {
-  for (const message of MESSAGES) {
-    test(`${message} is ${EXPECTED_COLOUR[message]} (${NAMED_COLOURS[EXPECTED_COLOUR[message]]})`, () => {
-      assert.equal(colourOf(message), EXPECTED_COLOUR[message]);
-      for (const style of BADGE_STYLES) {
-        const rects = geometry(renderBadge(message === '?' ? null : message, style)).rects;
-        assert.equal(rects.at(-1)!.fill, NAMED_COLOURS[EXPECTED_COLOUR[message]], style);
-      }
-    });
-  }
-
-  test('no grade, and any stored value that is not a grade, shows ?', () => {
-    for (const stored of [null, '', 'E', 'a+', 'A++', 'pending', '<script>', 'A+ ']) {
-      assert.equal(badgeMessage(stored), '?', String(stored));
-      assert.equal(renderBadge(stored, 'default'), renderBadge(null, 'default'));
-    }
+    assert.equal(g.rects.at(-1)!.fill, NAMED_COLOURS.red);
     assert.deepEqual(
-      geometry(renderBadge(null, 'default')).texts.map((t) => t.text),
-      ['security', '?'],
+      geometry(renderErrorBadge('invalid style', 'mini')).texts.map((t) => t.text),
+      ['invalid style'],
     );
   });
 
-  test('white text is readable on every background by badge-maker’s brightness rule (≤ 0.69)', () => {
-    for (const hex of [LABEL_COLOUR, ...Object.values(NAMED_COLOURS)]) {
-      const full = hex.length === 4 ? hex.replace(/[0-9a-f]/gi, (d) => d + d) : hex;
-      const [r, g, b] = [1, 3, 5].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
-      assert.ok(+((r * 299 + g * 587 + b * 114) / 255000).toFixed(2) <= 0.69, hex);
+  test('every badge is 20 px high and wider with a longer message or label', () => {
+    for (const style of BADGE_STYLES) {
+      const width = (svg: string) => Number(geometry(svg).width);
+      assert.equal(geometry(renderBadge('A', style)).height, '20');
+      assert.equal(geometry(renderErrorBadge('invalid label', style)).height, '20');
+      assert.ok(width(renderBadge('A+', style)) > width(renderBadge('A', style)), style);
+      if (style !== 'mini')
+        assert.ok(width(renderBadge('A', style, 'security headers')) > width(renderBadge('A', style)), style);
     }
+  });
+
+  test('a label outside ASCII gets one em per character, and its text is drawn to that length', () => {
+    const g = geometry(renderBadge('A', 'default', '安全'));
+    assert.deepEqual(g.rects[0], { x: 0, width: 33, fill: LABEL_COLOUR });
+    assert.deepEqual(g.texts[0], { text: '安全', x: '175', textLength: '230' });
   });
 });
 
-describe('renderBadge: accessibility and markup', () => {
-  test('role="img", aria-label and <title> carry "security: <grade>" in every style, mini included', () => {
+describe('renderSvg: accessibility and markup', () => {
+  test('role="img", aria-label and <title> carry "<label>: <message>" in every style, mini included', () => {
     for (const style of BADGE_STYLES) {
-      for (const message of MESSAGES) {
-        const elements = parseXml(renderBadge(message === '?' ? null : message, style));
-        const expected = message === '?' ? 'security: grade unknown' : `security: ${message}`;
-        assert.equal(accessibleText(message), expected);
+      for (const content of ALL_CONTENT) {
+        const elements = parseXml(renderSvg(content, style));
+        const expected = `${content.label}: ${content.message === '?' ? 'grade unknown' : content.message}`;
         assert.equal(elements[0]!.name, 'svg');
         assert.equal(elements[0]!.attributes.role, 'img');
-        assert.equal(elements[0]!.attributes['aria-label'], expected, `${style} ${message}`);
+        assert.equal(elements[0]!.attributes['aria-label'], expected, `${style} ${expected}`);
         assert.equal(elements[0]!.attributes.xmlns, 'http://www.w3.org/2000/svg');
         assert.equal(elements[1]!.name, 'title', 'the title is the first child');
         assert.equal(elements[1]!.text, expected);
@@ -216,12 +219,12 @@ describe('renderBadge: accessibility and markup', () => {
 
   test('every badge is well-formed XML with no script, event handler, link or external reference', () => {
     for (const style of BADGE_STYLES) {
-      for (const message of MESSAGES) {
-        const svg = renderBadge(message === '?' ? null : message, style);
+      for (const content of [...ALL_CONTENT, gradeContent('A', '<script>"&\'</script>')]) {
+        const svg = renderSvg(content, style);
         const elements = parseXml(svg);
         const names = new Set(elements.map((e) => e.name));
         for (const banned of ['script', 'a', 'foreignObject', 'image', 'use', 'style'])
-          assert.ok(!names.has(banned), `${banned} in ${style} ${message}`);
+          assert.ok(!names.has(banned), `${banned} in ${style} ${content.label} ${content.message}`);
         for (const e of elements) {
           for (const [name, value] of Object.entries(e.attributes)) {
             assert.ok(!/^on/i.test(name) && !/href$/i.test(name), `${name} on <${e.name}>`);
@@ -232,30 +235,42 @@ describe('renderBadge: accessibility and markup', () => {
     }
   });
 
-  test('ids carry a suffix from style and message, so inlined badges never point at each other’s definitions', () => {
+  test('ids carry style, message and label, so inlined badges never point at each other’s definitions', () => {
     const seen = new Map<string, string>();
+    const custom = ['build', 'Build', 'security ', 'security-headers', 'l', '安全', '😀'].map((label) =>
+      gradeContent('A', label),
+    );
     for (const style of BADGE_STYLES) {
-      for (const message of MESSAGES) {
-        const svg = renderBadge(message === '?' ? null : message, style);
+      for (const content of [...ALL_CONTENT, ...custom]) {
+        const svg = renderSvg(content, style);
         const elements = parseXml(svg);
         const ids = elements.map((e) => e.attributes.id).filter((id): id is string => id !== undefined);
         const references = [...svg.matchAll(/url\(#([^)]+)\)/g)].map((m) => m[1]!);
         for (const ref of references) assert.ok(ids.includes(ref), `url(#${ref}) resolves inside the same badge`);
         for (const id of ids) {
-          assert.ok(id.endsWith(`-${idSuffix(style, message)}`), id);
+          assert.match(id, /^[a-z][\w.-]*$/, 'a plain XML name');
+          assert.ok(id.endsWith(`-${idSuffix(style, content)}`), id);
           assert.ok(!seen.has(id) || seen.get(id) === svg, `id ${id} shared by two different badges`);
           seen.set(id, svg);
         }
       }
     }
-    assert.equal(idSuffix('default', 'A+'), 'default-a-plus');
-    assert.equal(idSuffix('mini', 'B-'), 'mini-b-minus');
-    assert.equal(idSuffix('default', '?'), 'default-unknown');
-    assert.ok(seen.size >= 2 * 2 * MESSAGES.length, 'default and mini define ids for every message');
+    assert.equal(idSuffix('default', { label: 'security', message: 'A+' }), 'default-a-plus');
+    assert.equal(idSuffix('mini', { label: 'security', message: 'B-' }), 'mini-b-minus');
+    assert.equal(idSuffix('default', { label: 'security', message: '?' }), 'default-unknown');
+    assert.equal(idSuffix('default', { label: 'security', message: 'invalid domain' }), 'default-invalid-domain');
+    assert.equal(idSuffix('mini', { label: 'email security', message: 'B' }), 'mini-b-email-security');
+    assert.equal(idSuffix('default', { label: 'ab', message: 'A' }), 'default-a-l2p_2q');
   });
 
   test('rendering is deterministic (same bytes every time, so the ETag is stable)', () => {
     assert.equal(renderBadge('A', 'default'), renderBadge('A', 'default'));
+    assert.equal(renderBadge('A', 'default', 'my label'), renderBadge('A', 'default', 'my label'));
     assert.notEqual(renderBadge('A', 'default'), renderBadge('A', 'mini'));
+    assert.notEqual(
+      renderBadge('A', 'mini'),
+      renderBadge('A', 'mini', 'security headers'),
+      'the accessible name differs',
+    );
   });
 });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import { renderBadge } from '../../src/badge/render.ts';
+import { renderBadge, renderErrorBadge } from '../../src/badge/render.ts';
 import { switchableStore } from '../support/failing-store.ts';
 import { CATALOG, freshIp, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
@@ -67,16 +67,24 @@ describe('GET /api/badge/{domain}', () => {
     );
   });
 
-  test('400 problem for an invalid domain', async () => {
+  test('an invalid domain: a 400 error badge, or the problem that says why to clients that ask for it', async () => {
     for (const domain of ['127.0.0.1', 'localhost', 'javascript:alert(1)', '%3Cscript%3E.com', 'a..com']) {
-      const body = await expectProblem(await h.request(`/api/badge/${domain}`), 'bad_request');
+      const svg = await h.request(`/api/badge/${domain}`);
+      assert.equal(svg.status, 400, domain);
+      assert.equal(svg.headers.get('content-type'), SVG);
+      assert.equal(await svg.text(), renderErrorBadge('invalid domain', 'default'));
+      const asked = await h.request(`/api/badge/${domain}`, { headers: { accept: 'application/problem+json' } });
+      const body = await expectProblem(asked, 'bad_request');
       assert.ok(body.detail.startsWith('The domain'), body.detail);
     }
   });
 
-  test('400 problem for an unknown style, listing the three', async () => {
-    const body = await expectProblem(await h.request('/api/badge/example.com?style=plastic'), 'bad_request');
-    assert.match(body.detail, /default, compact, mini/);
+  test('an unknown style: a 400 error badge, or the problem listing the styles', async () => {
+    const svg = await h.request('/api/badge/example.com?style=plastic');
+    assert.equal(svg.status, 400);
+    assert.equal(await svg.text(), renderErrorBadge('invalid style', 'default'));
+    const asked = await h.request('/api/badge/example.com?style=plastic', { headers: { accept: 'application/json' } });
+    assert.match((await expectProblem(asked, 'bad_request')).detail, /default, compact, mini/);
   });
 
   test('badge headers: SVG type, sandboxing CSP, cross-origin CORP, caching, ETag, nosniff, CORS', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
+import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { localBadgeApp, type LocalBadgeApp } from './local-app.ts';
 import { parseXml } from './well-formed.ts';
@@ -30,7 +30,23 @@ function pathFor(input: string): string {
   return url.pathname + url.search;
 }
 
-describe('hostile domains: a 400 problem, or an SVG that carries nothing from the input', () => {
+/** Asserts `svg` is a well-formed badge with no script or handler, and returns what it shows. */
+function shownBy(svg: string): { texts: Set<string>; shown: string } {
+  const elements = parseXml(svg);
+  assert.ok(!/<script/i.test(svg), '<script');
+  for (const e of elements)
+    for (const name of Object.keys(e.attributes)) assert.ok(!/^on/i.test(name), `${name}= on <${e.name}>`);
+  assert.ok(!/\son[a-z]+\s*=/i.test(svg), 'no on…= anywhere');
+  const shown =
+    elements.map((e) => e.text).join(' ') + ' ' + elements.flatMap((e) => Object.values(e.attributes)).join(' ');
+  const texts = new Set(elements.filter((e) => e.name === 'text' || e.name === 'title').map((e) => e.text));
+  return { texts, shown };
+}
+
+const GRADE = String.raw`A\+|A|A-|B\+|B|B-|C\+|C|C-|D\+|D|D-|F`;
+const BADGE_TEXT = new RegExp(String.raw`^(security|(security: )?(${GRADE}|grade unknown|\?|invalid (domain|style)))$`);
+
+describe('hostile domains: an error badge or a badge that carries nothing from the input; a clean problem', () => {
   let app: LocalBadgeApp;
   before(async () => {
     app = localBadgeApp();
@@ -40,32 +56,19 @@ describe('hostile domains: a 400 problem, or an SVG that carries nothing from th
   for (const input of HOSTILE) {
     test(JSON.stringify(input), async () => {
       const res = await app.get(pathFor(input));
-      if (res.status === 400) {
-        const body = await expectProblem(res, 'bad_request');
-        assert.match(res.headers.get('content-type')!, /^application\/problem\+json/);
-        assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
-        assert.ok(
-          !/[<>]|alert|onload|onerror|script/.test(body.detail),
-          `nothing from the input is echoed: ${body.detail}`,
-        );
-        return;
-      }
-      assert.equal(res.status, 200, `either 400 or a badge, got ${res.status}`);
+      assert.ok(res.status === 200 || res.status === 400, `either a badge or an error badge, got ${res.status}`);
       assert.equal(res.headers.get('content-type'), 'image/svg+xml; charset=utf-8');
-      const svg = await res.text();
-      const elements = parseXml(svg);
-      assert.ok(!/<script/i.test(svg), '<script');
-      for (const e of elements)
-        for (const name of Object.keys(e.attributes)) assert.ok(!/^on/i.test(name), `${name}= on <${e.name}>`);
-      assert.ok(!/\son[a-z]+\s*=/i.test(svg), 'no on…= anywhere');
-      const shown =
-        elements.map((e) => e.text).join(' ') + ' ' + elements.flatMap((e) => Object.values(e.attributes)).join(' ');
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      const { texts, shown } = shownBy(await res.text());
       for (const fragment of ['a.com', 'onload', 'alert', 'svg onload', 'example.com'])
         assert.ok(!shown.includes(fragment), `"${fragment}" from the input appears in the SVG`);
-      const texts = new Set(elements.filter((e) => e.name === 'text' || e.name === 'title').map((e) => e.text));
-      const grade = String.raw`A\+|A|A-|B\+|B|B-|C\+|C|C-|D\+|D|D-|F`;
-      const badgeText = new RegExp(String.raw`^(security|security: (${grade}|grade unknown)|${grade}|\?)$`);
-      for (const text of texts) assert.match(text, badgeText);
+      for (const text of texts) assert.match(text, BADGE_TEXT);
+      if (res.status === 200) return;
+      const body = await expectProblem(await app.get(pathFor(input), { accept: 'application/json' }), 'bad_request');
+      assert.ok(
+        !/[<>]|alert|onload|onerror|script/.test(body.detail),
+        `nothing from the input is echoed: ${body.detail}`,
+      );
     });
   }
 
@@ -89,4 +92,57 @@ describe('hostile domains: a 400 problem, or an SVG that carries nothing from th
     assert.ok(!svg.includes('script'));
     assert.match(svg, /aria-label="security: grade unknown"/);
   });
+});
+
+const HOSTILE_LABELS = [
+  '<script>alert(1)</script>',
+  '"><svg onload=alert(1)>',
+  "' onmouseover='alert(1)",
+  '&lt;script&gt;',
+  ']]><script>',
+  '<!-- x -->',
+  '</title><script>alert(1)</script>',
+  '{{7*7}}${7*7}<%= 7*7 %>',
+];
+
+describe('hostile labels: shown as text, never as markup', () => {
+  const app = localBadgeApp();
+  for (const label of HOSTILE_LABELS) {
+    test(JSON.stringify(label), async () => {
+      for (const style of ['default', 'compact', 'mini']) {
+        const res = await app.get(`/api/badge/example.com?style=${style}&label=${encodeURIComponent(label)}`);
+        assert.equal(res.status, 200);
+        const svg = await res.text();
+        const elements = parseXml(svg);
+        for (const e of elements)
+          for (const name of Object.keys(e.attributes)) assert.ok(!/^on/i.test(name), `${name}= on <${e.name}>`);
+        const texts = new Set(elements.filter((e) => e.name === 'text' || e.name === 'title').map((e) => e.text));
+        assert.ok(texts.has(`${label}: grade unknown`), 'the accessible name has the label, as text');
+        if (style !== 'mini') assert.ok(texts.has(label), 'the visible label is the label, as text');
+        const names = new Set(elements.map((e) => e.name));
+        assert.deepEqual(
+          [...names].filter(
+            (n) =>
+              ![
+                'svg',
+                'title',
+                'g',
+                'rect',
+                'text',
+                'filter',
+                'feGaussianBlur',
+                'linearGradient',
+                'stop',
+                'clipPath',
+              ].includes(n),
+          ),
+          [],
+        );
+      }
+      const json = await (
+        await app.get(`/api/badge/example.com?format=shields&label=${encodeURIComponent(label)}`)
+      ).json();
+      assert.equal(json.label, label, 'shields gets the text, and escapes it when it draws');
+    });
+  }
 });

@@ -5,7 +5,7 @@
  * to the input's cap, and the error classes the parser documents.
  */
 import fc from 'fast-check';
-import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
+import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
 import { checkAddress, checkHostname } from '../../src/net/address-policy.ts';
 import { decodeResponse, DnsMessageError } from '../../src/net/dns-message.ts';
 import { asciiHostname, percentDecode } from '../../src/net/host-text.ts';

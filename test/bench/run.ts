@@ -22,6 +22,7 @@ import { measureClientFlood } from './client-flood.ts';
 import { measureEmailLatency } from './email-latency.ts';
 import { measureMcpOverhead } from './mcp-overhead.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
+import { measureScanReuse } from './scan-reuse.ts';
 import { measureStoreRoundTrips } from './store-round-trips.ts';
 
 const TARGET_RATIO = 0.6;
@@ -139,6 +140,14 @@ const UNITS: Record<string, string> = {
   catalog_latency_p99: 'ms',
   store_round_trips_catalog_anonymous: 'requests',
   store_round_trips_execute_cached_key: 'requests',
+  store_round_trips_scan_lookup: 'requests',
+  store_round_trips_scan_history: 'requests',
+  store_round_trips_scan_reuse_lookup: 'requests',
+  store_round_trips_execute_anonymous: 'requests',
+  store_round_trips_execute_reused: 'requests',
+  execute_cached_ms: 'ms',
+  execute_scan_ms: 'ms',
+  execute_cached_vs_scan_ratio: 'x',
   scan_local_target_ms: 'ms',
   target_plain_get_ms: 'ms',
   scan_overhead_ms: 'ms',
@@ -175,6 +184,7 @@ try {
   const figures = {
     ...(await measure()),
     ...(await measureStoreRoundTrips()),
+    ...(await measureScanReuse()),
     ...(await measureScanOverhead()),
     ...(await measureEmailLatency()),
     ...(await measureMcpOverhead()),

@@ -206,7 +206,7 @@ describe('refusals on the MCP endpoint', () => {
       'the request really carried the forged Host',
     );
     const client = await connectClient(local.h);
-    assert.equal((await client.listTools()).tools.length, 2, 'clients that send no Origin are served');
+    assert.ok((await client.listTools()).tools.length > 0, 'clients that send no Origin are served');
   });
 
   test('an origin listed in MCP_ALLOWED_ORIGINS is served', async () => {
@@ -267,7 +267,7 @@ describe('refusals on the MCP endpoint', () => {
     const body = await listen.json();
     assert.equal(body.id, 7);
     assert.equal(body.error.code, -32601);
-    assert.deepEqual(await world.h.store.recentScans('weakkey.test', 10), [], 'no scan ran');
+    assert.deepEqual(await world.h.store.scanHistory('email-security', 'weakkey.test', 10), [], 'no scan ran');
   });
 
   test('a notification counts against the per-minute limit like any POST', async () => {

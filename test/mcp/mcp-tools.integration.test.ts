@@ -16,10 +16,21 @@ type ToolResult = {
 };
 
 /** The parts of a listed tool's JSON Schemas these tests read. */
+type Property = {
+  type?: string;
+  description?: string;
+  enum?: string[];
+  maxLength?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+};
 type ListedTool = {
-  inputSchema: { required?: string[]; properties?: Record<string, { maxLength?: number; maxItems?: number }> };
+  inputSchema: { required?: string[]; properties?: Record<string, Property> };
   outputSchema?: { type?: string; anyOf?: { title?: string }[] };
 };
+
+const SCAN_TOOLS = ['security_headers_scan', 'email_security_scan'];
 
 let world: McpWorld;
 before(async () => {
@@ -38,11 +49,11 @@ describe('the MCP endpoint with the current client', () => {
     );
   });
 
-  test('lists both tools with input schemas from the REST schemas, output schemas and read-only hints', async () => {
+  test('lists the scan tools with input schemas from the REST schemas, output schemas and hints', async () => {
     const { tools } = await (await connectClient(world.h)).listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
-      ['security_headers_scan', 'email_security_scan'],
+      [...SCAN_TOOLS, 'get_scan', 'scan_history'],
     );
     const [headers, email] = tools as ListedTool[];
     assert.ok(headers && email);
@@ -55,11 +66,48 @@ describe('the MCP endpoint with the current client', () => {
       email.outputSchema?.anyOf?.map((s) => s.title),
       ['ScanResponse', 'UnassessedScan', 'Problem'],
     );
-    for (const t of tools) {
+    for (const t of tools.filter((t) => SCAN_TOOLS.includes(t.name))) {
       assert.equal(t.annotations?.readOnlyHint, true);
       assert.equal(t.annotations?.destructiveHint, false);
+      assert.equal(t.annotations?.openWorldHint, true, 'scans reach out to the target');
       assert.match(t.description ?? '', /Use it when/);
+      const maxAge = (t as ListedTool).inputSchema.properties?.maxAgeSec;
+      assert.deepEqual([maxAge?.type, maxAge?.minimum, maxAge?.maximum], ['integer', 0, 86400]);
+      assert.match(maxAge?.description ?? '', /^Reuse a stored result .* spends no scan quota\.$/);
     }
+  });
+
+  test('lists get_scan and scan_history as read-only, idempotent tools of this service alone', async () => {
+    const { tools, instructions } = await (async () => {
+      const client = await connectClient(world.h);
+      return { tools: (await client.listTools()).tools, instructions: client.getInstructions() };
+    })();
+    const byName = new Map(tools.map((t) => [t.name, t as ListedTool & (typeof tools)[number]]));
+    for (const [name, required, output] of [
+      ['get_scan', ['scanId'], 'StoredScan'],
+      ['scan_history', ['tool', 'target'], 'ScanHistory'],
+    ] as const) {
+      const tool = byName.get(name);
+      assert.ok(tool, name);
+      assert.deepEqual(tool.annotations, {
+        title: tool.title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
+      assert.deepEqual(tool.inputSchema.required, required);
+      assert.deepEqual(
+        tool.outputSchema?.anyOf?.map((s) => s.title),
+        [output, 'Problem'],
+      );
+      assert.match(tool.description ?? '', /spends no scan quota/);
+    }
+    assert.deepEqual(byName.get('scan_history')?.inputSchema.properties?.tool?.enum, [
+      'security-headers',
+      'email-security',
+    ]);
+    assert.match(instructions ?? '', /maxAgeSec.*get_scan.*scan_history/);
   });
 
   test('grades a local site, with the REST envelope as structured content and a readable summary first', async () => {
@@ -74,7 +122,10 @@ describe('the MCP endpoint with the current client', () => {
     assert.equal(body.grade, 'F');
     assert.equal(body.uiUrl, 'https://scan.test/tools/security-headers');
     const summary = result.content[0]!.text;
+    const { scanId } = result.structuredContent as { scanId: string };
     assert.match(summary, /grade F, score \d+/);
+    assert.match(summary, new RegExp(`^Scan id ${scanId}, scanned \\d{4}-\\d\\d-\\d\\dT`, 'm'));
+    assert.match(summary, new RegExp(`Permalink: https://scan\\.test/scans/${scanId} `));
     assert.match(summary, /Top findings \(3 of \d+\):\n- /);
     assert.match(summary, /content-security-policy|Content Security Policy/i);
     assert.deepEqual(
@@ -94,7 +145,7 @@ describe('the MCP endpoint with the current client', () => {
     const mcp = v.parse(ScanResponseSchema, result.structuredContent);
     assert.equal(mcp.grade, rest.grade);
     assert.equal(mcp.gradeScore, rest.gradeScore);
-    assert.deepEqual(Object.keys(mcp).sort(), Object.keys(rest).sort());
+    assert.deepEqual(Object.keys(result.structuredContent ?? {}).sort(), Object.keys(rest).sort());
     assert.match(result.content[0]!.text, /\[high\] No DMARC record/);
   });
 
@@ -135,6 +186,7 @@ describe('the MCP endpoint with the current client', () => {
     const body = v.parse(UnassessedScanSchema, result.structuredContent);
     assert.equal(body.code, 'unprocessable_entity');
     assert.match(result.content[0]!.text, /not assessed/);
+    assert.match(result.content[0]!.text, new RegExp(`^Scan id ${String(result.structuredContent?.scanId)}, `, 'm'));
   });
 
   test('refuses a key without the tools:execute scope', async () => {
@@ -160,7 +212,7 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((t) => t.name),
-      ['security_headers_scan', 'email_security_scan'],
+      [...SCAN_TOOLS, 'get_scan', 'scan_history'],
     );
     const result = (await client.callTool({
       name: 'email_security_scan',
@@ -210,7 +262,7 @@ describe('how agents learn to connect', () => {
     assert.equal(catalog.mcp.clientConfig.mcpServers['agent-scan'].url, 'https://scan.test/mcp');
     assert.deepEqual(
       catalog.tools.map((t: { mcpToolName: string }) => t.mcpToolName),
-      tools.map((t) => t.name),
+      tools.map((t) => t.name).filter((name) => SCAN_TOOLS.includes(name)),
     );
     const llms = await (await world.h.request('/llms.txt')).text();
     assert.match(llms, /\[MCP endpoint\]\(https:\/\/scan\.test\/mcp\)/);

@@ -91,3 +91,19 @@ export async function connectLegacyClient(h: Harness, caller: Caller = {}): Prom
   atEnd(() => client.close());
   return client;
 }
+
+/** A tool result as these tests read it. */
+export interface ToolResult {
+  content: { type: string; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+/** Calls `name` with `args` through either client. */
+export async function callTool(
+  client: Client | LegacyClient,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<ToolResult> {
+  return (await client.callTool({ name, arguments: args })) as ToolResult;
+}

@@ -90,6 +90,30 @@ describe('the Node server (deploy/node/server.ts)', () => {
     assert.ok(!s.stdout().includes(key.slice(9, 30)), 'no part of the secret in the log');
   });
 
+  test('takes the scan quota from the environment and records development website grades', async () => {
+    const s = await startServerProcess({
+      SCANS_PER_HOUR_PER_CLIENT: '7',
+      SCANS_PER_HOUR_OVERALL: '900',
+      DEV_WEBSITE_GRADES: 'www.example.com=A+',
+    });
+    assert.match(s.stderr(), /Development website-security grades recorded for example\.com/);
+    const catalog = (await (await fetch(`${s.url}/api/v1/agent/tools`)).json()) as {
+      rateLimit: { scanQuota: { perClient: number; perTarget: number; overall: number } };
+    };
+    assert.deepEqual(
+      [
+        catalog.rateLimit.scanQuota.perClient,
+        catalog.rateLimit.scanQuota.perTarget,
+        catalog.rateLimit.scanQuota.overall,
+      ],
+      [7, 20, 900],
+    );
+    const badge = await (await fetch(`${s.url}/api/badge/example.com`)).text();
+    assert.match(badge, />A\+</);
+    s.child.kill('SIGTERM');
+    await once(s.child, 'exit');
+  });
+
   test('shuts down gracefully on SIGTERM and SIGINT', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const s = await startServerProcess();

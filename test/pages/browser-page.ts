@@ -91,7 +91,7 @@ export async function scan(page: Page, target: string, selectors?: string): Prom
     .first()
     .fill(target);
   if (selectors !== undefined) await page.getByLabel(/DKIM selectors/).fill(selectors);
-  await page.getByRole('button', { name: 'Scan' }).click();
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
   await page.locator('#results h2').waitFor();
 }
 

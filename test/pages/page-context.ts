@@ -23,6 +23,7 @@ export function pageContext(url: string, env: Record<string, string> = {}): Requ
     client: 'ip:192.0.2.1',
     principal: { kind: 'anonymous' },
     rateLimit: null,
+    scanQuota: null,
     waitUntil: () => {},
   };
 }

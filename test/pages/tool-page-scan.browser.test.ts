@@ -48,7 +48,7 @@ test('scans a local site from the page and shows the grade and every test', asyn
   const page = await (await browser()).newPage();
   await page.goto(`${h.url}/tools/security-headers`);
   await page.getByLabel('URL or domain').fill(`https://page-target.test:${site.port}/`);
-  await page.getByRole('button', { name: 'Scan' }).click();
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
   await page.locator('.grade').waitFor({ timeout: 15_000 });
   assert.match((await page.locator('.grade').textContent()) ?? '', /^Grade [A-F][+-]?$/);
   const text = await page.locator('main').innerText();
@@ -66,7 +66,7 @@ test('shows a real 429 with its wait once the limit is used up', async () => {
   const page = await (await browser()).newPage();
   await page.goto(`${h.url}/tools/security-headers`);
   await page.getByLabel('URL or domain').fill('example.com');
-  await page.getByRole('button', { name: 'Scan' }).click();
+  await page.getByRole('button', { name: 'Scan', exact: true }).click();
   await page.locator('.problem').waitFor();
   const box = await page.locator('.problem').innerText();
   assert.match(box, /429/);

@@ -175,7 +175,7 @@ describe('security-headers page', () => {
     await scan(offline.page, 'example.com');
     assert.ok((await text(offline.page, '.problem')).includes('Network error'));
     assert.match(await text(offline.page, '#scan-status'), /could not be reached/);
-    assert.equal(await offline.page.getByRole('button', { name: 'Scan' }).isEnabled(), true);
+    assert.equal(await offline.page.getByRole('button', { name: 'Scan', exact: true }).isEnabled(), true);
   });
 });
 

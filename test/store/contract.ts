@@ -214,33 +214,6 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal((await store.findKeyByHash(k.hash))?.lastUsedAt, 7_000);
     });
 
-    test('keeps scan records per target, newest first', async () => {
-      const { clock, store } = await fresh();
-      const target = `${id('site')}.example`;
-      await store.recordScan({
-        tool: 'security-headers',
-        target,
-        grade: 'B',
-        gradeScore: 70,
-        status: 'warnings',
-        at: clock.time,
-      });
-      await store.recordScan({
-        tool: 'security-headers',
-        target,
-        grade: 'A',
-        gradeScore: 90,
-        status: 'passed',
-        at: clock.time + 1,
-      });
-      const scans = await store.recentScans(target, 10);
-      assert.deepEqual(
-        scans.map((s) => s.grade),
-        ['A', 'B'],
-      );
-      assert.deepEqual(await store.recentScans(`${id('other')}.example`, 10), []);
-    });
-
     test('keeps the latest website-security grade of a domain', async () => {
       const { store } = await fresh();
       const domain = `${id('d')}.example`;

@@ -4,6 +4,7 @@ import type { ManualClock } from '../support/clock.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
 import { storeContract } from './contract.ts';
+import { scanContract } from './scan-contract.ts';
 
 let bridge: UpstashBridge;
 before(async () => {
@@ -20,6 +21,16 @@ after(() => {
 });
 
 storeContract('Upstash store on a real redis-server', (c) => {
+  clock = c;
+  return new UpstashStore({
+    url: bridge.url,
+    token: bridge.token,
+    prefix: `t${Math.random().toString(36).slice(2, 8)}`,
+    now: c.now,
+  });
+});
+
+scanContract('Upstash store on a real redis-server', (c) => {
   clock = c;
   return new UpstashStore({
     url: bridge.url,

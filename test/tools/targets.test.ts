@@ -8,17 +8,30 @@ const sh = (raw: string) => securityHeadersDefinition.parseTarget(raw);
 const es = (raw: string) => emailSecurityDefinition.parseTarget(raw);
 
 test('security-headers assumes https:// and normalises the URL', () => {
-  assert.deepEqual(sh('Example.COM'), { ok: true, target: 'https://example.com/', quotaKey: 'example.com' });
-  assert.deepEqual(sh('http://example.com/a?b=1#frag'), {
+  assert.deepEqual(sh('Example.COM'), {
     ok: true,
-    target: 'http://example.com/a?b=1',
+    target: 'https://example.com/',
     quotaKey: 'example.com',
+    badgeDomain: 'example.com',
+  });
+  assert.deepEqual(sh('http://www.example.com/a?b=1#frag'), {
+    ok: true,
+    target: 'http://www.example.com/a?b=1',
+    quotaKey: 'www.example.com',
+    badgeDomain: 'example.com',
   });
   assert.deepEqual(sh('example.com:8443/x'), {
     ok: true,
     target: 'https://example.com:8443/x',
     quotaKey: 'example.com',
+    badgeDomain: null,
   });
+});
+
+test('security-headers feeds no badge from an IP address', () => {
+  const r = sh('http://93.184.215.14/');
+  assert.ok(r.ok);
+  assert.equal(r.badgeDomain, null);
 });
 
 test('security-headers keys the quota by address, whichever way an IP address is written', () => {
@@ -57,8 +70,13 @@ test('security-headers refuses other schemes, credentials and broken hosts', () 
 });
 
 test('email-security accepts an apex domain, with a trailing dot or as an IDN', () => {
-  assert.deepEqual(es('Example.com.'), { ok: true, target: 'example.com', quotaKey: 'example.com' });
-  assert.deepEqual(es('example.co.uk'), { ok: true, target: 'example.co.uk', quotaKey: 'example.co.uk' });
+  assert.deepEqual(es('Example.com.'), {
+    ok: true,
+    target: 'example.com',
+    quotaKey: 'example.com',
+    badgeDomain: 'example.com',
+  });
+  assert.equal((es('example.co.uk') as { badgeDomain: string }).badgeDomain, 'example.co.uk');
   assert.equal((es('bücher.de') as { target: string }).target, 'xn--bcher-kva.de');
 });
 

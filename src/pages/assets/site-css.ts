@@ -98,6 +98,9 @@ button {
 }
 button[disabled] { opacity: 0.6; cursor: progress; }
 .scan-status { min-height: 1.5em; margin: 1rem 0 0.5rem; font-weight: 600; }
+.scanned { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; }
+button.rescan { min-height: 2.25rem; padding: 0.3rem 1rem; background: transparent; color: var(--link);` +
+  ` border: 2px solid var(--link); }
 .results:focus { outline: none; }
 .verdict { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: center; border: 1px solid var(--line);` +
   ` border-radius: 8px; padding: 1rem; }

@@ -105,6 +105,178 @@ function findingCards(findings, sectionLabels) {
   );
 }
 
+// src/pages/browser/security-headers.ts
+function securityHeadersTests(details) {
+  const tests = objects(details.tests);
+  if (tests.length === 0) return el("p", null, "This result lists no tests.");
+  const failedFirst = tests.filter((t) => t.pass !== true).concat(tests.filter((t) => t.pass === true));
+  return el(
+    "ul",
+    "cards",
+    failedFirst.map((t) => {
+      const pass = t.pass === true;
+      const headers = arr(t.headers).map(
+        (pair) => Array.isArray(pair) ? text(pair[0]) + ": " + text(pair[1]) : text(pair)
+      );
+      return el("li", "card " + (pass ? "is-pass" : "is-fail"), [
+        el("div", "head", [
+          el("h4", null, text(t.title) || text(t.name)),
+          badge(pass ? "pass" : "fail", pass ? "is-pass" : "is-fail")
+        ]),
+        el("p", "meta", [el("code", null, text(t.name)), " \\xB7 result ", el("code", null, text(t.result))]),
+        el("p", null, [el("strong", null, "Score modifier: "), signed(t.scoreModifier)]),
+        t.description ? el("p", null, text(t.description)) : null,
+        t.recommendation ? el("p", null, [el("strong", null, "Recommendation: "), text(t.recommendation)]) : null,
+        headers.length > 0 ? [el("p", null, "Headers read:"), codeList(headers)] : el("p", "meta", "No header for this test was sent.")
+      ]);
+    })
+  );
+}
+function securityHeadersRetrieval(details) {
+  const r = obj(details.retrieval);
+  if (!r) return null;
+  const redirects = arr(r.redirects).map((hop) => {
+    const h = obj(hop);
+    return h ? text(h.status) + " " + text(h.url) : text(hop);
+  });
+  return section("Retrieval", [
+    facts([
+      ["Graded URL", r.finalUrl ? text(r.finalUrl) : null],
+      ["HTTP status", text(r.finalStatus)],
+      ["TLS verified", r.verified === true ? "yes" : r.verified === false ? "no" : null],
+      ["Redirects", redirects.length === 0 ? "none" : plural(redirects.length, "hop", "hops")]
+    ]),
+    redirects.length > 0 ? codeList(redirects) : null,
+    retrievalErrors(obj(details.retrievalErrors) ?? obj(r.errors))
+  ]);
+}
+function retrievalErrors(errors) {
+  if (!errors) return null;
+  const lines = Object.keys(errors).map((session) => {
+    const e = obj(errors[session]) ?? {};
+    return session + ": " + text(e.reason) + " \\u2014 " + text(e.message) + (e.url ? " (" + text(e.url) + ")" : "");
+  });
+  return lines.length > 0 ? [el("p", null, "Sessions that got no response:"), codeList(lines)] : null;
+}
+function renderSecurityHeaders(details) {
+  const tests = arr(details.tests);
+  const failed = objects(details.tests).filter((t) => t.pass !== true).length;
+  return [
+    section("Tests", [
+      el(
+        "p",
+        null,
+        tests.length > 0 ? plural(tests.length - failed, "test", "tests") + " passed, " + failed + " failed (failed tests first)." : null
+      ),
+      securityHeadersTests(details)
+    ]),
+    section("Findings", [
+      el("p", "meta", "Findings go beyond the graded tests and never change the score."),
+      findingCards(details.findings, {})
+    ]),
+    securityHeadersRetrieval(details)
+  ];
+}
+
+// src/pages/browser/problems.ts
+var REASONS = {
+  "bot-challenge": "a bot or WAF challenge answered instead of the site",
+  "blocked-address": "the site is, or redirects to, an address that may not be scanned",
+  "no-response": "neither http:// nor https:// got a response",
+  "unexpected-status": "the final response status is not 2xx, 3xx, 401 or 403",
+  dns: "the host name does not resolve",
+  refused: "the connection was refused",
+  tls: "the TLS handshake failed",
+  timeout: "the site or DNS did not answer in time",
+  network: "a network error stopped the request",
+  "too-many-redirects": "more than 10 redirects",
+  "invalid-redirect": "a redirect pointed to an invalid URL",
+  nxdomain: "the domain does not exist (NXDOMAIN)",
+  "dns-failure": "DNS failed (SERVFAIL or time-out) for the core lookups",
+  "client-closed": "the connection closed before the scan finished"
+};
+function reasonText(reason) {
+  if (!reason) return null;
+  const r = text(reason);
+  const meaning = label(REASONS, r);
+  return meaning ? [el("code", null, r), ": " + meaning] : el("code", null, r);
+}
+function retryAfter(response, problem) {
+  const header = response.headers.get("retry-after");
+  if (header !== null) {
+    if (/^\\d+$/.test(header.trim())) return Number(header.trim());
+    const at = Date.parse(header);
+    if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - Date.now()) / 1e3));
+  }
+  return typeof problem.retryAfterSec === "number" ? problem.retryAfterSec : null;
+}
+function formatWait(seconds) {
+  if (seconds < 60) return seconds + " s";
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m + " min " + (s < 10 ? "0" : "") + s + " s";
+}
+function notAssessedFacts(body) {
+  const result = obj(body.result) ?? {};
+  const details = obj(result.details) ?? {};
+  return [
+    el("p", null, "The scan ran but could not assess the target, so there is no grade."),
+    facts([
+      ["Target", body.target ? text(body.target) : null],
+      ["Status", result.status ? text(result.status) : null],
+      ["Message", result.message ? text(result.message) : text(body.detail)],
+      ["Reason", reasonText(details.reason)],
+      ["Vendor", details.vendor ? text(details.vendor) : null]
+    ]),
+    arr(details.evidence).length > 0 ? [el("p", null, "Evidence:"), codeList(details.evidence)] : null,
+    retrievalErrors(obj(details.errors))
+  ];
+}
+function problemCard(response, problem, ui) {
+  const status = response.status;
+  const error = obj(problem.error) ?? {};
+  const title = (text(problem.title) || "HTTP error") + " (" + status + ")";
+  const box = el("section", "problem" + (status === 429 || status === 503 ? " is-wait" : ""), el("h3", null, title));
+  const hint = error.hint ? el("p", null, [el("strong", null, "What to do: "), text(error.hint)]) : null;
+  if (status === 422) {
+    add(box, [notAssessedFacts(problem), hint]);
+    ui.say("No grade: " + (text(obj(problem.result)?.message) || text(problem.detail)));
+  } else if (status === 429 || status === 503) {
+    const wait = retryAfter(response, problem);
+    const policies = arr(problem.violatedPolicies).map(text);
+    add(box, [
+      el("p", null, text(problem.detail)),
+      policies.length > 0 ? el("p", "meta", ["Limit reached: ", policies.join(", ")]) : null,
+      hint,
+      wait === null ? null : ui.countdown(wait)
+    ]);
+    const what = status === 429 ? "Too many requests" : "Service unavailable";
+    ui.say(what + (wait === null ? "." : ": try again in " + formatWait(wait) + "."));
+  } else if (status === 400) {
+    add(
+      box,
+      facts([
+        ["Problem", text(problem.detail)],
+        ["Hint", error.hint ? text(error.hint) : null]
+      ])
+    );
+    ui.say("The request was refused: " + text(problem.detail));
+  } else {
+    add(box, [el("p", null, text(problem.detail) || "The API answered with status " + status + "."), hint]);
+    ui.say(title + ": " + text(problem.detail));
+  }
+  if (problem.type) {
+    add(
+      box,
+      el("p", "meta", [
+        link(problem.type, "About this error"),
+        problem.code ? [" (", el("code", null, text(problem.code)), ")"] : null
+      ])
+    );
+  }
+  return box;
+}
+
 // src/pages/browser/email-security.ts
 var EMAIL_SECTIONS = {
   dmarc: "DMARC",
@@ -227,177 +399,35 @@ function renderEmailSecurity(details) {
   ];
 }
 
-// src/pages/browser/security-headers.ts
-function securityHeadersTests(details) {
-  const tests = objects(details.tests);
-  if (tests.length === 0) return el("p", null, "This result lists no tests.");
-  const failedFirst = tests.filter((t) => t.pass !== true).concat(tests.filter((t) => t.pass === true));
-  return el(
-    "ul",
-    "cards",
-    failedFirst.map((t) => {
-      const pass = t.pass === true;
-      const headers = arr(t.headers).map(
-        (pair) => Array.isArray(pair) ? text(pair[0]) + ": " + text(pair[1]) : text(pair)
-      );
-      return el("li", "card " + (pass ? "is-pass" : "is-fail"), [
-        el("div", "head", [
-          el("h4", null, text(t.title) || text(t.name)),
-          badge(pass ? "pass" : "fail", pass ? "is-pass" : "is-fail")
-        ]),
-        el("p", "meta", [el("code", null, text(t.name)), " \\xB7 result ", el("code", null, text(t.result))]),
-        el("p", null, [el("strong", null, "Score modifier: "), signed(t.scoreModifier)]),
-        t.description ? el("p", null, text(t.description)) : null,
-        t.recommendation ? el("p", null, [el("strong", null, "Recommendation: "), text(t.recommendation)]) : null,
-        headers.length > 0 ? [el("p", null, "Headers read:"), codeList(headers)] : el("p", "meta", "No header for this test was sent.")
-      ]);
-    })
-  );
+// src/pages/browser/result.ts
+function asShown(value) {
+  const o = obj(value);
+  if (!o || typeof o.target !== "string" || typeof o.selectors !== "string" || typeof o.status !== "number")
+    return null;
+  return {
+    target: o.target,
+    selectors: o.selectors,
+    status: o.status,
+    ageSec: typeof o.ageSec === "number" && o.ageSec > 0 ? o.ageSec : 0,
+    body: obj(o.body)
+  };
 }
-function securityHeadersRetrieval(details) {
-  const r = obj(details.retrieval);
-  if (!r) return null;
-  const redirects = arr(r.redirects).map((hop) => {
-    const h = obj(hop);
-    return h ? text(h.status) + " " + text(h.url) : text(hop);
-  });
-  return section("Retrieval", [
-    facts([
-      ["Graded URL", r.finalUrl ? text(r.finalUrl) : null],
-      ["HTTP status", text(r.finalStatus)],
-      ["TLS verified", r.verified === true ? "yes" : r.verified === false ? "no" : null],
-      ["Redirects", redirects.length === 0 ? "none" : plural(redirects.length, "hop", "hops")]
-    ]),
-    redirects.length > 0 ? codeList(redirects) : null,
-    retrievalErrors(obj(details.retrievalErrors) ?? obj(r.errors))
-  ]);
+function ageText(seconds) {
+  if (seconds < 60) return "just now";
+  const [n, unit] = seconds < 3600 ? [Math.floor(seconds / 60), "minute"] : seconds < 86400 ? [Math.floor(seconds / 3600), "hour"] : [Math.floor(seconds / 86400), "day"];
+  return n + " " + unit + (n === 1 ? "" : "s") + " ago";
 }
-function retrievalErrors(errors) {
-  if (!errors) return null;
-  const lines = Object.keys(errors).map((session) => {
-    const e = obj(errors[session]) ?? {};
-    return session + ": " + text(e.reason) + " \\u2014 " + text(e.message) + (e.url ? " (" + text(e.url) + ")" : "");
-  });
-  return lines.length > 0 ? [el("p", null, "Sessions that got no response:"), codeList(lines)] : null;
+function scanned(shown, body, rescan) {
+  const at = text(body.scannedAt);
+  if (!/^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d/.test(at)) return null;
+  const time = el("time", null, ageText(shown.ageSec));
+  time.setAttribute("datetime", at);
+  const button = el("button", "rescan", "Rescan");
+  button.type = "button";
+  button.addEventListener("click", () => rescan(shown));
+  const when = el("span", null, ["Scanned ", time, " (" + at.slice(0, 16).replace("T", " ") + " UTC)."]);
+  return el("p", "scanned", [when, " ", button]);
 }
-function renderSecurityHeaders(details) {
-  const tests = arr(details.tests);
-  const failed = objects(details.tests).filter((t) => t.pass !== true).length;
-  return [
-    section("Tests", [
-      el(
-        "p",
-        null,
-        tests.length > 0 ? plural(tests.length - failed, "test", "tests") + " passed, " + failed + " failed (failed tests first)." : null
-      ),
-      securityHeadersTests(details)
-    ]),
-    section("Findings", [
-      el("p", "meta", "Findings go beyond the graded tests and never change the score."),
-      findingCards(details.findings, {})
-    ]),
-    securityHeadersRetrieval(details)
-  ];
-}
-
-// src/pages/browser/problems.ts
-var REASONS = {
-  "bot-challenge": "a bot or WAF challenge answered instead of the site",
-  "blocked-address": "the site is, or redirects to, an address that may not be scanned",
-  "no-response": "neither http:// nor https:// got a response",
-  "unexpected-status": "the final response status is not 2xx, 3xx, 401 or 403",
-  dns: "the host name does not resolve",
-  refused: "the connection was refused",
-  tls: "the TLS handshake failed",
-  timeout: "the site or DNS did not answer in time",
-  network: "a network error stopped the request",
-  "too-many-redirects": "more than 10 redirects",
-  "invalid-redirect": "a redirect pointed to an invalid URL",
-  nxdomain: "the domain does not exist (NXDOMAIN)",
-  "dns-failure": "DNS failed (SERVFAIL or time-out) for the core lookups",
-  "client-closed": "the connection closed before the scan finished"
-};
-function reasonText(reason) {
-  if (!reason) return null;
-  const r = text(reason);
-  const meaning = label(REASONS, r);
-  return meaning ? [el("code", null, r), ": " + meaning] : el("code", null, r);
-}
-function retryAfter(response, problem) {
-  const header = response.headers.get("retry-after");
-  if (header !== null) {
-    if (/^\\d+$/.test(header.trim())) return Number(header.trim());
-    const at = Date.parse(header);
-    if (!Number.isNaN(at)) return Math.max(0, Math.ceil((at - Date.now()) / 1e3));
-  }
-  return typeof problem.retryAfterSec === "number" ? problem.retryAfterSec : null;
-}
-function formatWait(seconds) {
-  if (seconds < 60) return seconds + " s";
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return m + " min " + (s < 10 ? "0" : "") + s + " s";
-}
-function problemCard(response, problem, ui) {
-  const status = response.status;
-  const error = obj(problem.error) ?? {};
-  const title = (text(problem.title) || "HTTP error") + " (" + status + ")";
-  const box = el("section", "problem" + (status === 429 || status === 503 ? " is-wait" : ""), el("h3", null, title));
-  const hint = error.hint ? el("p", null, [el("strong", null, "What to do: "), text(error.hint)]) : null;
-  if (status === 422) {
-    const result = obj(problem.result) ?? {};
-    const details = obj(result.details) ?? {};
-    add(box, [
-      el("p", null, "The scan ran but could not assess the target, so there is no grade."),
-      facts([
-        ["Target", problem.target ? text(problem.target) : null],
-        ["Status", result.status ? text(result.status) : null],
-        ["Message", result.message ? text(result.message) : text(problem.detail)],
-        ["Reason", reasonText(details.reason)],
-        ["Vendor", details.vendor ? text(details.vendor) : null]
-      ]),
-      arr(details.evidence).length > 0 ? [el("p", null, "Evidence:"), codeList(details.evidence)] : null,
-      retrievalErrors(obj(details.errors)),
-      hint
-    ]);
-    ui.say("No grade: " + (text(result.message) || text(problem.detail)));
-  } else if (status === 429 || status === 503) {
-    const wait = retryAfter(response, problem);
-    const policies = arr(problem.violatedPolicies).map(text);
-    add(box, [
-      el("p", null, text(problem.detail)),
-      policies.length > 0 ? el("p", "meta", ["Limit reached: ", policies.join(", ")]) : null,
-      hint,
-      wait === null ? null : ui.countdown(wait)
-    ]);
-    const what = status === 429 ? "Too many requests" : "Service unavailable";
-    ui.say(what + (wait === null ? "." : ": try again in " + formatWait(wait) + "."));
-  } else if (status === 400) {
-    add(
-      box,
-      facts([
-        ["Problem", text(problem.detail)],
-        ["Hint", error.hint ? text(error.hint) : null]
-      ])
-    );
-    ui.say("The request was refused: " + text(problem.detail));
-  } else {
-    add(box, [el("p", null, text(problem.detail) || "The API answered with status " + status + "."), hint]);
-    ui.say(title + ": " + text(problem.detail));
-  }
-  if (problem.type) {
-    add(
-      box,
-      el("p", "meta", [
-        link(problem.type, "About this error"),
-        problem.code ? [" (", el("code", null, text(problem.code)), ")"] : null
-      ])
-    );
-  }
-  return box;
-}
-
-// src/pages/browser/tool-page.ts
 function verdict(data, range) {
   const result = obj(data.result) ?? {};
   const grade = text(data.grade) || "?";
@@ -417,9 +447,41 @@ function verdict(data, range) {
     ])
   ]);
 }
+function resultView(shown, body, headers, ctx) {
+  const result = obj(body.result);
+  const line = scanned(shown, body, ctx.rescan);
+  if (shown.status >= 200 && shown.status < 300 && body.success === true && body.assessed !== false) {
+    const details = obj(result ? result.details : null) ?? {};
+    const parts = [line, verdict(body, ctx.range)];
+    if (ctx.tool === "security-headers") parts.push(renderSecurityHeaders(details));
+    if (ctx.tool === "email-security") parts.push(renderEmailSecurity(details));
+    parts.push(rawJson(body));
+    ctx.ui.say(
+      "Grade " + text(body.grade) + ", score " + text(body.gradeScore) + ". " + text(result ? result.message : "")
+    );
+    return parts;
+  }
+  if (body.success === true && body.assessed === false) {
+    ctx.ui.say("No grade: " + text(result ? result.message : ""));
+    return [line, el("section", "problem", [el("h3", null, "Not assessed"), notAssessedFacts(body)]), rawJson(body)];
+  }
+  return [line, problemCard({ status: shown.status, headers }, body, ctx.ui), rawJson(body)];
+}
+
+// src/pages/browser/tool-page.ts
+function storedShown() {
+  const block = document.getElementById("scan-data");
+  if (!block) return null;
+  try {
+    return asShown(JSON.parse(block.textContent ?? ""));
+  } catch {
+    return null;
+  }
+}
 function initToolPage(form) {
   const tool = form.getAttribute("data-tool");
   const endpoint = form.getAttribute("data-execute");
+  const scanPage = form.getAttribute("data-scan-page");
   const range = {
     min: form.getAttribute("data-score-min"),
     max: form.getAttribute("data-score-max"),
@@ -463,7 +525,21 @@ function initToolPage(form) {
     results.replaceChildren(el("h2", null, "Results"));
     add(results, nodes);
   };
-  const render = (response, data, raw) => {
+  const selectorsText = () => selectorsInput instanceof HTMLInputElement ? selectorsInput.value : "";
+  const quiet = { say() {
+  }, countdown: (seconds) => ui.countdown(seconds) };
+  const resultContext = (say) => ({
+    tool,
+    range,
+    ui: say ? ui : quiet,
+    rescan: (shown) => {
+      targetInput.value = shown.target;
+      if (selectorsInput instanceof HTMLInputElement) selectorsInput.value = shown.selectors;
+      void run();
+    }
+  });
+  const showAnswer = (shown, body, headers, say) => show(resultView(shown, body, headers, resultContext(say)));
+  const render = (response, data, raw, shown) => {
     if (!data) {
       ui.say("Unexpected answer from the API (HTTP " + response.status + ").");
       show(
@@ -474,20 +550,10 @@ function initToolPage(form) {
       );
       return;
     }
-    if (response.ok && data.success === true) {
-      const result = obj(data.result);
-      const details = obj(result ? result.details : null) ?? {};
-      const parts = [verdict(data, range)];
-      if (tool === "security-headers") parts.push(renderSecurityHeaders(details));
-      if (tool === "email-security") parts.push(renderEmailSecurity(details));
-      parts.push(rawJson(data));
-      ui.say(
-        "Grade " + text(data.grade) + ", score " + text(data.gradeScore) + ". " + text(result ? result.message : "")
-      );
-      show(parts);
-      return;
+    showAnswer(shown, data, response.headers, true);
+    if (typeof data.scanId === "string" && scanPage !== null) {
+      history.pushState(shown, "", scanPage + encodeURIComponent(data.scanId));
     }
-    show([problemCard(response, data, ui), rawJson(data)]);
   };
   const run = async () => {
     stopTimer();
@@ -535,11 +601,42 @@ function initToolPage(form) {
     } catch {
       data = null;
     }
-    render(response, obj(data), raw);
+    const answer = obj(data);
+    const age = Number(response.headers.get("age"));
+    const shown = {
+      target,
+      selectors: selectorsText(),
+      status: response.status,
+      ageSec: age > 0 ? age : 0,
+      body: answer
+    };
+    render(response, answer, raw, shown);
   };
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     void run();
+  });
+  for (const node of Array.from(document.querySelectorAll("[data-js-only]"))) node.removeAttribute("hidden");
+  const served = Array.from(results.childNodes, (node) => node.cloneNode(true));
+  const restore = (shown, say) => {
+    stopTimer();
+    targetInput.value = shown.target;
+    if (selectorsInput instanceof HTMLInputElement) selectorsInput.value = shown.selectors;
+    if (shown.body) showAnswer(shown, shown.body, new Headers(), say);
+    else results.replaceChildren(...served.map((node) => node.cloneNode(true)));
+  };
+  const initial = storedShown() ?? {
+    target: targetInput.value,
+    selectors: selectorsText(),
+    status: 0,
+    ageSec: 0,
+    body: null
+  };
+  history.replaceState(initial, "");
+  if (initial.body) restore(initial, false);
+  window.addEventListener("popstate", (event) => {
+    const shown = asShown(event.state);
+    if (shown) restore(shown, true);
   });
 }
 var scanForm = document.getElementById("scan-form");

@@ -39,8 +39,14 @@ function reasonText(reason: unknown): Child {
   return meaning ? [el('code', null, r), ': ' + meaning] : el('code', null, r);
 }
 
+/** The parts of an HTTP answer a card reads (a Response, or a stored scan's answer replayed). */
+interface Answered {
+  status: number;
+  headers: Headers;
+}
+
 /** Seconds to wait: Retry-After (seconds or an HTTP date), else retryAfterSec, else null. */
-function retryAfter(response: Response, problem: Json): number | null {
+function retryAfter(response: Answered, problem: Json): number | null {
   const header = response.headers.get('retry-after');
   if (header !== null) {
     if (/^\d+$/.test(header.trim())) return Number(header.trim());
@@ -57,7 +63,25 @@ export function formatWait(seconds: number): string {
   return m + ' min ' + (s < 10 ? '0' : '') + s + ' s';
 }
 
-export function problemCard(response: Response, problem: Json, ui: ProblemUi): HTMLElement {
+/** Why a scan that ran has no grade: target, status, message, reason, challenge vendor and evidence. */
+export function notAssessedFacts(body: Json): Child[] {
+  const result = obj(body.result) ?? {};
+  const details = obj(result.details) ?? {};
+  return [
+    el('p', null, 'The scan ran but could not assess the target, so there is no grade.'),
+    facts([
+      ['Target', body.target ? text(body.target) : null],
+      ['Status', result.status ? text(result.status) : null],
+      ['Message', result.message ? text(result.message) : text(body.detail)],
+      ['Reason', reasonText(details.reason)],
+      ['Vendor', details.vendor ? text(details.vendor) : null],
+    ]),
+    arr(details.evidence).length > 0 ? [el('p', null, 'Evidence:'), codeList(details.evidence)] : null,
+    retrievalErrors(obj(details.errors)),
+  ];
+}
+
+export function problemCard(response: Answered, problem: Json, ui: ProblemUi): HTMLElement {
   const status = response.status;
   const error = obj(problem.error) ?? {};
   const title = (text(problem.title) || 'HTTP error') + ' (' + status + ')';
@@ -65,22 +89,8 @@ export function problemCard(response: Response, problem: Json, ui: ProblemUi): H
   const hint = error.hint ? el('p', null, [el('strong', null, 'What to do: '), text(error.hint)]) : null;
 
   if (status === 422) {
-    const result = obj(problem.result) ?? {};
-    const details = obj(result.details) ?? {};
-    add(box, [
-      el('p', null, 'The scan ran but could not assess the target, so there is no grade.'),
-      facts([
-        ['Target', problem.target ? text(problem.target) : null],
-        ['Status', result.status ? text(result.status) : null],
-        ['Message', result.message ? text(result.message) : text(problem.detail)],
-        ['Reason', reasonText(details.reason)],
-        ['Vendor', details.vendor ? text(details.vendor) : null],
-      ]),
-      arr(details.evidence).length > 0 ? [el('p', null, 'Evidence:'), codeList(details.evidence)] : null,
-      retrievalErrors(obj(details.errors)),
-      hint,
-    ]);
-    ui.say('No grade: ' + (text(result.message) || text(problem.detail)));
+    add(box, [notAssessedFacts(problem), hint]);
+    ui.say('No grade: ' + (text(obj(problem.result)?.message) || text(problem.detail)));
   } else if (status === 429 || status === 503) {
     const wait = retryAfter(response, problem);
     const policies = arr(problem.violatedPolicies).map(text);

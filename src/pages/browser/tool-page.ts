@@ -1,45 +1,29 @@
 /**
- * The tool-page script's entry: the form. Reads the tool, execute path and score range from the
- * form's data attributes, posts `{target, selectors?}` as JSON to the same origin, and renders the
- * answer. The short summary goes to the live status region; details go to the results region.
+ * The tool-page script's entry: the form. Reads the tool, execute path, score range and scan-page
+ * path from the form's data attributes, posts `{target, selectors?}` as JSON to the same origin,
+ * and renders the answer. The short summary goes to the live status region; details go to the
+ * results region. A page opened for a stored scan carries it in a JSON data block, rendered the
+ * same way; after a scan the URL becomes the scan's page, and going back restores what was shown.
  */
-import { add, badge, type Child, el, facts, type Json, obj, rawJson, text, token } from './dom.ts';
-import { renderEmailSecurity } from './email-security.ts';
-import { formatWait, problemCard, type ProblemUi } from './problems.ts';
-import { renderSecurityHeaders } from './security-headers.ts';
+import { add, type Child, el, type Json, obj, text } from './dom.ts';
+import { formatWait, type ProblemUi } from './problems.ts';
+import { asShown, resultView, type ResultContext, type ScoreRange, type Shown } from './result.ts';
 
-interface ScoreRange {
-  min: string | null;
-  max: string | null;
-  note: string | null;
-}
-
-function verdict(data: Json, range: ScoreRange): HTMLElement {
-  const result = obj(data.result) ?? {};
-  const grade = text(data.grade) || '?';
-  const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : 'x';
-  const score =
-    typeof data.gradeScore === 'number'
-      ? data.gradeScore + ' (range ' + range.min + '\u2013' + range.max + ')'
-      : text(data.gradeScore);
-  const status = text(result.status);
-  return el('section', 'verdict', [
-    el('p', 'grade grade-' + letter, [el('span', 'visually-hidden', 'Grade '), grade]),
-    el('div', 'summary', [
-      facts([
-        ['Target', text(data.target)],
-        ['Score', score],
-        ['Status', status ? badge(status, 'st-' + token(status)) : null],
-      ]),
-      range.note ? el('p', 'meta', range.note) : null,
-      result.message ? el('p', 'message', text(result.message)) : null,
-    ]),
-  ]);
+/** The server's data block (src/pages/stored-result.ts), or null. */
+function storedShown(): Shown | null {
+  const block = document.getElementById('scan-data');
+  if (!block) return null;
+  try {
+    return asShown(JSON.parse(block.textContent ?? ''));
+  } catch {
+    return null;
+  }
 }
 
 function initToolPage(form: HTMLFormElement): void {
   const tool = form.getAttribute('data-tool');
   const endpoint = form.getAttribute('data-execute');
+  const scanPage = form.getAttribute('data-scan-page');
   const range: ScoreRange = {
     min: form.getAttribute('data-score-min'),
     max: form.getAttribute('data-score-max'),
@@ -93,7 +77,22 @@ function initToolPage(form: HTMLFormElement): void {
     add(results, nodes);
   };
 
-  const render = (response: Response, data: Json | null, raw: string): void => {
+  const selectorsText = (): string => (selectorsInput instanceof HTMLInputElement ? selectorsInput.value : '');
+  const quiet: ProblemUi = { say() {}, countdown: (seconds) => ui.countdown(seconds) };
+  const resultContext = (say: boolean): ResultContext => ({
+    tool,
+    range,
+    ui: say ? ui : quiet,
+    rescan: (shown) => {
+      targetInput.value = shown.target;
+      if (selectorsInput instanceof HTMLInputElement) selectorsInput.value = shown.selectors;
+      void run();
+    },
+  });
+  const showAnswer = (shown: Shown, body: Json, headers: Headers, say: boolean): void =>
+    show(resultView(shown, body, headers, resultContext(say)));
+
+  const render = (response: Response, data: Json | null, raw: string, shown: Shown): void => {
     if (!data) {
       ui.say('Unexpected answer from the API (HTTP ' + response.status + ').');
       show(
@@ -104,20 +103,11 @@ function initToolPage(form: HTMLFormElement): void {
       );
       return;
     }
-    if (response.ok && data.success === true) {
-      const result = obj(data.result);
-      const details = obj(result ? result.details : null) ?? {};
-      const parts: Child[] = [verdict(data, range)];
-      if (tool === 'security-headers') parts.push(renderSecurityHeaders(details));
-      if (tool === 'email-security') parts.push(renderEmailSecurity(details));
-      parts.push(rawJson(data));
-      ui.say(
-        'Grade ' + text(data.grade) + ', score ' + text(data.gradeScore) + '. ' + text(result ? result.message : ''),
-      );
-      show(parts);
-      return;
+    showAnswer(shown, data, response.headers, true);
+    // Every scan that ran has a page of its own; other answers (400, 429, …) leave the URL alone.
+    if (typeof data.scanId === 'string' && scanPage !== null) {
+      history.pushState(shown, '', scanPage + encodeURIComponent(data.scanId));
     }
-    show([problemCard(response, data, ui), rawJson(data)]);
   };
 
   const run = async (): Promise<void> => {
@@ -169,12 +159,46 @@ function initToolPage(form: HTMLFormElement): void {
     } catch {
       data = null;
     }
-    render(response, obj(data), raw);
+    const answer = obj(data);
+    const age = Number(response.headers.get('age'));
+    const shown: Shown = {
+      target,
+      selectors: selectorsText(),
+      status: response.status,
+      ageSec: age > 0 ? age : 0,
+      body: answer,
+    };
+    render(response, answer, raw, shown);
   };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void run();
+  });
+
+  for (const node of Array.from(document.querySelectorAll('[data-js-only]'))) node.removeAttribute('hidden');
+  // What the server rendered without a stored answer ("nothing stored for …"), to restore on going back.
+  const served = Array.from(results.childNodes, (node) => node.cloneNode(true));
+  const restore = (shown: Shown, say: boolean): void => {
+    stopTimer();
+    targetInput.value = shown.target;
+    if (selectorsInput instanceof HTMLInputElement) selectorsInput.value = shown.selectors;
+    if (shown.body) showAnswer(shown, shown.body, new Headers(), say);
+    else results.replaceChildren(...served.map((node) => node.cloneNode(true)));
+  };
+  const initial = storedShown() ?? {
+    target: targetInput.value,
+    selectors: selectorsText(),
+    status: 0,
+    ageSec: 0,
+    body: null,
+  };
+  history.replaceState(initial, '');
+  if (initial.body) restore(initial, false);
+  window.addEventListener('popstate', (event) => {
+    const shown = asShown(event.state);
+    // Entries the page did not make (a jump to #main) keep what is shown.
+    if (shown) restore(shown, true);
   });
 }
 

@@ -30,7 +30,7 @@ function parseApexDomain(raw: string): TargetParse {
       hint: `use ${apex}`,
     };
   }
-  return { ok: true, target: apex, quotaKey: apex };
+  return { ok: true, target: apex, quotaKey: apex, badgeDomain: apex };
 }
 
 function hostFromUrlish(raw: string): string | null {

@@ -44,7 +44,8 @@ export const emailSecurity: ToolEntry<'email-security'> = {
       'or whether it meets sender requirements. ' +
       'Give the registrable domain (example.com), not a URL or address. ' +
       'It only reads public DNS and the MTA-STS policy file. ' +
-      'Each call counts against the hourly scan quota.',
+      'Each scan counts against the hourly scan quota; pass maxAgeSec (e.g. 3600) to reuse a recent result ' +
+      'without scanning or spending quota.',
   },
   summarizeFindings: findingsBySeverity,
   guide: emailSecurityGuide,

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { asciiHostname, isHostname, isIpLiteralHostname, withoutTrailingDot } from '../../net/host-text.ts';
+import { normalizeBadgeDomain } from '../../net/site-domain.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
 import { GRADE_SCALE } from '../grading.ts';
 import { MAX_SCORE } from './grade.ts';
@@ -42,7 +43,15 @@ function parseUrlTarget(raw: string): TargetParse {
     };
   }
   url.hash = '';
-  return { ok: true, target: url.href, quotaKey: isIpLiteral ? ipQuotaKey(bare) : (asciiHostname(bare) ?? bare) };
+  const quotaKey = isIpLiteral ? ipQuotaKey(bare) : (asciiHostname(bare) ?? bare);
+  return { ok: true, target: url.href, quotaKey, badgeDomain: isIpLiteral ? null : siteBadgeDomain(url) };
+}
+
+/** A site's badge shows scans of its default ports only: another port may be another service. */
+function siteBadgeDomain(url: URL): string | null {
+  if (url.port !== '') return null;
+  const site = normalizeBadgeDomain(url.hostname);
+  return site.ok ? site.domain : null;
 }
 
 /**

@@ -42,7 +42,8 @@ export const securityHeaders: ToolEntry<'security-headers'> = {
       'or to explain what a site should fix. ' +
       'It sends ordinary GET requests to the site only. ' +
       'For email or DNS questions use email_security_scan. ' +
-      'Each call counts against the hourly scan quota, so do not repeat a scan to re-read its result.',
+      'Each scan counts against the hourly scan quota; pass maxAgeSec (e.g. 3600) to reuse a recent result ' +
+      'without scanning or spending quota, or read a past result with get_scan.',
   },
   summarizeFindings: failedTests,
   guide: securityHeadersGuide,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parse } from 'tldts';
-import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
+import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
 import { asciiHostname } from '../../src/net/host-text.ts';
 import { HOST_TOKENS } from '../support/fuzz-grammars.ts';
 import { FUZZ_SEED, textOrAnything } from '../support/fuzz.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { normalizeBadgeDomain } from '../../src/badge/domain.ts';
+import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
 
 // The path parameter as the router hands it over: still percent-encoded, as the URL parser left it.
 const ACCEPTED: [raw: string, domain: string, what: string][] = [

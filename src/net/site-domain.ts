@@ -17,7 +17,7 @@ import {
   percentDecode,
   urlHostname,
   withoutTrailingDot,
-} from '../net/host-text.ts';
+} from './host-text.ts';
 
 export type BadgeDomain = { ok: true; domain: string } | { ok: false; reason: string };
 

@@ -1,0 +1,99 @@
+/**
+ * The read-only MCP tools over kept scans: `get_scan` (one scan by id) and `scan_history` (a tool
+ * and target's scans). They read this service's store only, run no scan and spend no scan quota;
+ * like their REST routes (src/api/scans.ts) they need the `tools:read` scope of a key.
+ */
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import * as v from 'valibot';
+import type { RequestContext } from '../context.ts';
+import { ApiError } from '../http/problem.ts';
+import { ageSeconds, historyBody, storedScanBody } from '../scan/envelope.ts';
+import { findStoredScan, targetHistory } from '../scan/stored-scans.ts';
+import { jsonSchemaOf, ProblemSchema } from '../schemas.ts';
+import { scopeRefusal } from '../scopes.ts';
+import { findTool } from '../tools/registry.ts';
+import {
+  GetScanArgumentsSchema,
+  ScanHistoryArgumentsSchema,
+  ScanHistorySchema,
+  StoredScanSchema,
+} from './stored-scan-schemas.ts';
+import { summarizeHistory, summarizeScan } from './summary.ts';
+import { bodyResult, describedBy, runCall, type CallScope } from './tool-calls.ts';
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** The arguments as `schema` reads them, or the 400 an agent can correct them from. */
+function argumentsOf<S extends v.GenericSchema>(schema: S, args: unknown): v.InferOutput<S> {
+  const parsed = v.safeParse(schema, args ?? {});
+  if (!parsed.success) throw new ApiError('bad_request', { detail: parsed.issues[0].message });
+  return parsed.output;
+}
+
+function requireRead(ctx: RequestContext): void {
+  const refusal = scopeRefusal(ctx.principal, 'tools:read', 'reading kept scans requires');
+  if (refusal) throw refusal;
+}
+
+async function getScan(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
+  requireRead(ctx);
+  const scan = await findStoredScan(ctx, argumentsOf(GetScanArgumentsSchema, args).scanId);
+  const body = storedScanBody(scan, ctx);
+  const text = summarizeScan(findTool(scan.tool), body, 'stored', ageSeconds(scan, ctx.services.now()));
+  return bodyResult(text, body);
+}
+
+async function scanHistory(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
+  requireRead(ctx);
+  const { tool: name, target: rawTarget } = argumentsOf(ScanHistoryArgumentsSchema, args);
+  const tool = findTool(name);
+  if (!tool) throw new Error(`the schema let through an unknown tool ${name}`);
+  const { target, scans } = await targetHistory(ctx, tool, rawTarget);
+  const body = historyBody(tool.name, target, scans, ctx);
+  return bodyResult(summarizeHistory(body), body);
+}
+
+/** A success body or, on an error result, the problem (some clients check error results against the schema too). */
+const orProblem = (schema: v.GenericSchema, success: string) =>
+  describedBy({
+    type: 'object',
+    description: `${success}; Problem (isError) when the call was refused.`,
+    anyOf: [jsonSchemaOf(schema), jsonSchemaOf(ProblemSchema)],
+  });
+
+/** Registered after the scan tools, in this order. */
+export const STORED_SCAN_TOOLS = [
+  {
+    name: 'get_scan',
+    config: {
+      title: 'Get a kept scan',
+      description:
+        'Read back a scan this service ran in the last 30 days, by the scanId of its result: grade, score, ' +
+        'findings, when it ran, and its permalink. Use it to return to an earlier result or to look at one ' +
+        'someone shared, without scanning again. Runs no scan and spends no scan quota.',
+      inputSchema: describedBy(jsonSchemaOf(GetScanArgumentsSchema)),
+      outputSchema: orProblem(StoredScanSchema, 'StoredScan: the kept scan, assessed or not'),
+      annotations: { title: 'Get a kept scan', ...READ_ONLY },
+    },
+    call: getScan,
+  },
+  {
+    name: 'scan_history',
+    config: {
+      title: 'Scan history of a target',
+      description:
+        'List the kept scans (last 30 days, at most 50) of one target by one scan tool, newest first: ' +
+        'when each ran, its grade and its scanId. The target is normalised as the scan tools do. ' +
+        'Use it to see whether a grade changed over time, or to find a recent result before scanning again. ' +
+        'Runs no scan and spends no scan quota.',
+      inputSchema: describedBy(jsonSchemaOf(ScanHistoryArgumentsSchema)),
+      outputSchema: orProblem(ScanHistorySchema, 'ScanHistory: the scans, newest first'),
+      annotations: { title: 'Scan history of a target', ...READ_ONLY },
+    },
+    call: scanHistory,
+  },
+].map(({ name, config, call }) => ({
+  name,
+  config,
+  handler: (args: unknown, sdk: ServerContext) => runCall(sdk, (scope) => call(args, scope)),
+}));

@@ -1,0 +1,119 @@
+/**
+ * One answer as the page shows it: a fresh scan's, a stored scan's (the server's data block), or
+ * one restored from the history. A `Shown` is what the data block holds and what each history
+ * entry keeps, so going back shows the same result and form values again.
+ */
+import { badge, type Child, el, facts, type Json, obj, rawJson, text, token } from './dom.ts';
+import { renderEmailSecurity } from './email-security.ts';
+import { notAssessedFacts, problemCard, type ProblemUi } from './problems.ts';
+import { renderSecurityHeaders } from './security-headers.ts';
+
+export interface Shown {
+  /** The form's values for this answer. */
+  target: string;
+  selectors: string;
+  /** The HTTP status of the answer (a stored scan: 200 assessed, 422 not). */
+  status: number;
+  /** Seconds since the scan finished, by the server's clock when it was shown. */
+  ageSec: number;
+  /** The answer's JSON body; null for a page that shows no answer. */
+  body: Json | null;
+}
+
+/** A Shown read from untrusted JSON (the data block, a history entry), or null. */
+export function asShown(value: unknown): Shown | null {
+  const o = obj(value);
+  if (!o || typeof o.target !== 'string' || typeof o.selectors !== 'string' || typeof o.status !== 'number')
+    return null;
+  return {
+    target: o.target,
+    selectors: o.selectors,
+    status: o.status,
+    ageSec: typeof o.ageSec === 'number' && o.ageSec > 0 ? o.ageSec : 0,
+    body: obj(o.body),
+  };
+}
+
+export interface ScoreRange {
+  min: string | null;
+  max: string | null;
+  note: string | null;
+}
+
+export interface ResultContext {
+  tool: string | null;
+  range: ScoreRange;
+  ui: ProblemUi;
+  /** Scans the shown answer's target again. */
+  rescan: (shown: Shown) => void;
+}
+
+function ageText(seconds: number): string {
+  if (seconds < 60) return 'just now';
+  const [n, unit] =
+    seconds < 3600
+      ? [Math.floor(seconds / 60), 'minute']
+      : seconds < 86400
+        ? [Math.floor(seconds / 3600), 'hour']
+        : [Math.floor(seconds / 86400), 'day'];
+  return n + ' ' + unit + (n === 1 ? '' : 's') + ' ago';
+}
+
+/** "Scanned 12 minutes ago (2026-05-01 12:00 UTC)." and the Rescan button; null for an answer with no scan. */
+function scanned(shown: Shown, body: Json, rescan: (shown: Shown) => void): HTMLElement | null {
+  const at = text(body.scannedAt);
+  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(at)) return null;
+  const time = el('time', null, ageText(shown.ageSec));
+  time.setAttribute('datetime', at);
+  const button = el('button', 'rescan', 'Rescan');
+  button.type = 'button';
+  button.addEventListener('click', () => rescan(shown));
+  const when = el('span', null, ['Scanned ', time, ' (' + at.slice(0, 16).replace('T', ' ') + ' UTC).']);
+  return el('p', 'scanned', [when, ' ', button]);
+}
+
+function verdict(data: Json, range: ScoreRange): HTMLElement {
+  const result = obj(data.result) ?? {};
+  const grade = text(data.grade) || '?';
+  const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : 'x';
+  const score =
+    typeof data.gradeScore === 'number'
+      ? data.gradeScore + ' (range ' + range.min + '\u2013' + range.max + ')'
+      : text(data.gradeScore);
+  const status = text(result.status);
+  return el('section', 'verdict', [
+    el('p', 'grade grade-' + letter, [el('span', 'visually-hidden', 'Grade '), grade]),
+    el('div', 'summary', [
+      facts([
+        ['Target', text(data.target)],
+        ['Score', score],
+        ['Status', status ? badge(status, 'st-' + token(status)) : null],
+      ]),
+      range.note ? el('p', 'meta', range.note) : null,
+      result.message ? el('p', 'message', text(result.message)) : null,
+    ]),
+  ]);
+}
+
+/** The nodes of the results region for an answer with a body, and the summary for the live region. */
+export function resultView(shown: Shown, body: Json, headers: Headers, ctx: ResultContext): Child[] {
+  const result = obj(body.result);
+  const line = scanned(shown, body, ctx.rescan);
+  if (shown.status >= 200 && shown.status < 300 && body.success === true && body.assessed !== false) {
+    const details = obj(result ? result.details : null) ?? {};
+    const parts: Child[] = [line, verdict(body, ctx.range)];
+    if (ctx.tool === 'security-headers') parts.push(renderSecurityHeaders(details));
+    if (ctx.tool === 'email-security') parts.push(renderEmailSecurity(details));
+    parts.push(rawJson(body));
+    ctx.ui.say(
+      'Grade ' + text(body.grade) + ', score ' + text(body.gradeScore) + '. ' + text(result ? result.message : ''),
+    );
+    return parts;
+  }
+  if (body.success === true && body.assessed === false) {
+    // A stored scan that could not assess its target: read back successfully, so not a problem answer.
+    ctx.ui.say('No grade: ' + text(result ? result.message : ''));
+    return [line, el('section', 'problem', [el('h3', null, 'Not assessed'), notAssessedFacts(body)]), rawJson(body)];
+  }
+  return [line, problemCard({ status: shown.status, headers }, body, ctx.ui), rawJson(body)];
+}

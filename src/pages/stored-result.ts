@@ -1,0 +1,118 @@
+/**
+ * The results region of a tool page opened for a target (`/tools/{tool}?target=`) or a stored
+ * scan (`/scans/{scanId}`). The verdict and the scan time are rendered here, so they read without
+ * JavaScript; the whole envelope goes to the page script as a JSON data block, and the script
+ * renders it completely, as it renders the answer of a scan run from the page.
+ */
+import type { StoredScan } from '../store/port.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
+import { curlScanOf } from './examples.ts';
+import { html, jsonDataBlock, type Html } from './html.ts';
+import type { Site } from './site.ts';
+
+export interface StoredView {
+  scan: StoredScan;
+  /** The scan's REST envelope (`storedScanBody`), with URLs from the request's base URL. */
+  body: Record<string, unknown>;
+  /** Seconds since the scan finished, by the server's clock. */
+  ageSec: number;
+}
+
+/** What a tool page shows beyond its blank form. */
+export interface PageScan {
+  /** The form's values. */
+  target: string;
+  selectors: readonly string[];
+  /** The scan shown, or null when none is stored for the target. */
+  stored: StoredView | null;
+  /** True when the store could not be read, so whether a scan is stored is not known. */
+  unavailable?: boolean;
+}
+
+/** The id of the data block the page script reads (src/pages/browser/tool-page.ts). */
+const SCAN_DATA_ID = 'scan-data';
+
+export function ageText(seconds: number): string {
+  if (seconds < 60) return 'just now';
+  const [n, unit] =
+    seconds < 3600
+      ? [Math.floor(seconds / 60), 'minute']
+      : seconds < 86_400
+        ? [Math.floor(seconds / 3600), 'hour']
+        : [Math.floor(seconds / 86_400), 'day'];
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+/** "2026-05-01 12:00 UTC", without Intl (not every edge runtime has its data). */
+export const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const token = (text: string) => text.toLowerCase().replace(/[^a-z0-9-]/g, '');
+
+function verdict(tool: ToolEntry, scan: StoredScan): Html {
+  const { scoreRange: range } = tool;
+  const grade = scan.grade ?? '?';
+  const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : 'x';
+  const status = scan.result.status;
+  return html`<section class="verdict">
+<p class="grade grade-${letter}"><span class="visually-hidden">Grade </span>${grade}</p>
+<div class="summary">
+<dl class="facts"><dt>Target</dt><dd>${scan.target}</dd>
+<dt>Score</dt><dd>${scan.gradeScore} (range ${range.min}–${range.max})</dd>
+<dt>Status</dt><dd><span class="badge st-${token(status)}">${status}</span></dd></dl>
+<p class="meta">${range.note}</p>
+<p class="message">${scan.result.message}</p>
+</div>
+</section>`;
+}
+
+function notAssessed(scan: StoredScan): Html {
+  const reason = scan.result.details['reason'];
+  return html`<section class="problem">
+<h3>Not assessed</h3>
+<p>The scan ran but could not assess the target, so there is no grade.</p>
+<dl class="facts"><dt>Target</dt><dd>${scan.target}</dd>
+<dt>Status</dt><dd>${scan.result.status}</dd>
+<dt>Message</dt><dd>${scan.result.message}</dd>
+${typeof reason === 'string' ? html`<dt>Reason</dt><dd><code>${reason}</code></dd>` : null}</dl>
+</section>`;
+}
+
+function withoutScript(tool: ToolEntry, site: Site, scan: PageScan, what: string): Html {
+  return html`<noscript><p>${what} needs JavaScript. Without it, run the scan through the API:</p>
+<pre><code>${curlScanOf(tool, site, scan.target, scan.selectors)}</code></pre></noscript>`;
+}
+
+/** The content of the results region. */
+export function resultRegion(tool: ToolEntry, site: Site, scan: PageScan): Html {
+  const { stored } = scan;
+  if (!stored) {
+    const why = scan.unavailable
+      ? html`Stored results cannot be read right now, so none is shown for <code>${scan.target}</code>.`
+      : html`No result from the last 30 days is stored for <code>${scan.target}</code>.`;
+    return html`<h2>Results</h2>
+<p class="no-result">${why}</p>
+<p data-js-only hidden>Press Scan to scan it now.</p>
+${withoutScript(tool, site, scan, 'Scanning')}`;
+  }
+  const { scannedAt, assessed } = stored.scan;
+  return html`<h2>Results</h2>
+<p class="scanned"><span>${[
+    html`Scanned <time datetime="${new Date(scannedAt).toISOString()}">${ageText(stored.ageSec)}</time> `,
+    html`(${utcMinute(scannedAt)}).`,
+  ]}</span></p>
+${assessed ? verdict(tool, stored.scan) : notAssessed(stored.scan)}
+${withoutScript(tool, site, scan, 'Scanning again')}`;
+}
+
+/** The data block for the page script: the form's values and the answer to show (its shape in browser/result.ts). */
+export function scanDataBlock(scan: PageScan): Html | null {
+  const { stored } = scan;
+  if (!stored) return null;
+  return jsonDataBlock(SCAN_DATA_ID, {
+    target: scan.target,
+    selectors: scan.selectors.join(', '),
+    status: stored.scan.assessed ? 200 : 422,
+    ageSec: stored.ageSec,
+    body: stored.body,
+  });
+}
