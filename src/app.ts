@@ -5,7 +5,7 @@ import { execute, knownTool } from './api/execute.ts';
 import { notFound, onlyMethods, preflight } from './api/fallbacks.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
-import { badge } from './badge/route.ts';
+import { badge, badgeRefusal } from './badge/route.ts';
 import { clientAddress, clientIdentity } from './http/client-address.ts';
 import { surfaceOf } from './http/surface.ts';
 import { ApiError, problemResponse } from './http/problem.ts';
@@ -184,7 +184,13 @@ function splitUrl(url: string): { origin: string; path: string } {
 
 function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {
   // MCP clients read JSON-RPC bodies; the problem travels in the error's data (src/mcp/refusals.ts).
-  const answer = ctx.surface === 'mcp' ? mcpProblemResponse : problemResponse;
+  // README badges draw their refusals as error badges (src/badge/route.ts).
+  const answer: typeof problemResponse =
+    ctx.surface === 'mcp'
+      ? mcpProblemResponse
+      : ctx.surface === 'badge'
+        ? (c, code, options) => badgeRefusal(request, problemResponse(c, code, options), code)
+        : problemResponse;
   if (error instanceof ApiError) return answer(ctx, error.code, error.options);
   if (error instanceof StoreUnavailableError) {
     return answer(ctx, 'service_unavailable', {

@@ -17,13 +17,21 @@ export const DEFAULT_LABEL = TOOL_LABELS['website-security'];
 /** A grade (`GRADE_SCALE`), or `?`. */
 export type BadgeMessage = Grade | '?';
 
-/** The messages of error badges, one per query or path parameter that can be wrong. */
+/**
+ * The messages of error badges: one per query or path parameter that can be wrong, and one per
+ * refusal before the badge is looked at (a bad key, a spent limit, a store that cannot answer).
+ */
 export const BADGE_ERRORS = [
   'invalid domain',
   'invalid style',
   'invalid tool',
   'invalid format',
   'invalid label',
+  'invalid key',
+  'key lacks scope',
+  'rate limited',
+  'unavailable',
+  'error',
 ] as const;
 export type BadgeError = (typeof BADGE_ERRORS)[number];
 

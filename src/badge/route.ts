@@ -7,10 +7,11 @@
  */
 import type { Handler, RequestContext } from '../context.ts';
 import { ifNoneMatchMatches, strongEtag } from '../http/etag.ts';
+import type { ErrorCode } from '../http/errors.ts';
 import { ApiError, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { SCAN_RECORD_TTL_MS, StoreUnavailableError, type GradedTool } from '../store/port.ts';
-import { errorContent, gradeContent } from './content.ts';
+import { errorContent, gradeContent, type BadgeError } from './content.ts';
 import { readBadgeRequest, type BadgeFormat, type BadgeRequest } from './query.ts';
 import { renderSvg } from './render.ts';
 import { SHIELDS_CONTENT_TYPE, shieldsEndpoint } from './shields.ts';
@@ -114,3 +115,28 @@ export const badge: Handler = async (request, ctx) => {
     cacheControl: degraded ? BADGE_CACHE_CONTROL_DEGRADED : BADGE_CACHE_CONTROL,
   });
 };
+
+/** The error badge of each refusal that can reach a badge request before the badge handler. */
+const REFUSAL_BADGES: Partial<Record<ErrorCode, BadgeError>> = {
+  unauthorized: 'invalid key',
+  forbidden: 'key lacks scope',
+  rate_limit_exceeded: 'rate limited',
+  service_unavailable: 'unavailable',
+};
+
+/**
+ * A refusal of a badge request by the middleware (a bad key, the per-minute limit, the store): the
+ * problem, with its status and headers, drawn as an error badge unless the client asked for JSON,
+ * so that a README shows why instead of a broken image.
+ */
+export function badgeRefusal(request: Request, problem: Response, code: ErrorCode): Response {
+  const accepted = namedMediaTypes(request.headers.get('accept'));
+  if (accepted.has(PROBLEM_CONTENT_TYPE) || accepted.has('application/json')) return problem;
+  const headers = new Headers(problem.headers);
+  headers.set('content-type', BADGE_CONTENT_TYPE);
+  headers.set('content-security-policy', BADGE_CSP);
+  headers.set('cross-origin-resource-policy', 'cross-origin');
+  headers.set('vary', 'Accept');
+  const svg = renderSvg(errorContent(REFUSAL_BADGES[code] ?? 'error'), 'default');
+  return new Response(svg, { status: problem.status, headers });
+}

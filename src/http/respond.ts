@@ -9,6 +9,7 @@ const EXPOSED_HEADERS = [
   'Sunset',
   'Link',
   'WWW-Authenticate',
+  'Age',
 ].join(', ');
 
 export const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';

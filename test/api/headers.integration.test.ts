@@ -30,8 +30,12 @@ describe('headers on every response', () => {
       });
       const header = (name: string) => res.headers.get(name);
       assert.equal(header('api-version'), '1');
-      assert.match(header('ratelimit-policy') ?? '', /^"per-minute";q=10;w=60$/);
-      assert.match(header('ratelimit') ?? '', /^"per-minute";r=\d+;t=\d+$/);
+      // An answer that ran a scan also lists the scan-quota window closest to running out.
+      assert.match(
+        header('ratelimit-policy') ?? '',
+        /^"per-minute";q=10;w=60(?:, "scans-per-hour-[a-z-]+";q=\d+;w=3600)?$/,
+      );
+      assert.match(header('ratelimit') ?? '', /^"per-minute";r=\d+;t=\d+(?:, "scans-per-hour-[a-z-]+";r=\d+;t=\d+)?$/);
       for (const name of [
         'ratelimit-limit',
         'ratelimit-remaining',

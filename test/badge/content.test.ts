@@ -70,13 +70,18 @@ describe('badge content: grades and colours', () => {
 });
 
 describe('badge content: errors', () => {
-  test('one short text per parameter, in red, under the label the badge would have had', () => {
+  test('one short text per parameter and per refusal, in red, under the label the badge would have had', () => {
     assert.deepEqual(BADGE_ERRORS, [
       'invalid domain',
       'invalid style',
       'invalid tool',
       'invalid format',
       'invalid label',
+      'invalid key',
+      'key lacks scope',
+      'rate limited',
+      'unavailable',
+      'error',
     ]);
     assert.deepEqual(errorContent('invalid domain'), { label: 'security', message: 'invalid domain', colour: 'red' });
     assert.equal(errorContent('invalid style', 'email security').label, 'email security');

@@ -12,6 +12,7 @@ import { CATALOG, freshIp, startHarness, type Harness } from '../support/harness
 import { expectProblem } from '../support/problem-assertions.ts';
 
 const SVG = 'image/svg+xml; charset=utf-8';
+const PROBLEM = 'application/problem+json';
 
 describe('GET /api/badge/{domain}', () => {
   let h: Harness;
@@ -136,14 +137,31 @@ describe('GET /api/badge/{domain}', () => {
     );
     assert.equal((await h.request('/api/badge/example.com', { headers: { 'x-api-key': full } })).status, 200);
     const body = await expectProblem(
-      await h.request('/api/badge/example.com', { headers: { authorization: `Bearer ${noBadges}` } }),
+      await h.request('/api/badge/example.com', { headers: { authorization: `Bearer ${noBadges}`, accept: PROBLEM } }),
       'forbidden',
     );
     assert.match(body.detail, /badges:read/);
     await expectProblem(
-      await h.request('/api/badge/example.com', { headers: { authorization: 'Bearer asc_live_notarealkey' } }),
+      await h.request('/api/badge/example.com', {
+        headers: { authorization: 'Bearer asc_live_notarealkey', accept: PROBLEM },
+      }),
       'unauthorized',
     );
+  });
+
+  test('a refusal before the badge is drawn as an error badge with its status, unless JSON is asked for', async () => {
+    const { key: noBadges } = await h.createKey(['tools:read']);
+    for (const [authorization, status, message] of [
+      ['Bearer asc_live_notarealkey', 401, 'invalid key'],
+      [`Bearer ${noBadges}`, 403, 'key lacks scope'],
+    ] as const) {
+      const res = await h.request('/api/badge/example.com', { headers: { authorization, accept: 'image/*' } });
+      assert.equal(res.status, status);
+      assert.equal(res.headers.get('content-type'), SVG);
+      assert.equal(res.headers.get('vary'), 'Accept');
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      assert.equal(await res.text(), renderErrorBadge(message, 'default'));
+    }
   });
 
   test('own per-minute policy of 120 per client address, which leaves the API’s 10 per minute untouched', async () => {
@@ -153,9 +171,14 @@ describe('GET /api/badge/{domain}', () => {
       await res.arrayBuffer();
       assert.equal(res.status, 200, `badge request ${i}`);
     }
-    const over = await h.request('/api/badge/example.com', { ip });
+    const over = await h.request('/api/badge/example.com', { ip, headers: { accept: PROBLEM } });
     await expectProblem(over, 'rate_limit_exceeded');
     assert.ok(Number(over.headers.get('retry-after')) >= 1);
+    const image = await h.request('/api/badge/example.com', { ip });
+    assert.equal(image.status, 429);
+    assert.equal(await image.text(), renderErrorBadge('rate limited', 'default'));
+    assert.equal(image.headers.get('retry-after'), over.headers.get('retry-after'));
+    assert.equal(image.headers.get('ratelimit-reset'), image.headers.get('retry-after'));
     const api = await h.request(CATALOG, { ip });
     assert.equal(api.status, 200);
     assert.equal(api.headers.get('ratelimit-remaining'), '9');

@@ -84,7 +84,8 @@ describe('limits before lookups', () => {
 
   test('forged keys on badges count against the address, which is then refused there without lookups', async () => {
     const ip = freshIp();
-    const badge = (key: string) => h.request('/api/badge/example.com', { ip, headers: withKey(key) });
+    const badge = (key: string) =>
+      h.request('/api/badge/example.com', { ip, headers: { ...withKey(key), accept: 'application/problem+json' } });
     for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute; i++)
       await expectProblem(await badge(generateKey(PREFIX)), 'unauthorized');
     await expectProblem(await badge(generateKey(PREFIX)), 'rate_limit_exceeded');

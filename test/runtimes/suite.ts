@@ -165,8 +165,15 @@ export function describeRuntime(launcher: Launcher): void {
       assert.match(sent, /EVAL/i, 'the quota script ran in the store');
       assert.equal(await quotaCount('parked.test', hourBefore), 1);
       await eventually(async () =>
-        assert.equal(await bridge.redis.llen('asc:scans:parked.test'), 1, 'the scan record written in the background'),
+        assert.equal(
+          await bridge.redis.llen('asc:history:email-security:parked.test'),
+          1,
+          'the scan kept in the background',
+        ),
       );
+      const kept = await call(`/api/v1/scans/${String(body.scanId)}`, withKey({}));
+      assert.equal(kept.status, 200, 'the kept scan reads back by its id');
+      assert.equal(((await kept.json()) as { grade: string }).grade, 'A+');
     });
 
     test('runs an MCP tool call through the official client', async () => {
