@@ -100,7 +100,8 @@ export function buildCatalog(
           [`GET ${openApiPath(PATHS.scan)}`]: 'tools:read',
           [`GET ${openApiPath(PATHS.scanHistory)}`]: 'tools:read',
           [`GET ${openApiPath(PATHS.badge)}`]: 'badges:read',
-          [`POST ${PATHS.mcp} (tools/call)`]: 'tools:execute',
+          [`POST ${PATHS.mcp} (tools/call)`]:
+            'tools:execute for the scan tools, tools:read for get_scan and scan_history',
         },
         invalidKey: 'An invalid, expired or revoked key is refused with 401; there is no fallback to anonymous access.',
         revocation:

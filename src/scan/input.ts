@@ -4,6 +4,7 @@ import { MAX_DNS_NAME_LENGTH } from '../net/host-text.ts';
 import { ExecuteRequestSchema } from '../schemas.ts';
 import { targetTextProblem } from '../tools/target-text.ts';
 import type { ToolDefinition } from '../tools/tool.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 
 export interface ScanInput {
   /** The normalised target the scanner gets. */
@@ -17,11 +18,19 @@ export interface ScanInput {
   maxAgeSec: number;
 }
 
+/** A tool without DKIM selectors ignores the member, as it does any unknown one. */
+function withoutSelectors(input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || !('selectors' in input)) return input;
+  const rest: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  delete rest['selectors'];
+  return rest;
+}
+
 /** Validates `input` (the JSON body or the tool arguments) for `tool`; refusals are 400s. */
-export function parseScanInput(input: unknown, tool: ToolDefinition): ScanInput {
+export function parseScanInput(input: unknown, tool: ToolDefinition & Pick<ToolEntry, 'acceptsSelectors'>): ScanInput {
   if (Array.isArray(input))
     throw new ApiError('bad_request', { detail: 'The body must be a JSON object; got an array.' });
-  const parsed = v.safeParse(ExecuteRequestSchema, input);
+  const parsed = v.safeParse(ExecuteRequestSchema, tool.acceptsSelectors ? input : withoutSelectors(input));
   if (!parsed.success) throw new ApiError('bad_request', { detail: parsed.issues[0].message });
   const textProblem = targetTextProblem(parsed.output.target);
   if (textProblem) throw new ApiError('bad_request', { detail: textProblem });

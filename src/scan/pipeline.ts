@@ -9,7 +9,8 @@ import { ApiError } from '../http/problem.ts';
 import { STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import { StoreUnavailableError, type StoredScan } from '../store/port.ts';
 import type { ToolName } from '../tools/registry.ts';
-import { ScanDependencyError, type ScanOutcome, type ToolDefinition } from '../tools/tool.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
+import { ScanDependencyError, type ScanOutcome } from '../tools/tool.ts';
 import { executeBody } from './envelope.ts';
 import { parseScanInput, type ScanInput } from './input.ts';
 import { releaseScanQuota, reserveScanQuota } from './quota.ts';
@@ -56,7 +57,7 @@ const replyOf = (scan: StoredScan, cached: boolean, ctx: RequestContext): ScanRe
 
 /** Runs `tool` on `input` (the parsed JSON body or tool arguments) for the caller in `ctx`. */
 export async function scanWithTool(
-  tool: ToolDefinition<ToolName>,
+  tool: ToolEntry<ToolName>,
   input: unknown,
   request: Request,
   ctx: RequestContext,

@@ -77,23 +77,27 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     throw storeDown(ctx, error);
   }
   const now = ctx.services.now();
+  // REST answers show the scan quota in the rate-limit headers. An MCP response's headers describe
+  // the HTTP request, whose per-minute limit is the only one that refuses it (a spent quota is a tool error).
+  const showQuota = ctx.surface === 'api';
   if (decision.allowed) {
-    ctx.scanQuota = closestToRunningOut(windows, decision, now);
+    if (showQuota) ctx.scanQuota = closestToRunningOut(windows, decision, now);
     return decision;
   }
   // The refusal's rate-limit headers describe the quota that refused, so that their reset is Retry-After.
   const refusing = windows.find((w) => w.policy === decision.refusedBy[0])!;
-  ctx.rateLimit = {
-    policy: refusing.policy,
-    windowSec: refusing.windowMs / 1000,
-    decision: {
-      allowed: false,
-      limit: refusing.limit,
-      remaining: 0,
-      resetAt: decision.retryAt,
-      retryAt: decision.retryAt,
-    },
-  };
+  if (showQuota)
+    ctx.rateLimit = {
+      policy: refusing.policy,
+      windowSec: refusing.windowMs / 1000,
+      decision: {
+        allowed: false,
+        limit: refusing.limit,
+        remaining: 0,
+        resetAt: decision.retryAt,
+        retryAt: decision.retryAt,
+      },
+    };
   const retryAfterSec = retryAfterSeconds(decision.retryAt, now);
   const reasons = decision.refusedBy.map(
     (policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy,

@@ -1,7 +1,7 @@
 /**
  * `maxAgeSec`: a stored result answers instead of a new scan when it is the newest scan of the
- * same tool and normalised target, younger than the caller allows, and covered the DKIM selectors
- * asked for. One store round trip; no quota is spent.
+ * same tool and normalised target, younger than the caller allows, and looked up every DKIM
+ * selector asked for (asked for then, or among the common ones it tried). One store round trip; no quota is spent.
  */
 import type { RequestContext } from '../context.ts';
 import type { StoredScan } from '../store/port.ts';
@@ -13,6 +13,13 @@ export async function reusableScan(ctx: RequestContext, tool: string, input: Sca
   if (!newest) return null;
   const ageMs = ctx.services.now() - newest.scannedAt;
   if (ageMs < 0 || ageMs >= input.maxAgeSec * 1000) return null;
-  const covered = new Set(newest.selectors);
+  const covered = new Set([...newest.selectors, ...selectorsTried(newest)]);
   return (input.selectors ?? []).every((s) => covered.has(s)) ? newest : null;
+}
+
+/** The DKIM selectors an email scan looked up (`details.selectors.tried`), whether asked for or common. */
+function selectorsTried(scan: StoredScan): string[] {
+  const selectors = scan.result.details['selectors'] as { tried?: unknown } | undefined;
+  const tried = selectors?.tried;
+  return Array.isArray(tried) ? tried.filter((s): s is string => typeof s === 'string') : [];
 }

@@ -7,6 +7,7 @@ import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import { SCANS_KEPT_PER_TARGET, type ScanSummary, type StoredScan } from '../store/port.ts';
 import type { ToolDefinition } from '../tools/tool.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 import { parseScanInput } from './input.ts';
 import { isScanId } from './scan-id.ts';
 
@@ -24,7 +25,7 @@ export async function findStoredScan(ctx: RequestContext, scanId: string): Promi
 /** The target as execute would normalise it (same validation and 400s), with its history, newest first. */
 export async function targetHistory(
   ctx: RequestContext,
-  tool: ToolDefinition,
+  tool: ToolEntry,
   rawTarget: unknown,
 ): Promise<{ target: string; scans: ScanSummary[] }> {
   if (rawTarget === undefined)

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
-import { CHALLENGED } from '../support/scanners.ts';
+import { CHALLENGED, GRADED } from '../support/scanners.ts';
 import { EXECUTE_ES, EXECUTE_SH, freshIp, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis } from '../support/redis-server.ts';
@@ -147,6 +147,26 @@ for (const [storeName, storeOptions] of Object.entries(STORES)) {
       assert.equal(covered.body.cached, true);
       const other = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['s2'], maxAgeSec: 600 });
       assert.equal(other.body.cached, false);
+    });
+
+    test('maxAgeSec reuses a scan whose common selectors included the ones asked for', async () => {
+      const h = await harness();
+      h.scanners['email-security'].outcome = {
+        ...GRADED,
+        result: { ...GRADED.result, details: { selectors: { requested: [], tried: ['google', 's1'] } } },
+      };
+      await scan(h, EXECUTE_ES, { target: 'example.org' });
+      const reused = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['google'], maxAgeSec: 600 });
+      assert.equal(reused.body.cached, true);
+    });
+
+    test('security-headers ignores "selectors": not validated, not kept, no effect on reuse', async () => {
+      const h = await harness();
+      const first = await scan(h, EXECUTE_SH, { target: 'example.com', selectors: ['not a selector!'] });
+      assert.equal(first.res.status, 200);
+      const reused = await scan(h, EXECUTE_SH, { target: 'example.com', selectors: ['google'], maxAgeSec: 600 });
+      assert.equal(reused.body.scanId, first.body.scanId);
+      assert.deepEqual((await h.store.findScan(first.body.scanId))?.selectors, []);
     });
 
     test('maxAgeSec is validated like target', async () => {
