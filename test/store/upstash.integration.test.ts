@@ -20,22 +20,12 @@ after(() => {
   Date.now = realDateNow;
 });
 
-storeContract('Upstash store on a real redis-server', (c) => {
+/** A store with a prefix of its own, on the suite's clock. */
+function freshUpstashStore(c: ManualClock): UpstashStore {
   clock = c;
-  return new UpstashStore({
-    url: bridge.url,
-    token: bridge.token,
-    prefix: `t${Math.random().toString(36).slice(2, 8)}`,
-    now: c.now,
-  });
-});
+  const prefix = `t${Math.random().toString(36).slice(2, 8)}`;
+  return new UpstashStore({ url: bridge.url, token: bridge.token, prefix, now: c.now });
+}
 
-scanContract('Upstash store on a real redis-server', (c) => {
-  clock = c;
-  return new UpstashStore({
-    url: bridge.url,
-    token: bridge.token,
-    prefix: `t${Math.random().toString(36).slice(2, 8)}`,
-    now: c.now,
-  });
-});
+storeContract('Upstash store on a real redis-server', freshUpstashStore);
+scanContract('Upstash store on a real redis-server', freshUpstashStore);
