@@ -1,9 +1,13 @@
 /**
  * `npm run build`: one ESM bundle of src/ (dist/agent-scan.js) for every runtime, and its size
- * raw and gzipped against the edge platforms' limits.
+ * raw and gzipped against the edge platforms' limits; then the Node entries as plain JavaScript
+ * (dist/node/server.js, dist/node/admin.js), which run on a production install (`npm ci
+ * --omit=dev`) without tsx: src/ and deploy/node are bundled, the runtime dependencies are loaded
+ * from node_modules.
  */
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
 const OUT = 'dist/agent-scan.js';
@@ -45,5 +49,41 @@ if (nodeImports.length > 0) {
 }
 if (gzip > GZIP_BUDGET) {
   console.error(`the bundle is ${gzip} bytes gzipped, over the ${GZIP_BUDGET}-byte budget`);
+  process.exit(1);
+}
+
+// The Node entries. `#agent-scan` resolves through package.json "imports" without the
+// agent-scan-bundle condition, so src/ is bundled from source. Not minified: stack traces keep
+// their names, and `node --enable-source-maps` maps them back to the TypeScript.
+const NODE_OUT = 'dist/node';
+const nodeResult = await build({
+  entryPoints: { server: 'deploy/node/server.ts', admin: 'deploy/node/admin.ts' },
+  outdir: NODE_OUT,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+});
+
+// A production install has the runtime dependencies only: importing anything else would fail there.
+const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies?: Record<string, string> };
+const runtimeDependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+const packageName = (path: string) => path.split('/', path.startsWith('@') ? 2 : 1).join('/');
+const notInstalled = new Set<string>();
+for (const [file, output] of Object.entries(nodeResult.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const external = output.imports.filter((i) => i.external && !isBuiltin(i.path)).map((i) => packageName(i.path));
+  for (const name of external) if (!runtimeDependencies.has(name)) notInstalled.add(name);
+  const name = file.slice(file.lastIndexOf('/') + 1, -'.js'.length);
+  console.log(`node_${name}: ${file}`);
+  console.log(`node_${name}_bytes: ${output.bytes}`);
+}
+console.log(`node_bundle_modules: ${Object.keys(nodeResult.metafile.inputs).length}`);
+if (notInstalled.size > 0) {
+  console.error(`the Node entries import packages that are not dependencies: ${[...notInstalled].join(', ')}`);
   process.exit(1);
 }

@@ -3,6 +3,7 @@ import { catalog, legacyCatalog } from './api/catalog.ts';
 import { keysMovedToPortal } from './api/developer-keys.ts';
 import { execute, knownTool } from './api/execute.ts';
 import { notFound, onlyMethods, preflight } from './api/fallbacks.ts';
+import { health, readiness } from './api/health.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
 import { badge, badgeRefusal } from './badge/route.ts';
@@ -14,6 +15,13 @@ import { SPEC_LIMITS, STORE_RETRY_AFTER_SEC } from './limits.ts';
 import { mcpEndpoint } from './mcp/endpoint.ts';
 import { mcpOrigin } from './mcp/origin-check.ts';
 import { mcpProblemResponse } from './mcp/refusals.ts';
+import { createDohResolver } from './net/resolver.ts';
+import { accessLogEntry, reportError } from './ops/access-log.ts';
+import { DependencyWatch } from './ops/dependency-watch.ts';
+import { observedStore } from './ops/observed-store.ts';
+import { Readiness } from './ops/readiness.ts';
+import { requestIdOf } from './ops/request-id.ts';
+import { newRequestNotes } from './ops/request-notes.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { RefusedClients } from './middleware/refused-clients.ts';
@@ -32,14 +40,29 @@ import {
 import { PATHS } from './paths.ts';
 import { MemoryStore } from './store/memory.ts';
 import { StoreUnavailableError } from './store/port.ts';
-import type { AppDeps, RequestContext, RuntimeContext, Services } from './context.ts';
+import type { AppDeps, Handler, RequestContext, RuntimeContext, Services } from './context.ts';
 
 export interface App {
   fetch(request: Request, runtime?: RuntimeContext): Promise<Response>;
 }
 
+/** Probes answer without a key check or a limit: a load balancer must never be refused, nor load the store. */
+function unlessProbe(...middleware: Handler[]): Handler {
+  return async (request, ctx) => {
+    if (ctx.surface === 'probe') return undefined;
+    for (const handler of middleware) {
+      const answer = await handler(request, ctx);
+      if (answer !== undefined) return answer;
+    }
+    return undefined;
+  };
+}
+
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
+  const watch = new DependencyWatch(deps.onDependencyChange ?? ((event) => console.warn(event)), now);
+  const resolver =
+    deps.resolver ?? createDohResolver({ url: deps.config.dohUrl, fetch: (input, init) => fetch(input, init) });
   const services: Services = {
     config: deps.config,
     store: deps.store,
@@ -51,16 +74,22 @@ export function createApp(deps: AppDeps): App {
     now,
     scanDeadlineMs: deps.scanDeadlineMs ?? 30_000,
     onError: deps.onError ?? ((error) => console.error(error)),
+    watch,
+    readiness: new Readiness(deps.store, resolver, watch, now),
   };
 
   const router = Router<IRequest, [RequestContext], Response>({
-    before: [identifyKey, perMinuteLimit, refuseInvalidKey],
+    before: [unlessProbe(identifyKey, perMinuteLimit, refuseInvalidKey)],
     catch: (error, request, ctx) => toProblem(error, request, ctx),
   });
 
   // Every path is spelled once, in src/paths.ts.
   router
     .options('*', preflight)
+    .get(PATHS.health, health)
+    .all(PATHS.health, onlyMethods('GET'))
+    .get(PATHS.readiness, readiness)
+    .all(PATHS.readiness, onlyMethods('GET'))
     .get(PATHS.catalog, requireScope('tools:read'), catalog)
     .all(PATHS.catalog, onlyMethods('GET'))
     .post(PATHS.execute, knownTool, requireScope('tools:execute'), execute)
@@ -96,16 +125,15 @@ export function createApp(deps: AppDeps): App {
       const isHead = request.method === 'HEAD';
       const url = readUrl(request);
       const routed = url === null || !isHead ? request : new Request(url, { method: 'GET', headers: request.headers });
-      const ctx = createContext(services, url === null ? placeholderRequest(services) : routed, runtime, router.routes);
+      const ctx = createContext(
+        services,
+        request,
+        url === null ? placeholderRequest(services) : routed,
+        runtime,
+        router.routes,
+      );
       const response = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
-      deps.onRequestComplete?.({
-        method: request.method,
-        path: ctx.path,
-        status: response.status,
-        durationMs: now() - ctx.startedAt,
-        client: ctx.client,
-        keyId: ctx.principal.kind === 'key' ? ctx.principal.record.id : null,
-      });
+      deps.onRequestComplete?.(accessLogEntry(ctx, request, response.status));
       return isHead ? new Response(null, response) : response;
     },
   };
@@ -139,15 +167,19 @@ function unusableHost(ctx: RequestContext): Response {
 
 function createContext(
   services: Services,
+  received: Request,
   request: Request,
   runtime: RuntimeContext,
   routes: RouteEntry[],
 ): RequestContext {
   const { origin, path } = splitUrl(request.url);
-  const address = clientAddress(request.headers, runtime.clientAddress, services.config.trustProxy);
+  const address = clientAddress(received.headers, runtime.clientAddress, services.config.trustProxy);
+  const notes = newRequestNotes();
   return {
     services,
     runtime,
+    requestId: requestIdOf(received.headers),
+    method: received.method,
     path,
     surface: surfaceOf(routeMatching(routes, path), path),
     baseUrl: services.config.baseUrl ?? origin,
@@ -157,6 +189,8 @@ function createContext(
     rateLimit: null,
     scanQuota: null,
     waitUntil: runtime.waitUntil ?? ((promise) => void promise.catch(() => {})),
+    store: observedStore(services.store, notes, services.watch),
+    notes,
   };
 }
 
@@ -193,11 +227,13 @@ function toProblem(error: unknown, request: Request, ctx: RequestContext): Respo
         : problemResponse;
   if (error instanceof ApiError) return answer(ctx, error.code, error.options);
   if (error instanceof StoreUnavailableError) {
+    ctx.notes.cause = `store unavailable: ${error.message}`;
     return answer(ctx, 'service_unavailable', {
       detail: 'The store is temporarily unavailable.',
       retryAfterSec: STORE_RETRY_AFTER_SEC,
     });
   }
-  ctx.services.onError(error, request);
+  reportError(ctx, error);
+  ctx.notes.cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return answer(ctx, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });
 }

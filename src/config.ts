@@ -3,7 +3,13 @@
  * typed settings the app uses, or fails at start-up with every problem listed.
  */
 import * as v from 'valibot';
-import { DEFAULT_KEY_PREFIX, isValidKeyPrefix, keyShapeProblem } from './keys/key-format.ts';
+import {
+  DEFAULT_KEY_PREFIX,
+  isValidKeyPrefix,
+  KEY_BODY_LENGTH,
+  keyShapeProblem,
+  type KeyShapeProblem,
+} from './keys/key-format.ts';
 import type { Limits } from './limits.ts';
 import { withoutTrailingSlashes } from './net/host-text.ts';
 import { normalizeBadgeDomain } from './net/site-domain.ts';
@@ -29,7 +35,12 @@ export interface AppConfig {
   scanQuota: Partial<Pick<Limits, QuotaLimit>>;
   /** Embedded store only: website-security grades recorded at start-up, so the default badge can be seen. */
   devWebsiteGrades: { domain: string; grade: string }[];
+  /** The least severe log lines written (docs/operations.md, "Logs"). */
+  logLevel: LogLevel;
 }
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 type QuotaLimit = 'scansPerHourPerClient' | 'scansPerHourPerTarget' | 'scansPerHourPerNetwork' | 'scansPerHourOverall';
 
@@ -77,13 +88,47 @@ export class ConfigError extends Error {
 }
 
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
+const isHttpUrl = (text: string) => {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
 const httpUrl = (name: string) =>
   v.pipe(
     v.string(),
-    v.url(`${name} must be an absolute URL`),
-    v.check((s) => /^https?:\/\//i.test(s), `${name} must be an http or https URL`),
+    v.check(isHttpUrl, (issue) => {
+      const text = String(issue.input);
+      const bare = /^[a-z0-9.-]+(?::[0-9]+)?(?:\/[^\s]*)?$/i.test(text) && !text.includes('://');
+      return (
+        `${name} must be an absolute http:// or https:// URL` +
+        (bare ? ` (did you mean https://${text}?)` : ` such as https://scan.example.com; got "${text.slice(0, 80)}"`)
+      );
+    }),
     v.transform(withoutTrailingSlashes),
   );
+
+/**
+ * Headers that proxies and platforms set to the client's address. Any other `x-` name is taken as
+ * a proxy's own; words such as `yes` or `true` are refused (TRUST_PROXY names a header, not a switch).
+ */
+const KNOWN_ADDRESS_HEADERS = [
+  'x-forwarded-for',
+  'x-real-ip',
+  'cf-connecting-ip',
+  'true-client-ip',
+  'fly-client-ip',
+  'fastly-client-ip',
+  'x-vercel-forwarded-for',
+  'do-connecting-ip',
+];
+const TRUST_PROXY_MESSAGE =
+  'TRUST_PROXY names the request header your proxy writes the client address into ' +
+  `(${KNOWN_ADDRESS_HEADERS.slice(0, 3).join(', ')}, … or any x- header), or is "none"`;
+const trustedHeader = (name: string) =>
+  name === 'none' || KNOWN_ADDRESS_HEADERS.includes(name) || /^x-[a-z0-9-]+$/.test(name);
 
 const EnvSchema = v.object({
   BASE_URL: v.optional(httpUrl('BASE_URL')),
@@ -104,10 +149,7 @@ const EnvSchema = v.object({
     v.pipe(
       v.string(),
       v.toLowerCase(),
-      v.check(
-        (s) => s === 'none' || /^[a-z0-9-]+$/.test(s),
-        'TRUST_PROXY must be "none" or a header name such as x-forwarded-for or cf-connecting-ip',
-      ),
+      v.check(trustedHeader, (issue) => `${TRUST_PROXY_MESSAGE}; "${String(issue.input).slice(0, 40)}" is not one`),
     ),
     'none',
   ),
@@ -144,7 +186,26 @@ const EnvSchema = v.object({
   SCANS_PER_HOUR_PER_NETWORK: v.optional(quotaNumber('SCANS_PER_HOUR_PER_NETWORK')),
   SCANS_PER_HOUR_OVERALL: v.optional(quotaNumber('SCANS_PER_HOUR_OVERALL')),
   DEV_WEBSITE_GRADES: v.optional(v.string()),
+  LOG_LEVEL: v.optional(
+    v.pipe(v.string(), v.toLowerCase(), v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)),
+    'info',
+  ),
 });
+
+/** What is wrong with DEV_API_KEY, in the operator's terms; the key itself is never repeated. */
+function devKeyMessage(problem: KeyShapeProblem, prefix: string): string {
+  const fix = 'unset it, or set a key this service generated (npm start prints one)';
+  const why: Record<KeyShapeProblem, string> = {
+    prefix: `it does not start with the key prefix ${prefix} (API_KEY_PREFIX)`,
+    length: `after the prefix ${prefix} a key has exactly ${KEY_BODY_LENGTH} letters and digits`,
+    characters: `after the prefix ${prefix} a key has only letters A–Z, a–z and digits`,
+    checksum: 'its last 6 characters are a checksum of the rest, and they do not match (a typo, or a made-up key)',
+  };
+  return `- DEV_API_KEY: not a key this service accepts: ${why[problem]}; ${fix}`;
+}
+
+/** Every variable the configuration reads (the Node entry also reads PORT and HOST). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.entries);
 
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const input: Record<string, string> = {};
@@ -159,11 +220,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       ? input.API_KEY_PREFIX
       : DEFAULT_KEY_PREFIX;
   const devKeyProblem = input.DEV_API_KEY === undefined ? null : keyShapeProblem(input.DEV_API_KEY, prefix);
-  if (devKeyProblem !== null) {
-    problems.push(
-      `- DEV_API_KEY: not a well-formed key for prefix ${prefix} (${devKeyProblem}); unset it to have one generated`,
-    );
-  }
+  if (devKeyProblem !== null) problems.push(devKeyMessage(devKeyProblem, prefix));
   if ((input.UPSTASH_REDIS_REST_URL === undefined) !== (input.UPSTASH_REDIS_REST_TOKEN === undefined)) {
     problems.push('- UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together');
   }
@@ -197,5 +254,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       ),
     ),
     devWebsiteGrades: grades,
+    logLevel: e.LOG_LEVEL,
   };
 }

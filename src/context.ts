@@ -2,6 +2,10 @@
 import type { IRequest } from 'itty-router';
 import type { AppConfig } from './config.ts';
 import type { KeyService } from './keys/key-service.ts';
+import type { Resolver } from './net/resolver.ts';
+import type { DependencyEvent, DependencyWatch } from './ops/dependency-watch.ts';
+import type { Readiness } from './ops/readiness.ts';
+import type { McpNotes, RequestNotes } from './ops/request-notes.ts';
 import type { Limits } from './limits.ts';
 import type { ShownLimit } from './http/rate-limit-headers.ts';
 import type { Surface } from './http/surface.ts';
@@ -24,13 +28,39 @@ export interface RuntimeContext {
   bodyDeadlineMs?: number | undefined;
 }
 
+/** One request as the access log records it (docs/operations.md, "Logs"). */
 export interface AccessLogEntry {
+  /** `debug` for health and readiness probes that succeed; `warn` for 5xx; `error` for 500. */
+  level: 'debug' | 'info' | 'warn' | 'error';
+  requestId: string;
   method: string;
   path: string;
   status: number;
   durationMs: number;
   client: string;
   keyId: string | null;
+  userAgent: string | null;
+  tool?: string;
+  targetHost?: string;
+  scanId?: string;
+  grade?: string | null;
+  cached?: boolean;
+  reason?: string;
+  /** On a 429: the policy that refused (e.g. `per-minute`, `scans-per-hour-per-client`). */
+  policy?: string;
+  problem?: string;
+  cause?: string;
+  scanMs?: number;
+  storeRoundTrips: number;
+  storeMs: number;
+  mcp?: McpNotes;
+}
+
+/** Where an unexpected error happened. */
+export interface ErrorScene {
+  requestId: string;
+  method: string;
+  path: string;
 }
 
 export interface AppDeps {
@@ -43,7 +73,11 @@ export interface AppDeps {
   /** Called once per request when its response is ready (the Node entry writes the access log). */
   onRequestComplete?: (entry: AccessLogEntry) => void;
   /** Called with unexpected errors (bugs); the client gets a bare 500 problem. */
-  onError?: (error: unknown, request: Request) => void;
+  onError?: (error: unknown, scene: ErrorScene) => void;
+  /** Called when the store or the DNS resolver stops or starts answering again. */
+  onDependencyChange?: (event: DependencyEvent) => void;
+  /** The DNS resolver the readiness check asks; default: one for `config.dohUrl`. */
+  resolver?: Resolver;
   /** Longest a scan may take before it is reported as not assessable. */
   scanDeadlineMs?: number | undefined;
 }
@@ -61,7 +95,9 @@ export interface Services {
   limits: Limits;
   now: () => number;
   scanDeadlineMs: number;
-  onError: (error: unknown, request: Request) => void;
+  onError: (error: unknown, scene: ErrorScene) => void;
+  watch: DependencyWatch;
+  readiness: Readiness;
 }
 
 export type Principal =
@@ -73,6 +109,9 @@ export type Principal =
 export interface RequestContext {
   services: Services;
   runtime: RuntimeContext;
+  /** `X-Request-Id`: the caller's when valid, else a new one (src/ops/request-id.ts). */
+  requestId: string;
+  method: string;
   /** The request's path (normalised, without query). */
   path: string;
   /** Which part of the service the path belongs to (its limit and refusal format). */
@@ -88,6 +127,10 @@ export interface RequestContext {
   /** The scan-quota window closest to running out, once this request's scan was counted. */
   scanQuota: ShownLimit | null;
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The store, counted and timed for this request and watched for outages (src/ops/observed-store.ts). */
+  store: Store;
+  /** What this request did, for its log line and Server-Timing. */
+  notes: RequestNotes;
 }
 
 export type Handler = (request: IRequest, ctx: RequestContext) => Response | undefined | Promise<Response | undefined>;

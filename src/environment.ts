@@ -12,13 +12,21 @@ import type { ScanFetch } from './net/scan-fetch.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { Store } from './store/port.ts';
 import { UpstashStore } from './store/upstash.ts';
+import { consoleLogWriter, jsonLogHooks, type LogWriter } from './ops/log-lines.ts';
 import { createScanners } from './tools/scanners.ts';
 
-export interface PlatformOptions extends Pick<AppDeps, 'onRequestComplete' | 'onError' | 'scanDeadlineMs'> {
+export interface PlatformOptions extends Pick<AppDeps, 'scanDeadlineMs'> {
   /** A fetch that connects only to the vetted addresses (Node's); else the platform's `fetch`. */
   scanFetch?: ScanFetch;
-  /** Where start-up notices go (the development key, the embedded store warning). */
+  /** Where start-up notices and warnings go (people read them; one sentence each). */
   notice?: (message: string) => void;
+  /** Where log lines go: one JSON object per line (docs/operations.md, "Logs"). Default: the console. */
+  writeLog?: LogWriter;
+  /**
+   * `development` (npm start): with the embedded store and no DEV_API_KEY, a key with every scope is
+   * generated and printed. `production` (the default, every deployed entry) never invents a key.
+   */
+  mode?: 'development' | 'production';
 }
 
 export interface Service {
@@ -42,8 +50,12 @@ function selectStore(config: AppConfig): Store {
 /** The platform's own fetch, for runtimes that cannot pin connections (see docs/ssrf.md). */
 const platformScanFetch: ScanFetch = (url, init) => fetch(url, init);
 
-/** With the embedded store: registers DEV_API_KEY, or a generated key. */
-async function registerDevKey(config: AppConfig, store: Store): Promise<DevKey> {
+/**
+ * With the embedded store: registers DEV_API_KEY; in development only, a generated key when it is
+ * unset. Production never invents a key: without DEV_API_KEY it serves anonymous callers only.
+ */
+async function registerDevKey(config: AppConfig, store: Store, mode: Mode): Promise<DevKey | null> {
+  if (config.devApiKey === null && mode === 'production') return null;
   const keys = new KeyService(store, config.apiKeyPrefix, Date.now);
   const { key } = await keys.create({
     name: 'development key',
@@ -51,6 +63,29 @@ async function registerDevKey(config: AppConfig, store: Store): Promise<DevKey> 
     key: config.devApiKey ?? undefined,
   });
   return { key, generated: config.devApiKey === null };
+}
+
+/** Settings that are fine on a laptop and risky on a public deployment, said once at start-up. */
+function riskWarnings(config: AppConfig, mode: Mode): string[] {
+  if (mode === 'development') return [];
+  const warnings: string[] = [];
+  if (config.baseUrl === null)
+    warnings.push(
+      'Warning: BASE_URL is unset, so every URL in answers is built from the Host header each client sends; ' +
+        'set BASE_URL to the public URL.',
+    );
+  if (config.allowPrivateTargets)
+    warnings.push(
+      'Warning: SCAN_ALLOW_PRIVATE_TARGETS is on, so scans may reach loopback and private addresses ' +
+        '(this host, its network, cloud metadata); never turn it on where untrusted clients can call the API.',
+    );
+  if (config.upstash === null)
+    warnings.push(
+      'Warning: the embedded store keeps limits, quotas, keys and kept scans in this process only: ' +
+        'they are lost on restart and each instance counts alone. ' +
+        'Set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN in production.',
+    );
+  return warnings;
 }
 
 /** With the embedded store: DEV_WEBSITE_GRADES, so that the default (website-security) badge can be seen. */
@@ -62,28 +97,31 @@ async function recordDevGrades(config: AppConfig, store: Store, notice: (message
     );
 }
 
+type Mode = NonNullable<PlatformOptions['mode']>;
+
 /** Throws ConfigError listing every problem when the environment is invalid. */
 export function createService(env: Record<string, unknown>, options: PlatformOptions = {}): Service {
   const config = parseConfig(stringEntries(env));
+  const mode = options.mode ?? 'production';
   const store = selectStore(config);
   const notice = options.notice ?? ((message: string) => console.warn(message));
   const app = createApp({
+    ...jsonLogHooks(config.logLevel, options.writeLog ?? consoleLogWriter),
     config,
     store,
     scanners: createScanners(config, {
       scanFetch: options.scanFetch ?? platformScanFetch,
       fetch: (input, init) => fetch(input, init),
     }),
-    ...(options.onRequestComplete ? { onRequestComplete: options.onRequestComplete } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
     ...(options.scanDeadlineMs ? { scanDeadlineMs: options.scanDeadlineMs } : {}),
     limits: { ...SPEC_LIMITS, ...config.scanQuota },
   });
+  for (const warning of riskWarnings(config, mode)) notice(warning);
   const ready = config.upstash
     ? Promise.resolve(null)
-    : registerDevKey(config, store).then(async (dev) => {
+    : registerDevKey(config, store, mode).then(async (dev) => {
         await recordDevGrades(config, store, notice);
-        announce(dev, notice);
+        announce(dev, mode, notice);
         return dev;
       });
   let started = false;
@@ -116,14 +154,19 @@ export function createServiceOrExit(
   }
 }
 
-function announce(dev: DevKey, notice: (message: string) => void): void {
-  notice(
-    'Embedded store: limits, quotas and keys live in this instance only; ' +
-      'set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them.',
-  );
-  notice(
-    dev.generated ? `Development API key (shown once): ${dev.key}` : 'Development API key from DEV_API_KEY registered.',
-  );
+function announce(dev: DevKey | null, mode: Mode, notice: (message: string) => void): void {
+  if (mode === 'development')
+    notice(
+      'Embedded store: limits, quotas and keys live in this instance only; ' +
+        'set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN to share them.',
+    );
+  if (dev === null) notice('No API key is registered (DEV_API_KEY is unset): the API serves anonymous callers only.');
+  else
+    notice(
+      dev.generated
+        ? `Development API key with every scope (shown once): ${dev.key}`
+        : 'API key from DEV_API_KEY registered (every scope).',
+    );
 }
 
 /** Workers' `env` also holds bindings (KV, secrets objects); configuration is the string entries. */

@@ -4,7 +4,7 @@
  * import that file (Node through the `#agent-scan` import, see deploy/node/README.md).
  */
 export { createApp, type App } from './app.ts';
-export { parseConfig, ConfigError, type AppConfig } from './config.ts';
+export { parseConfig, ConfigError, type AppConfig, type LogLevel } from './config.ts';
 export { createService, createServiceOrExit, type DevKey, type PlatformOptions, type Service } from './environment.ts';
 export { NOT_VETTED_CODE } from './net/fetch-failure.ts';
 export type { ConnectionHints, HeaderPair, ScanFetch } from './net/scan-fetch.ts';

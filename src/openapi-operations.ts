@@ -14,8 +14,10 @@ export const header = (description: string, type: 'string' | 'integer' = 'string
 });
 export const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
+/** The headers of every answer: the version, the request id and the per-minute limit. */
 export const RATE_LIMIT_HEADERS = {
   'API-Version': ref('API-Version'),
+  'X-Request-Id': ref('X-Request-Id'),
   RateLimit: ref('RateLimit'),
   'RateLimit-Policy': ref('RateLimit-Policy'),
   'RateLimit-Limit': ref('RateLimit-Limit'),
@@ -27,7 +29,7 @@ export const RATE_LIMIT_HEADERS = {
 };
 
 /** On an execute answer: `Age` is sent only when a stored result answered (`maxAgeSec`). */
-const EXECUTE_HEADERS = { ...RATE_LIMIT_HEADERS, Age: ref('Age') };
+const EXECUTE_HEADERS = { ...RATE_LIMIT_HEADERS, Age: ref('Age'), 'Server-Timing': ref('Server-Timing') };
 
 export function problem(code: ErrorCode, description: string) {
   const retry = code === 'rate_limit_exceeded' || code === 'service_unavailable';

@@ -13,6 +13,7 @@ import {
   ref,
 } from './openapi-operations.ts';
 import { badgeOperation } from './openapi-badge.ts';
+import { healthOperation, readinessOperation } from './openapi-probes.ts';
 import { scanHistoryOperation, storedScanOperation } from './openapi-scans.ts';
 import { executePath, LEGACY_SUNSET, openApiPath, PATHS } from './paths.ts';
 import {
@@ -51,7 +52,7 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         'Every error is application/problem+json; its `type` links to documentation.',
     },
     servers: [{ url: baseUrl }],
-    tags: [{ name: 'tools' }, { name: 'scans' }, { name: 'badges' }, { name: 'deprecated' }],
+    tags: [{ name: 'tools' }, { name: 'scans' }, { name: 'badges' }, { name: 'operations' }, { name: 'deprecated' }],
     paths: {
       [PATHS.catalog]: {
         get: {
@@ -108,6 +109,8 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         },
       },
       [openApiPath(PATHS.badge)]: { get: badgeOperation },
+      [PATHS.health]: { get: healthOperation },
+      [PATHS.readiness]: { get: readinessOperation },
       [PATHS.mcp]: { post: mcpOperation() },
       [PATHS.openapi]: {
         get: {
@@ -194,6 +197,14 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           'integer',
         ),
         'Retry-After': header('Seconds to wait before retrying.', 'integer'),
+        'X-Request-Id': header(
+          'The id of this request: the X-Request-Id sent, when it is 1–128 visible ASCII characters, else a new ' +
+            'UUID. Also `requestId` in problem bodies and in the service log.',
+        ),
+        'Server-Timing': header(
+          'W3C Server-Timing: `scan;dur=<ms>` (absent when a stored result answered) and ' +
+            '`store;dur=<ms>;desc="<n> round trips"`.',
+        ),
         'WWW-Authenticate': header('Bearer challenge naming the problem (invalid_token, insufficient_scope).'),
         Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.'),
         Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`),

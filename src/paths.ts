@@ -23,6 +23,8 @@ export const PATHS = {
   error: '/developers/errors/:slug',
   script: '/assets/tool-page.js',
   stylesheet: '/assets/site.css',
+  health: '/healthz',
+  readiness: '/readyz',
 } as const;
 
 /** When the unversioned catalog path retires, and when it was deprecated (2026-11-01). */

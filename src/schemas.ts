@@ -186,6 +186,13 @@ const problemEntries = {
   status: v.pipe(v.number(), v.integer()),
   detail: v.string(),
   code: v.picklist(ERROR_CODES),
+  requestId: v.pipe(
+    v.string(),
+    v.description(
+      'The X-Request-Id of the request this answers (the one sent, when it is 1–128 visible ASCII characters, ' +
+        'else one the service made). Quote it when asking about this error.',
+    ),
+  ),
 };
 
 export const ProblemSchema = v.pipe(

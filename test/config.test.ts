@@ -18,6 +18,7 @@ test('an empty environment gives the documented defaults', () => {
     mcpAllowedOrigins: [],
     scanQuota: {},
     devWebsiteGrades: [],
+    logLevel: 'info',
   });
 });
 

@@ -5,6 +5,7 @@
  * deploy/ sees the app only through `#agent-scan`, so the 408 body is spelled out here; a test
  * checks it against the error table (src/http/errors.ts).
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 
@@ -13,7 +14,7 @@ const REQUEST_TIMEOUT_HINT =
   'retry on a new connection.';
 
 /** The problem document of the table's `request_timeout`, as src/http/problem.ts builds it. */
-export function requestTimeoutProblem(baseUrl: string, detail: string): Record<string, unknown> {
+export function requestTimeoutProblem(baseUrl: string, detail: string, requestId: string): Record<string, unknown> {
   return {
     success: false,
     error: { code: 'request_timeout', message: detail, hint: REQUEST_TIMEOUT_HINT },
@@ -22,12 +23,16 @@ export function requestTimeoutProblem(baseUrl: string, detail: string): Record<s
     status: 408,
     detail,
     code: 'request_timeout',
+    requestId,
   };
 }
 
-/** A complete HTTP/1.1 408 response that closes the connection. */
-export function requestTimeoutResponse(baseUrl: string, detail: string): string {
-  const body = JSON.stringify(requestTimeoutProblem(baseUrl, detail));
+/**
+ * A complete HTTP/1.1 408 response that closes the connection. Its request never reached the app,
+ * so it gets a request id of its own here (the caller's may not even have arrived).
+ */
+export function requestTimeoutResponse(baseUrl: string, detail: string, requestId = randomUUID()): string {
+  const body = JSON.stringify(requestTimeoutProblem(baseUrl, detail, requestId));
   return [
     'HTTP/1.1 408 Request Timeout',
     'Content-Type: application/problem+json',
@@ -35,6 +40,7 @@ export function requestTimeoutResponse(baseUrl: string, detail: string): string 
     'Connection: close',
     'Cache-Control: no-store',
     'API-Version: 1',
+    `X-Request-Id: ${requestId}`,
     'Access-Control-Allow-Origin: *',
     'X-Content-Type-Options: nosniff',
     '',

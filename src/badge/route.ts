@@ -38,7 +38,7 @@ async function latestGrade(
   tool: GradedTool,
 ): Promise<{ grade: string | null; degraded: boolean }> {
   try {
-    const latest = await ctx.services.store.latestGrade(domain, tool);
+    const latest = await ctx.store.latestGrade(domain, tool);
     const expired =
       latest !== null && tool !== 'website-security' && latest.at < ctx.services.now() - SCAN_RECORD_TTL_MS;
     return { grade: expired ? null : (latest?.grade ?? null), degraded: false };

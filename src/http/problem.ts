@@ -28,8 +28,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds the API's problem+json body: RFC 9457 members plus `success`, `error` and `code`. */
-export function problemBody(baseUrl: string, code: ErrorCode, options: ProblemOptions): Record<string, unknown> {
+/**
+ * Builds the API's problem+json body: RFC 9457 members plus `success`, `error` and `code`, and
+ * the `requestId` of the request it answers (also its `X-Request-Id`), for support and the logs.
+ */
+export function problemBody(
+  baseUrl: string,
+  code: ErrorCode,
+  options: ProblemOptions,
+  requestId?: string,
+): Record<string, unknown> {
   const entry = ERRORS[code];
   const hint = options.hint ?? entry.hint;
   return {
@@ -42,6 +50,7 @@ export function problemBody(baseUrl: string, code: ErrorCode, options: ProblemOp
     detail: options.detail,
     code,
     ...(options.retryAfterSec === undefined ? {} : { retryAfterSec: options.retryAfterSec }),
+    ...(requestId === undefined ? {} : { requestId }),
   };
 }
 
@@ -54,7 +63,8 @@ export function problemHeaders(options: ProblemOptions, contentType: string): Re
 
 export function problemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
   const headers = problemHeaders(options, PROBLEM_CONTENT_TYPE);
-  return respond(ctx, JSON.stringify(problemBody(ctx.baseUrl, code, options)), {
+  ctx.notes.problem = code;
+  return respond(ctx, JSON.stringify(problemBody(ctx.baseUrl, code, options, ctx.requestId)), {
     status: ERRORS[code].status,
     headers,
   });

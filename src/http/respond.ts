@@ -10,11 +10,13 @@ const EXPOSED_HEADERS = [
   'Link',
   'WWW-Authenticate',
   'Age',
+  'X-Request-Id',
+  'Server-Timing',
 ].join(', ');
 
 export const CORS_ALLOWED_METHODS = 'GET, HEAD, POST, OPTIONS';
 export const CORS_ALLOWED_HEADERS =
-  'Authorization, X-Api-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name';
+  'Authorization, X-Api-Key, Content-Type, Accept, MCP-Protocol-Version, Mcp-Method, Mcp-Name, X-Request-Id';
 
 /**
  * The headers every response carries: version, CORS, and security headers so that our own
@@ -48,6 +50,7 @@ export function respond(
   init: { status?: number; headers?: Record<string, string> } = {},
 ): Response {
   const headers = standardHeaders();
+  headers['x-request-id'] = ctx.requestId;
   if (ctx.rateLimit) addRateLimitHeaders(headers, ctx.rateLimit, ctx.services.now(), ctx.scanQuota);
   if (init.headers) for (const name in init.headers) headers[name.toLowerCase()] = init.headers[name]!;
   if (ctx.services.config.baseUrl === null) keepHostBoundCopiesApart(headers);

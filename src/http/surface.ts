@@ -13,7 +13,9 @@ export type Surface =
   /** The MCP endpoint: POSTs count against the API budget; refusals are JSON-RPC errors. */
   | 'mcp'
   /** Pages, assets and the OpenAPI document: shown the API budget, never counted. */
-  | 'document';
+  | 'document'
+  /** Health and readiness probes: no key check, no limit, no store work beyond the readiness check. */
+  | 'probe';
 
 /** Every route's surface: a new path does not compile until it is given one. */
 const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
@@ -35,6 +37,8 @@ const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
   error: 'document',
   script: 'document',
   stylesheet: 'document',
+  health: 'probe',
+  readiness: 'probe',
 };
 
 const SURFACE_OF_PATTERN = new Map<string, Surface>(
@@ -57,6 +61,6 @@ export function surfaceOf(route: string | undefined, path: string): Surface {
 export function countsAgainstLimit(surface: Surface, method: string, invalidKey = false): boolean {
   if (method === 'OPTIONS') return false;
   if (invalidKey) return true;
-  if (surface === 'document') return false;
+  if (surface === 'document' || surface === 'probe') return false;
   return surface !== 'mcp' || method === 'POST';
 }

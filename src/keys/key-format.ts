@@ -7,7 +7,7 @@ export const DEFAULT_KEY_PREFIX = 'asc_live_';
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 30;
 const CHECKSUM_LENGTH = 6;
-const KEY_BODY_LENGTH = RANDOM_LENGTH + CHECKSUM_LENGTH;
+export const KEY_BODY_LENGTH = RANDOM_LENGTH + CHECKSUM_LENGTH;
 const PREFIX_PATTERN = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*_$/;
 const BODY_PATTERN = /^[0-9A-Za-z]+$/;
 

@@ -73,10 +73,13 @@ export class KeyService {
     return record === undefined ? { lookUp: hash } : this.#verdictFor(record);
   }
 
-  /** Looks a key up by hash in the store and caches what it finds. May throw `StoreUnavailableError`. */
-  async lookUp(hash: string): Promise<KeyVerdict> {
+  /**
+   * Looks a key up by hash in the store (or the request's view of it) and caches what it finds.
+   * May throw `StoreUnavailableError`.
+   */
+  async lookUp(hash: string, store: Store = this.store): Promise<KeyVerdict> {
     const askedAt = this.now();
-    const record = await this.store.findKeyByHash(hash);
+    const record = await store.findKeyByHash(hash);
     if (!record) {
       this.#unknown.set(hash, true, { since: askedAt });
       return { ok: false, reason: 'unknown' };
@@ -93,11 +96,11 @@ export class KeyService {
   }
 
   /** Records use of a key at most once a minute, off the request path. */
-  markUsed(record: KeyRecord, waitUntil: (p: Promise<unknown>) => void): void {
+  markUsed(record: KeyRecord, waitUntil: (p: Promise<unknown>) => void, store: Store = this.store): void {
     const now = this.now();
     const last = this.#touchedAt.get(record.id) ?? record.lastUsedAt ?? -Infinity;
     if (now - last < LAST_USED_GRANULARITY_MS) return;
     this.#touchedAt.set(record.id, now);
-    waitUntil(this.store.touchKey(record.id, now).catch(() => this.#touchedAt.delete(record.id)));
+    waitUntil(store.touchKey(record.id, now).catch(() => this.#touchedAt.delete(record.id)));
   }
 }

@@ -5,7 +5,7 @@
  * The Origin check (origin-check.ts) runs before it.
  */
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
-import type { Handler } from '../context.ts';
+import type { Handler, RequestContext } from '../context.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
@@ -20,7 +20,18 @@ const MCP_BODY_HINT =
   'Send one JSON-RPC 2.0 message per POST, as MCP clients do; ' +
   'mcp.clientConfig in the tool catalog shows how to connect one.';
 
-type Message = { id?: unknown; method?: unknown };
+type Message = { id?: unknown; method?: unknown; params?: { name?: unknown } };
+
+/** The JSON-RPC method (and the tool a `tools/call` names) for the access log; bounded, never arguments. */
+function noteMessage(ctx: RequestContext, body: unknown): void {
+  const message = (typeof body === 'object' && body !== null ? body : {}) as Message;
+  if (typeof message.method !== 'string') return;
+  const tool = message.method === 'tools/call' ? message.params?.name : undefined;
+  ctx.notes.mcp = {
+    method: message.method.slice(0, 64),
+    ...(typeof tool === 'string' ? { tool: tool.slice(0, 64) } : {}),
+  };
+}
 
 /** What this stateless endpoint does not take: batches (gone since 2025-06-18) and listen streams. */
 function refuseUnsupported(body: unknown): void {
@@ -59,6 +70,7 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
       jsonRpc: { code: JSON_RPC_PARSE_ERROR },
     });
   }
+  noteMessage(ctx, parsedBody);
   refuseUnsupported(parsedBody);
   // The body is read (and bounded) here; the SDK gets it parsed and a body-less copy of the request.
   const forwarded = new Request(request.url, {
@@ -66,7 +78,7 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
     headers: request.headers,
     ...(request.signal ? { signal: request.signal } : {}),
   });
-  const scope: CallScope = { ctx, request };
+  const scope: CallScope = { ctx };
   handler ??= createMcpHandler(buildMcpServer);
   const response = await handler.fetch(forwarded, {
     parsedBody,
@@ -74,7 +86,7 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
   });
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
-  const { body, status } = await withProblemData(ctx, request, response);
+  const { body, status } = await withProblemData(ctx, response);
   if (typeof body === 'string') delete headers['content-length'];
   return respond(ctx, body, { status, headers });
 };

@@ -10,6 +10,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
 import { ERROR_CODES, ERRORS, type ErrorCode } from '../http/errors.ts';
+import { reportError } from '../ops/access-log.ts';
 import { problemBody, problemHeaders, type ApiError, type ProblemOptions } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { summarizeProblem } from './summary.ts';
@@ -20,8 +21,9 @@ const JSON_RPC_CODE: Partial<Record<ErrorCode, number>> = { bad_request: -32600,
 export const JSON_RPC_PARSE_ERROR = -32700;
 
 export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
-  const problem = problemBody(ctx.baseUrl, code, options);
+  const problem = problemBody(ctx.baseUrl, code, options, ctx.requestId);
   const headers = problemHeaders(options, 'application/json');
+  ctx.notes.problem = code;
   const error = {
     code: options.jsonRpc?.code ?? JSON_RPC_CODE[code] ?? -32000,
     message: options.detail,
@@ -34,7 +36,8 @@ export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, options
 }
 
 export function refusalResult(ctx: RequestContext, error: ApiError): CallToolResult {
-  const problem = problemBody(ctx.baseUrl, error.code, error.options);
+  const problem = problemBody(ctx.baseUrl, error.code, error.options, ctx.requestId);
+  ctx.notes.problem = error.code;
   return { isError: true, content: [{ type: 'text', text: summarizeProblem(problem) }], structuredContent: problem };
 }
 
@@ -54,7 +57,6 @@ type JsonRpcReply = { error?: { message?: unknown; data?: unknown } };
  */
 export async function withProblemData(
   ctx: RequestContext,
-  request: Request,
   response: Response,
 ): Promise<{ body: BodyInit | null; status: number }> {
   if (response.status < 400 || !(response.headers.get('content-type') ?? '').includes('application/json')) {
@@ -71,9 +73,10 @@ export async function withProblemData(
     typeof message?.error?.message === 'string'
       ? message.error.message
       : `The MCP handler answered ${response.status}.`;
-  if (response.status >= 500)
-    ctx.services.onError(new Error(`MCP handler answered ${response.status}: ${detail}`), request);
+  if (response.status >= 500) reportError(ctx, new Error(`MCP handler answered ${response.status}: ${detail}`));
   if (!message?.error || message.error.data !== undefined) return { body: text, status: response.status };
-  message.error.data = problemBody(ctx.baseUrl, codeForStatus(response.status), { detail });
+  const code = codeForStatus(response.status);
+  ctx.notes.problem = code;
+  message.error.data = problemBody(ctx.baseUrl, code, { detail }, ctx.requestId);
   return { body: JSON.stringify(message), status: response.status };
 }

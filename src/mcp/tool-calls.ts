@@ -5,12 +5,12 @@
 import type { CallToolResult, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
+import { reportError } from '../ops/access-log.ts';
 import { refusalResult } from './refusals.ts';
 
 /** What the route hands each tool call through the SDK (in `authInfo.extra`). */
 export interface CallScope {
   ctx: RequestContext;
-  request: Request;
 }
 
 /**
@@ -40,12 +40,19 @@ export async function runCall(
   call: (scope: CallScope) => Promise<CallToolResult>,
 ): Promise<CallToolResult> {
   const scope = callScope(sdk);
-  const { ctx, request } = scope;
+  const { ctx } = scope;
+  const result = await settled(scope, call);
+  if (ctx.notes.mcp) ctx.notes.mcp.isError = result.isError === true;
+  return result;
+}
+
+async function settled(scope: CallScope, call: (scope: CallScope) => Promise<CallToolResult>): Promise<CallToolResult> {
+  const { ctx } = scope;
   try {
     return await call(scope);
   } catch (error) {
     if (error instanceof ApiError) return refusalResult(ctx, error);
-    ctx.services.onError(error, request);
+    reportError(ctx, error);
     return refusalResult(
       ctx,
       new ApiError('internal_error', { detail: 'An unexpected error occurred; it has been logged.' }),

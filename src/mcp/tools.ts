@@ -42,10 +42,10 @@ const OUTPUT_SCHEMA = describedBy({
   anyOf: [jsonSchemaOf(ScanResponseSchema), jsonSchemaOf(UnassessedScanSchema), jsonSchemaOf(ProblemSchema)],
 });
 
-async function callScan(tool: ToolEntry<ToolName>, args: unknown, { ctx, request }: CallScope, sdk: ServerContext) {
+async function callScan(tool: ToolEntry<ToolName>, args: unknown, { ctx }: CallScope, sdk: ServerContext) {
   const refusal = scopeRefusal(ctx.principal, 'tools:execute', 'running a scan requires');
   if (refusal) throw refusal;
-  const reply = await scanWithTool(tool, args ?? {}, request, ctx, sdk.mcpReq.signal);
+  const reply = await scanWithTool(tool, args ?? {}, ctx, sdk.mcpReq.signal);
   const age = ageSeconds(reply.scan, ctx.services.now());
   const text = summarizeScan(tool, reply.body, reply.cached ? 'reused' : 'scanned', age);
   return bodyResult(text, reply.body, !reply.assessed);

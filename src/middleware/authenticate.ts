@@ -45,13 +45,13 @@ async function verifiedPrincipal(key: string, ctx: RequestContext): Promise<Prin
   try {
     const checked = await keys.check(key);
     if ('lookUp' in checked) refuseClientIfStillRefused(ctx);
-    verdict = 'lookUp' in checked ? await keys.lookUp(checked.lookUp) : checked;
+    verdict = 'lookUp' in checked ? await keys.lookUp(checked.lookUp, ctx.store) : checked;
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     return { kind: 'unverifiable' };
   }
   if (!verdict.ok) return { kind: 'invalid', reason: verdict.reason };
-  keys.markUsed(verdict.record, ctx.waitUntil);
+  keys.markUsed(verdict.record, ctx.waitUntil, ctx.store);
   return { kind: 'key', record: verdict.record };
 }
 
@@ -76,6 +76,7 @@ export const refuseInvalidKey: Handler = (_request, ctx) => {
     });
   }
   if (p.kind === 'unverifiable') {
+    ctx.notes.cause = 'store unavailable: the key could not be looked up';
     throw new ApiError('service_unavailable', {
       detail: 'The API key cannot be verified right now because the key store is not answering.',
       retryAfterSec: STORE_RETRY_AFTER_SEC,

@@ -42,7 +42,8 @@ function clientBudget(ctx: RequestContext) {
  * cannot answer, an in-process limiter stands in so the API keeps serving.
  */
 export const perMinuteLimit: Handler = async (request, ctx) => {
-  const { store, fallbackLimiter, refusedClients } = ctx.services;
+  const { fallbackLimiter, refusedClients } = ctx.services;
+  const { store } = ctx;
   const { bucket, limit, policy, who } = budgetOf(ctx);
   const consume = countsAgainstLimit(ctx.surface, request.method, ctx.principal.kind === 'invalid');
   if (consume) refuseIfStillRefused(ctx, bucket, who);

@@ -32,9 +32,12 @@ function envelopeOf(scan: StoredScan, ctx: RequestContext, cached: boolean): Rec
 export function executeBody(scan: StoredScan, ctx: RequestContext, cached: boolean): Record<string, unknown> {
   const envelope = envelopeOf(scan, ctx, cached);
   if (scan.assessed) return { success: true, ...envelope, error: null };
-  const problem = problemBody(ctx.baseUrl, 'unprocessable_entity', {
-    detail: `The scan ran but could not assess ${scan.target}: ${scan.result.message}`,
-  });
+  const problem = problemBody(
+    ctx.baseUrl,
+    'unprocessable_entity',
+    { detail: `The scan ran but could not assess ${scan.target}: ${scan.result.message}` },
+    ctx.requestId,
+  );
   return { ...problem, ...envelope };
 }
 

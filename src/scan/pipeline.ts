@@ -15,6 +15,7 @@ import { executeBody } from './envelope.ts';
 import { parseScanInput, type ScanInput } from './input.ts';
 import { releaseScanQuota, reserveScanQuota } from './quota.ts';
 import { reusableScan } from './reuse.ts';
+import { reportError } from '../ops/access-log.ts';
 import { runWithinDeadline } from './run.ts';
 import { newScanId } from './scan-id.ts';
 
@@ -27,9 +28,9 @@ export interface ScanReply {
 }
 
 /** Keeps the scan in the background; a record lost to a store outage is not worth failing the scan for. */
-function keepScan(scan: StoredScan, input: ScanInput, request: Request, ctx: RequestContext): void {
-  const saved = ctx.services.store.saveScan(scan, input.badgeDomain).catch((error) => {
-    if (!(error instanceof StoreUnavailableError)) ctx.services.onError(error, request);
+function keepScan(scan: StoredScan, input: ScanInput, ctx: RequestContext): void {
+  const saved = ctx.store.saveScan(scan, input.badgeDomain).catch((error) => {
+    if (!(error instanceof StoreUnavailableError)) reportError(ctx, error);
   });
   ctx.waitUntil(saved);
 }
@@ -48,25 +49,31 @@ function storedScanOf(tool: ToolName, input: ScanInput, outcome: ScanOutcome, no
   };
 }
 
-const replyOf = (scan: StoredScan, cached: boolean, ctx: RequestContext): ScanReply => ({
-  scan,
-  cached,
-  assessed: scan.assessed,
-  body: executeBody(scan, ctx, cached),
-});
+function replyOf(scan: StoredScan, cached: boolean, ctx: RequestContext): ScanReply {
+  const reason = scan.result.details['reason'];
+  Object.assign(ctx.notes, {
+    scanId: scan.scanId,
+    grade: scan.grade,
+    cached,
+    ...(!scan.assessed && typeof reason === 'string' ? { reason } : {}),
+  });
+  return { scan, cached, assessed: scan.assessed, body: executeBody(scan, ctx, cached) };
+}
 
 /** Runs `tool` on `input` (the parsed JSON body or tool arguments) for the caller in `ctx`. */
 export async function scanWithTool(
   tool: ToolEntry<ToolName>,
   input: unknown,
-  request: Request,
   ctx: RequestContext,
   cancel?: AbortSignal,
 ): Promise<ScanReply> {
+  ctx.notes.tool = tool.name;
   const scanInput = parseScanInput(input, tool);
   const { target, quotaKey, selectors } = scanInput;
+  ctx.notes.targetHost = quotaKey;
   const scanner = ctx.services.scanners[tool.name];
   if (!scanner) {
+    ctx.notes.cause = `no ${tool.name} scanner on this deployment`;
     throw new ApiError('service_unavailable', {
       detail: `The ${tool.name} scanner is not available on this deployment.`,
       hint: 'No scan ran and nothing was counted.',
@@ -78,11 +85,14 @@ export async function scanWithTool(
 
   const reservation = await reserveScanQuota(ctx, quotaKey);
   let outcome: ScanOutcome;
+  const started = performance.now();
   try {
     outcome = await runWithinDeadline(scanner, target, selectors, cancel, ctx);
   } catch (error) {
     if (!(error instanceof ScanDependencyError)) throw error;
-    ctx.services.onError(error, request);
+    // The only dependency a scanner reports today is the DNS resolver.
+    ctx.services.watch.failed('resolver', error.message);
+    ctx.notes.cause = error.message;
     await releaseScanQuota(ctx, quotaKey, reservation);
     throw new ApiError('service_unavailable', {
       detail: `${error.message} ${target} was not scanned; nothing is known about it.`,
@@ -91,8 +101,10 @@ export async function scanWithTool(
         'against the scan quota; retry after the Retry-After delay.',
       retryAfterSec: error.retryAfterSec,
     });
+  } finally {
+    ctx.notes.scanMs = performance.now() - started;
   }
   const scan = storedScanOf(tool.name, scanInput, outcome, ctx.services.now());
-  keepScan(scan, scanInput, request, ctx);
+  keepScan(scan, scanInput, ctx);
   return replyOf(scan, false, ctx);
 }

@@ -53,6 +53,7 @@ const REFUSAL = {
 function storeDown(ctx: RequestContext, error: StoreUnavailableError): ApiError {
   const unsettled = error instanceof UnconfirmedReservationError && error.counted === 'unknown';
   if (unsettled && error.settling) ctx.waitUntil(error.settling);
+  ctx.notes.cause = `store unavailable: ${error.message}`;
   return new ApiError('service_unavailable', {
     detail: unsettled
       ? 'The scan store stopped answering while the scan quota was being checked, so no scan ran. ' +
@@ -71,7 +72,7 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
   const windows = scanQuotaWindows(ctx, targetKey);
   let decision: QuotaDecision;
   try {
-    decision = await ctx.services.store.reserveScan(windows);
+    decision = await ctx.store.reserveScan(windows);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     throw storeDown(ctx, error);
@@ -134,7 +135,7 @@ function closestToRunningOut(windows: QuotaWindow[], decision: QuotaDecision, no
 export async function releaseScanQuota(ctx: RequestContext, targetKey: string, decision: QuotaDecision): Promise<void> {
   if (decision.reservation === undefined) return;
   try {
-    await ctx.services.store.releaseScan(scanQuotaWindows(ctx, targetKey), decision.reservation);
+    await ctx.store.releaseScan(scanQuotaWindows(ctx, targetKey), decision.reservation);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
   }

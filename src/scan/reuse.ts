@@ -9,7 +9,7 @@ import type { ScanInput } from './input.ts';
 
 export async function reusableScan(ctx: RequestContext, tool: string, input: ScanInput): Promise<StoredScan | null> {
   if (input.maxAgeSec <= 0) return null;
-  const newest = await ctx.services.store.latestScan(tool, input.target);
+  const newest = await ctx.store.latestScan(tool, input.target);
   if (!newest) return null;
   const ageMs = ctx.services.now() - newest.scannedAt;
   if (ageMs < 0 || ageMs >= input.maxAgeSec * 1000) return null;

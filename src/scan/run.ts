@@ -18,7 +18,12 @@ export async function runWithinDeadline(
   const deadline = AbortSignal.timeout(ctx.services.scanDeadlineMs);
   const signal = cancel ? anySignal([cancel, deadline]) : deadline;
   try {
-    return await scanner(target, { signal, now: ctx.services.now, ...(selectors ? { selectors } : {}) });
+    return await scanner(target, {
+      signal,
+      now: ctx.services.now,
+      resolverAnswered: () => ctx.services.watch.answered('resolver'),
+      ...(selectors ? { selectors } : {}),
+    });
   } catch (error) {
     const clientGone = cancel?.aborted === true;
     if (!deadline.aborted && !clientGone) throw error;

@@ -12,7 +12,7 @@ import { parseScanInput } from './input.ts';
 import { isScanId } from './scan-id.ts';
 
 export async function findStoredScan(ctx: RequestContext, scanId: string): Promise<StoredScan> {
-  const scan = isScanId(scanId) ? await ctx.services.store.findScan(scanId) : null;
+  const scan = isScanId(scanId) ? await ctx.store.findScan(scanId) : null;
   if (scan) return scan;
   throw new ApiError('not_found', {
     detail:
@@ -36,7 +36,7 @@ export async function targetHistory(
   if (Array.isArray(rawTarget))
     throw new ApiError('bad_request', { detail: `"target" was given ${rawTarget.length} times; give it once.` });
   const { target } = parseScanInput({ target: rawTarget }, tool);
-  const scans = await ctx.services.store.scanHistory(tool.name, target, SCANS_KEPT_PER_TARGET);
+  const scans = await ctx.store.scanHistory(tool.name, target, SCANS_KEPT_PER_TARGET);
   return { target, scans };
 }
 
@@ -48,5 +48,5 @@ export async function newestStoredScan(
 ): Promise<StoredScan | null> {
   const parsed = tool.parseTarget(rawTarget);
   if (!parsed.ok) return null;
-  return ctx.services.store.latestScan(tool.name, parsed.target);
+  return ctx.store.latestScan(tool.name, parsed.target);
 }

@@ -4,6 +4,29 @@
  */
 
 /**
+ * A per-minute limit: counts one request when the sliding window has room, with the arithmetic of
+ * `weightedCount` in sliding-window.ts; with consume `0` it only reads. A counter expires two
+ * windows and a second after its first count, once no sliding window can weigh it any more.
+ *
+ * KEYS: the bucket's current and previous fixed-window counters.
+ * ARGV: now (ms), the limit, the window's length (ms), consume (`1` or `0`).
+ * Returns: 1 allowed or 0 refused, then the current and previous counts before this request.
+ */
+export const RATE_LIMIT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local length = tonumber(ARGV[3])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local previous = tonumber(redis.call('GET', KEYS[2]) or '0')
+if current + math.floor(previous * (1 - (now % length) / length)) >= tonumber(ARGV[2]) then
+  return {0, current, previous}
+end
+if ARGV[4] == '1' and redis.call('INCR', KEYS[1]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], length * 2 + 1000)
+end
+return {1, current, previous}
+`;
+
+/**
  * The scan quota: every window is checked before any is counted, so a scan refused by one window
  * leaves all counters unchanged. Same sliding-window arithmetic as `sliding-window.ts` (the
  * caller recomputes remaining and retry times from the counts returned).

@@ -1,6 +1,6 @@
 import { BoundedCache } from '../cache/bounded-cache.ts';
 import { CounterTable } from './counter-table.ts';
-import { nextSlotAt, quotaDecision, weightedCount, windowIndex } from './sliding-window.ts';
+import { quotaDecision, rateLimitDecision } from './sliding-window.ts';
 import {
   SCAN_RECORD_TTL_MS,
   SCANS_KEPT_PER_TARGET,
@@ -63,21 +63,14 @@ export class MemoryStore implements Store {
     return this.#rateCounters.size;
   }
 
+  async ping(): Promise<void> {}
+
   async hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision> {
     const now = this.#now();
     const key = `${bucket}:${windowMs}`;
-    const used = weightedCount(this.#rateCounters.counts(key, now, windowMs), now, windowMs);
-    const allowed = used < limit;
-    if (allowed && consume) this.#rateCounters.increment(key, now, windowMs);
-    const after = allowed && consume ? used + 1 : used;
-    const resetAt = (windowIndex(now, windowMs) + 1) * windowMs;
-    return {
-      allowed,
-      limit,
-      remaining: Math.max(0, limit - after),
-      resetAt,
-      retryAt: nextSlotAt(this.#rateCounters.counts(key, now, windowMs), limit, now, windowMs),
-    };
+    const decision = rateLimitDecision(this.#rateCounters.counts(key, now, windowMs), limit, windowMs, now, consume);
+    if (decision.allowed && consume) this.#rateCounters.increment(key, now, windowMs);
+    return decision;
   }
 
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {

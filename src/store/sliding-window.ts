@@ -1,9 +1,9 @@
 /**
- * The sliding-window counter that `@upstash/ratelimit` uses: two fixed windows, the previous one
- * weighted by how much of it still overlaps the sliding window. Pure arithmetic, shared by the
- * in-memory store and the Lua scripts' documentation so both stores give the same answers.
+ * The sliding-window counter: two fixed windows, the previous one weighted by how much of it still
+ * overlaps the sliding window. Pure arithmetic, shared by both stores; the Lua scripts in
+ * lua-scripts.ts compute `weightedCount` the same way, so both stores give the same answers.
  */
-import type { QuotaDecision, QuotaWindow } from './port.ts';
+import type { QuotaDecision, QuotaWindow, RateLimitDecision } from './port.ts';
 
 export interface WindowCounts {
   /** Requests counted in the current fixed window. */
@@ -39,6 +39,31 @@ export function nextSlotAt(counts: WindowCounts, limit: number, now: number, win
   // The current window is full: it becomes the previous window at the boundary, weighted just under 1.
   const boundary = start + windowMs;
   return nextSlotAt({ current: 0, previous: counts.current }, limit, boundary, windowMs);
+}
+
+/**
+ * The per-minute decision from a bucket's counts before this request: allowed while the window
+ * has room, and counted only when also `consume`. `allowed` lets a store that decided atomically
+ * elsewhere (the Redis script) pass its verdict in.
+ */
+export function rateLimitDecision(
+  counts: WindowCounts,
+  limit: number,
+  windowMs: number,
+  now: number,
+  consume: boolean,
+  allowed?: boolean,
+): RateLimitDecision {
+  const used = weightedCount(counts, now, windowMs);
+  const ok = allowed ?? used < limit;
+  const counted = ok && consume;
+  return {
+    allowed: ok,
+    limit,
+    remaining: Math.max(0, limit - used - (counted ? 1 : 0)),
+    resetAt: (windowIndex(now, windowMs) + 1) * windowMs,
+    retryAt: nextSlotAt(counted ? { ...counts, current: counts.current + 1 } : counts, limit, now, windowMs),
+  };
 }
 
 /**

@@ -1,8 +1,7 @@
-import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import { QUOTA_SCRIPT, RELEASE_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
+import { QUOTA_SCRIPT, RATE_LIMIT_SCRIPT, RELEASE_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
 import { UpstashScans } from './upstash-scans.ts';
-import { quotaDecision, windowIndex } from './sliding-window.ts';
+import { quotaDecision, rateLimitDecision, windowIndex } from './sliding-window.ts';
 import {
   StoreUnavailableError,
   UnconfirmedReservationError,
@@ -47,16 +46,16 @@ const RESERVATION = { refused: 0, counted: 1, alreadyCounted: 2, cancelled: 3 } 
 const RELEASE_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
 
 /**
- * The Store on Upstash Redis (REST), for any number of instances on any runtime. Per-minute
- * limits use @upstash/ratelimit sliding windows; the scan quota is one Lua script. Every call has
- * a short deadline, and any failure surfaces as `StoreUnavailableError`: never as "allowed".
+ * The Store on Upstash Redis (REST), for any number of instances on any runtime. The per-minute
+ * limits and the scan quota are one Lua script each (lua-scripts.ts), plain enough for stock Redis.
+ * Every call has a short deadline, and any failure surfaces as `StoreUnavailableError`: never as
+ * "allowed".
  */
 export class UpstashStore implements Store {
   readonly #redis: Redis;
   readonly #prefix: string;
   readonly #now: () => number;
-  readonly #limiters = new Map<string, Ratelimit>();
-  readonly #scripts: Record<'quota' | 'release' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
+  readonly #scripts: Record<'rateLimit' | 'quota' | 'release' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
   readonly #scans: UpstashScans;
 
   constructor(options: UpstashStoreOptions) {
@@ -74,6 +73,7 @@ export class UpstashStore implements Store {
     });
     // EVALSHA first, the script text only when the server does not know it yet.
     this.#scripts = {
+      rateLimit: this.#redis.createScript(RATE_LIMIT_SCRIPT),
       quota: this.#redis.createScript(QUOTA_SCRIPT),
       release: this.#redis.createScript(RELEASE_SCRIPT),
       touch: this.#redis.createScript(TOUCH_SCRIPT),
@@ -82,23 +82,18 @@ export class UpstashStore implements Store {
     this.#scans = new UpstashScans(this.#redis, this.#prefix, this.#now, (operation) => this.#call(operation));
   }
 
+  async ping(): Promise<void> {
+    await this.#call(() => this.#redis.ping());
+  }
+
   async hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision> {
-    const limiter = this.#limiter(limit, windowMs);
     const now = this.#now();
-    const resetAt = (windowIndex(now, windowMs) + 1) * windowMs;
-    if (!consume) {
-      const { remaining } = await this.#call(() => limiter.getRemaining(bucket));
-      return { allowed: remaining > 0, limit, remaining, resetAt, retryAt: remaining > 0 ? now : resetAt + 1 };
-    }
-    const result = await this.#call(() => limiter.limit(bucket));
-    // Once the current window is full, the earliest sure retry is just past its end.
-    return {
-      allowed: result.success,
-      limit,
-      remaining: result.remaining,
-      resetAt,
-      retryAt: result.success ? now : resetAt + 1,
-    };
+    const index = windowIndex(now, windowMs);
+    const keys = [this.#rateKey(bucket, index), this.#rateKey(bucket, index - 1)];
+    const args = [now, limit, windowMs, consume ? 1 : 0].map(String);
+    const reply = (await this.#call(() => this.#scripts.rateLimit.exec(keys, args))) as number[];
+    const counts = { current: Number(reply[1]), previous: Number(reply[2]) };
+    return rateLimitDecision(counts, limit, windowMs, now, consume, Number(reply[0]) === 1);
   }
 
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
@@ -236,24 +231,9 @@ export class UpstashStore implements Store {
     return this.#scans.latestGrade(domain, tool);
   }
 
-  #limiter(limit: number, windowMs: number): Ratelimit {
-    const id = `${limit}/${windowMs}`;
-    let limiter = this.#limiters.get(id);
-    if (!limiter) {
-      limiter = new Ratelimit({
-        redis: this.#redis,
-        limiter: Ratelimit.slidingWindow(limit, `${windowMs} ms`),
-        prefix: `${this.#prefix}:rl`,
-        // Off: its map of refused identifiers is never pruned, so distinct clients would grow it for
-        // ever. The app remembers refusals itself, bounded (src/middleware/refused-clients.ts).
-        ephemeralCache: false,
-        // No fail-open time-out: the client's own deadline turns a slow store into an error.
-        timeout: 0,
-        analytics: false,
-      });
-      this.#limiters.set(id, limiter);
-    }
-    return limiter;
+  /** A per-minute bucket's counter in one fixed window (docs/store.md). */
+  #rateKey(bucket: string, index: number): string {
+    return `${this.#prefix}:rl:${bucket}:${index}`;
   }
 
   #keyRecordKey(hash: string): string {

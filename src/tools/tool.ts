@@ -44,6 +44,8 @@ export interface ScanContext {
   now: () => number;
   /** email-security: DKIM selectors the caller asked to check. */
   selectors?: string[];
+  /** Told when the service's DNS resolver gave a DNS response, so an outage can be seen to end. */
+  resolverAnswered?: () => void;
 }
 
 /** The network part of a tool: given a parsed target, produce the outcome. */

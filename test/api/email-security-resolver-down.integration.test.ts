@@ -1,6 +1,7 @@
 /**
  * When the DNS-over-HTTPS resolver itself cannot be reached, an email-security scan says so: 503
- * with Retry-After, the fault named as the service's, the error logged, and no scan quota spent.
+ * with Retry-After, the fault named as the service's, the outage logged once (not as a bug, not once
+ * per request), and no scan quota spent.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -26,7 +27,14 @@ test('an unreachable resolver: 503 service_unavailable, the target not blamed, t
   assert.match(body.detail, /resolver/);
   assert.doesNotMatch(body.detail, /DNS lookups for example\.com failed/);
   assert.match(body.error.hint, /not the target/);
-  assert.equal(h.errors.length, 1, 'logged once');
+  assert.deepEqual(h.errors, [], 'an outage is not a bug');
+  assert.equal((await postJson(h, EXECUTE_ES, { target: 'example.org' }, { ip })).status, 503);
+  assert.deepEqual(
+    h.dependencyEvents.map((e) => [e.event, e.dependency]),
+    [['dependency_down', 'resolver']],
+    'logged once, however many requests it fails',
+  );
+  assert.match(String(h.log.at(-1)?.cause), /resolver/);
   const windows = [{ policy: 'p', key: `client:${ip}`, limit: 20, windowMs: 3_600_000 }];
   const after = await h.memory.reserveScan(windows);
   assert.equal(after.remaining.p, 19, 'the failed attempt was not counted');

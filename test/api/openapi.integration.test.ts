@@ -75,8 +75,10 @@ describe('GET /openapi.json', () => {
       '/api/v1/agent/tools/{tool}/scans',
       '/api/v1/developer/keys',
       '/api/v1/scans/{scanId}',
+      '/healthz',
       '/mcp',
       '/openapi.json',
+      '/readyz',
     ]);
   });
 

@@ -2,6 +2,10 @@
  * The badge route in a minimal itty-router app, without the app's middleware (keys, rate
  * limits): enough to test the handler on its own. route.integration.test.ts tests it in the app.
  */
+import { createDohResolver } from '../../src/net/resolver.ts';
+import { DependencyWatch } from '../../src/ops/dependency-watch.ts';
+import { Readiness } from '../../src/ops/readiness.ts';
+import { newRequestNotes } from '../../src/ops/request-notes.ts';
 import { Router, type IRequest } from 'itty-router';
 import { badge } from '../../src/badge/route.ts';
 import { parseConfig } from '../../src/config.ts';
@@ -29,6 +33,7 @@ export function localBadgeApp(): LocalBadgeApp {
   const { store } = switchable;
   const config = parseConfig({ BASE_URL: 'https://scan.test' });
   const errors: unknown[] = [];
+  const watch = new DependencyWatch(() => {}, now);
   const services: Services = {
     config,
     store: store,
@@ -40,6 +45,8 @@ export function localBadgeApp(): LocalBadgeApp {
     now,
     scanDeadlineMs: 1000,
     onError: (error) => errors.push(error),
+    watch,
+    readiness: new Readiness(store, createDohResolver({ url: 'https://doh.test/dns-query', fetch }), watch, now),
   };
   const router = Router<IRequest, [RequestContext]>({
     catch: (error, _request, ctx) => {
@@ -67,6 +74,10 @@ export function localBadgeApp(): LocalBadgeApp {
         rateLimit: null,
         scanQuota: null,
         waitUntil: () => {},
+        requestId: 'test-request',
+        method: 'GET',
+        store,
+        notes: newRequestNotes(),
       };
       return (await router.fetch(request, ctx)) ?? new Response('no route', { status: 404 });
     },

@@ -21,6 +21,7 @@ import { measureAdversarial } from './adversarial.ts';
 import { measureClientFlood } from './client-flood.ts';
 import { measureEmailLatency } from './email-latency.ts';
 import { measureMcpOverhead } from './mcp-overhead.ts';
+import { measureProductionSize } from './production-size.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
 import { measureScanReuse } from './scan-reuse.ts';
 import { measureStoreRoundTrips } from './store-round-trips.ts';
@@ -174,6 +175,10 @@ const UNITS: Record<string, string> = {
   flood_slowest_request_ms: 'ms',
   flood_requests_over_10ms: 'requests',
   flood_longest_gc_pause_ms: 'ms',
+  production_node_modules_bytes: 'bytes',
+  production_node_modules_mb: 'MB',
+  production_node_modules_target_mb: 'MB',
+  production_packages: 'packages',
 };
 
 /** The unit of a figure; the adversarial section has one figure per parser, all in ms. */
@@ -190,6 +195,7 @@ try {
     ...(await measureMcpOverhead()),
     ...(await measureAdversarial()),
     ...(await measureClientFlood()),
+    ...(await measureProductionSize()),
   };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${unitOf(name)}`);

@@ -9,7 +9,8 @@ import { UpstashStore } from '../../src/store/upstash.ts';
 import { retrieveEmail } from '../../src/tools/email-security/retrieve.ts';
 import { startDohServer } from '../support/doh-server.ts';
 import { mailZones } from '../support/mail-zones.ts';
-import { CATALOG, startHarness } from '../support/harness.ts';
+import { CATALOG, EXECUTE_SH, postJson, startHarness } from '../support/harness.ts';
+import { freePort } from '../support/free-port.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
@@ -88,6 +89,19 @@ describe('the operator CLI (npm run admin)', () => {
     assert.equal((await store.latestGrade('example.org'))?.grade, 'A+');
   });
 
+  test('takes the grade in any case and stores its canonical form', async () => {
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    for (const [input, grade] of [
+      ['a+', 'A+'],
+      ['b', 'B'],
+      ['c-', 'C-'],
+    ]) {
+      const run = await admin(['grades', 'set', 'lower.example', input!], env);
+      assert.deepEqual([run.code, run.stdout], [0, `Latest website-security grade of lower.example: ${grade}\n`]);
+      assert.equal((await store.latestGrade('lower.example'))?.grade, grade);
+    }
+  });
+
   test('keys grades by the badge’s normal form (normalizeBadgeDomain), refusing what the badge refuses', async () => {
     const store = new UpstashStore({ url: bridge.url, token: bridge.token });
     for (const [input, key] of [
@@ -107,24 +121,147 @@ describe('the operator CLI (npm run admin)', () => {
     assert.equal(await store.latestGrade('co.uk'), null);
   });
 
-  test('explains usage mistakes with exit code 2', async () => {
-    for (const args of [
-      ['keys', 'create', '--name', 'x'],
-      ['keys', 'revoke'],
-      ['keys', 'revoke', 'key_nope'],
-      ['grades', 'set', 'example.com', 'Z'],
-      ['frobnicate'],
-      ['keys', 'list', '--bogus'],
-      ['keys', 'list', '--now', 'yesterday'],
-      ['keys', 'list', '--now'],
-      ['keys', 'revoke', 'key_nope', '--now', '2099-01-01T00:00:00Z'],
-      ['grades', 'set', 'example.com', 'A', '--now', '2026-02-30T00:00:00Z'],
-      ['grades', 'set', 'example.com', 'A', '--now', '2026-11-22'],
-    ]) {
-      const run = await admin(args, env);
-      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
-      assert.ok(run.stderr.length > 20, args.join(' '));
+  test('explains usage mistakes with exit code 2 and the usage, writing nothing', async () => {
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    const before = (await store.listKeys()).length;
+    for (const [args, message] of [
+      [['keys', 'create', '--name', 'x'], 'keys create needs --name and --owner'],
+      [['keys', 'revoke'], 'keys revoke needs the key id (see keys list)'],
+      [['keys', 'revoke', 'key_a', 'key_b'], 'keys revoke takes one argument, not 2: key_a key_b'],
+      [
+        ['grades', 'set', 'example.com', 'Z'],
+        'grades set needs a grade: one of A+ A A- B+ B B- C+ C C- D+ D D- F (any case)',
+      ],
+      [['frobnicate'], 'unknown command: frobnicate'],
+      [['keys', 'explode'], 'unknown command: keys explode'],
+      [['keys', 'list', '--bogus'], 'keys list does not take --bogus (only --owner, --json)'],
+      [['keys', 'list', '--now', 'yesterday'], 'keys list does not take --now (only --owner, --json)'],
+      [['keys', 'list', '--now'], "Option '--now <value>' argument missing"],
+      [
+        ['keys', 'revoke', 'key_nope', '--now', '2099-01-01T00:00:00Z'],
+        /^--now: "2099-01-01T00:00:00Z" is in the future/,
+      ],
+      [['grades', 'set', 'example.com', 'A', '--now', '2026-02-30T00:00:00Z'], /^--now: .* is not a real date/],
+      [['grades', 'set', 'example.com', 'A', '--now', '2026-11-22'], /^--now: .* is not an ISO 8601 time/],
+      [
+        ['keys', 'create', '--name', 'x', '--owner', 'o', '--scopes', 'tools:read,tools:write'],
+        '--scopes: "tools:write" is not a scope; valid scopes: tools:read, tools:execute, badges:read',
+      ],
+      [['keys', 'create', '--name', 'x', '--owner', 'o', '--scopes', ''], /^--scopes: an empty entry is not a scope/],
+      [
+        ['keys', 'create', '--name', 'x', '--owner', 'o', '--expires', '2020-01-01T00:00:00Z'],
+        /^--expires: .* is not after/,
+      ],
+      [['keys', 'create', '--name', 'x', '--owner', 'o', '--expires', 'soon'], /^--expires: .*duration such as 30d/],
+    ] as const) {
+      const run = await admin([...args], env);
+      const [first, rest] = run.stderr.split('\n\nUsage: npm run admin -- <command>\n');
+      assert.deepEqual([run.code, run.stdout], [2, ''], `${args.join(' ')}: ${run.stderr}`);
+      if (typeof message === 'string') assert.equal(first, message, args.join(' '));
+      else assert.match(first!, message, args.join(' '));
+      assert.match(rest ?? '', /Exit codes: 0 done; 1 .* 2 usage .* 3 not found/s, args.join(' '));
     }
+    assert.equal((await store.listKeys()).length, before);
+  });
+
+  test('reports a usage mistake before asking for a store, so without one too', async () => {
+    for (const args of [
+      ['frobnicate'],
+      ['keys', 'explode'],
+      ['keys', 'list', '--bogus'],
+      ['grades', 'set', 'example.com', 'Z'],
+      ['keys', 'create', '--name', 'x', '--owner', 'o', '--scopes', 'nope'],
+    ]) {
+      const run = await admin(args, {});
+      assert.equal(run.code, 2, args.join(' '));
+      assert.match(run.stderr, /\n\nUsage: npm run admin -- <command>\n/, args.join(' '));
+      assert.doesNotMatch(run.stderr, /No shared store/, args.join(' '));
+    }
+    const help = await admin(['keys', 'create', '--help'], {});
+    assert.deepEqual([help.code, help.stderr.startsWith('Usage: ')], [0, true]);
+  });
+
+  test('revoking an unknown id is "not found", exit code 3', async () => {
+    const run = await admin(['keys', 'revoke', 'key_nope'], env);
+    assert.deepEqual(run, { code: 3, stdout: '', stderr: 'no key with id key_nope (see keys list)\n' });
+  });
+
+  test('revoking twice changes nothing and reports the first revocation', async () => {
+    const { id } = JSON.parse(
+      (await admin(['keys', 'create', '--name', 'n', '--owner', 'user_r', '--json'], env)).stdout,
+    );
+    const first = new Date(Date.now() - 3_600_000).toISOString();
+    const once = await admin(['keys', 'revoke', id, '--now', first], env);
+    assert.deepEqual(
+      [once.code, once.stdout],
+      [0, `Revoked ${id} at ${first}; instances stop accepting it within a minute.\n`],
+    );
+    const twice = await admin(['keys', 'revoke', id], env);
+    assert.deepEqual([twice.code, twice.stdout], [0, `${id} was already revoked at ${first}; nothing changed.\n`]);
+    const [listed] = JSON.parse((await admin(['keys', 'list', '--owner', 'user_r', '--json'], env)).stdout);
+    assert.equal(listed.revoked, first);
+  });
+
+  test('--json gives null for times that are absent, never "-"', async () => {
+    const created = await admin(['keys', 'create', '--name', 'n', '--owner', 'user_j', '--json'], env);
+    const listed = await admin(['keys', 'list', '--owner', 'user_j', '--json'], env);
+    for (const run of [created, listed]) {
+      assert.equal(run.code, 0, run.stderr);
+      assert.ok(!run.stdout.includes('"-"'), run.stdout);
+    }
+    const [record] = JSON.parse(listed.stdout);
+    const { key, ...shown } = JSON.parse(created.stdout);
+    assert.match(key, /^asc_live_/);
+    assert.deepEqual(shown, record);
+    assert.deepEqual([record.lastUsed, record.expires, record.revoked], [null, null, null]);
+  });
+
+  test('creates a key with --scopes and --expires that a real app honours', async () => {
+    const h = await startHarness({
+      store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now }),
+    });
+    const now = new Date(h.clock.now()).toISOString();
+    const expires = new Date(h.clock.now() + 2 * 3_600_000).toISOString();
+    const expiresPattern = expires.replaceAll('.', '\\.');
+    const args = ['--name', 'reader', '--owner', 'user_s', '--scopes', 'tools:read', '--now', now];
+    const created = await admin(['keys', 'create', ...args, '--expires', '2h'], env);
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(
+      created.stdout,
+      new RegExp(`^Created key_\\w+ "reader" for user_s: scopes tools:read; expires ${expiresPattern}\\.\n`),
+    );
+    const key = /Key \(shown once, store it now\): (asc_live_\w+)\n$/.exec(created.stdout)![1]!;
+    const [listed] = JSON.parse((await admin(['keys', 'list', '--owner', 'user_s', '--json'], env)).stdout);
+    assert.deepEqual([listed.scopes, listed.created, listed.expires], [['tools:read'], now, expires]);
+    const human = await admin(['keys', 'list', '--owner', 'user_s'], env);
+    assert.match(
+      human.stdout,
+      new RegExp(`"reader"  owner=user_s  scopes=tools:read  created=.*  expires=${expiresPattern}\n$`),
+    );
+
+    const headers = { authorization: `Bearer ${key}` };
+    assert.equal((await h.request(CATALOG, { headers })).status, 200);
+    const refused = await expectProblem(
+      await postJson(h, EXECUTE_SH, { target: 'example.com' }, { headers }),
+      'forbidden',
+    );
+    assert.match(refused.detail, /tools:execute/);
+    assert.deepEqual(h.scanners['security-headers'].calls, []);
+    h.clock.advance(2 * 3_600_000);
+    await expectProblem(await h.request(CATALOG, { headers }), 'unauthorized');
+  });
+
+  test('says the store did not answer with exit code 1', async () => {
+    const unreachable = {
+      UPSTASH_REDIS_REST_URL: `http://127.0.0.1:${await freePort()}`,
+      UPSTASH_REDIS_REST_TOKEN: 't',
+    };
+    const run = await admin(['keys', 'list'], unreachable);
+    assert.equal(run.code, 1, run.stderr);
+    assert.match(
+      run.stderr,
+      /^The shared store did not answer: .*; retry once it answers \(keys list shows what is stored\)\.\n$/,
+    );
   });
 
   test('grades a saved capture without any store', async () => {
@@ -157,9 +294,12 @@ describe('the operator CLI (npm run admin)', () => {
     assert.equal(JSON.parse(run.stdout).grade, 'A+');
   });
 
-  test('says clearly when no store is configured', async () => {
+  test('says clearly when no store is configured, or the configuration is invalid: exit code 2', async () => {
     const run = await admin(['keys', 'list'], {});
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /No shared store is configured.*UPSTASH_REDIS_REST_URL/s);
+    assert.match(run.stderr, /^No shared store is configured.*UPSTASH_REDIS_REST_URL/s);
+    const invalid = await admin(['keys', 'list'], { UPSTASH_REDIS_REST_URL: bridge.url });
+    assert.equal(invalid.code, 2);
+    assert.match(invalid.stderr, /^Invalid configuration:\n.*must be set together/s);
   });
 });

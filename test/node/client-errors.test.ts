@@ -39,7 +39,10 @@ const statusLine = (raw: string | undefined) => raw?.split('\r\n')[0];
 describe('the 408 problem Node sends itself', () => {
   test('is the error table’s request_timeout problem, as the app would build it', () => {
     const detail = 'The request headers did not arrive within 10 s.';
-    assert.deepEqual(requestTimeoutProblem(BASE, detail), problemBody(BASE, 'request_timeout', { detail }));
+    assert.deepEqual(
+      requestTimeoutProblem(BASE, detail, 'r-1'),
+      problemBody(BASE, 'request_timeout', { detail }, 'r-1'),
+    );
   });
 
   test('is a complete HTTP/1.1 response that closes the connection', () => {
@@ -56,6 +59,8 @@ describe('the 408 problem Node sends itself', () => {
     assert.equal(headers.get('Connection'), 'close');
     assert.equal(headers.get('Content-Length'), String(Buffer.byteLength(body)));
     assert.equal(JSON.parse(body).code, 'request_timeout');
+    assert.match(headers.get('X-Request-Id') ?? '', /^[0-9a-f-]{36}$/);
+    assert.equal(JSON.parse(body).requestId, headers.get('X-Request-Id'), 'its own request id, in both places');
   });
 });
 

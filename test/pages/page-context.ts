@@ -7,6 +7,8 @@ import { parseConfig } from '../../src/config.ts';
 import type { Handler, RequestContext, Services } from '../../src/context.ts';
 import { ApiError, problemResponse } from '../../src/http/problem.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
+import { newRequestNotes } from '../../src/ops/request-notes.ts';
+import { MemoryStore } from '../../src/store/memory.ts';
 
 export const BASE = 'https://scan.test';
 
@@ -25,6 +27,10 @@ export function pageContext(url: string, env: Record<string, string> = {}): Requ
     rateLimit: null,
     scanQuota: null,
     waitUntil: () => {},
+    requestId: 'test-request',
+    method: 'GET',
+    store: new MemoryStore(),
+    notes: newRequestNotes(),
   };
 }
 

@@ -37,6 +37,7 @@ async function withScan(): Promise<Store> {
 async function call(handler: Handler, path: string, store: Store, init: RequestInit = {}): Promise<Response> {
   const ctx = pageContext(BASE + path);
   Object.assign(ctx.services, { store });
+  ctx.store = store;
   const response = await handler(new Request(BASE + path, init) as unknown as IRequest, ctx);
   if (!response) throw new Error('the handler passed the request on');
   return response;

@@ -51,6 +51,11 @@ export function storeContract(name: string, factory: StoreFactory): void {
       return { clock, store: await factory(clock) };
     };
 
+    test('answers a readiness probe', async () => {
+      const { store } = await fresh();
+      assert.equal(await store.ping(), undefined);
+    });
+
     test('allows requests up to the limit, then refuses with a retry time in the future', async () => {
       const { clock, store } = await fresh();
       const bucket = id('ip');
@@ -104,6 +109,35 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal((await store.hitRateLimit(bucket, 10, MINUTE, true)).allowed, false);
       clock.advance(2 * MINUTE);
       assert.equal((await store.hitRateLimit(bucket, 10, MINUTE, true)).remaining, 9);
+    });
+
+    test('both stores decide to the millisecond alike, full window and sliding one', async () => {
+      const { clock, store } = await fresh();
+      const bucket = id('ip');
+      const start = clock.time - 1;
+      let last;
+      for (let i = 0; i < 10; i++) last = await store.hitRateLimit(bucket, 10, MINUTE, true);
+      // Full now: one more fits just past the boundary, where floor(10 × 59,999/60,000) = 9.
+      const full = { limit: 10, remaining: 0, resetAt: start + MINUTE, retryAt: start + MINUTE + 1 };
+      assert.deepEqual(last, { allowed: true, ...full });
+      assert.deepEqual(await store.hitRateLimit(bucket, 10, MINUTE, true), { allowed: false, ...full });
+
+      clock.time = start + MINUTE + 30_000; // floor(10 × 1/2) = 5 of the previous minute still count
+      const remaining = [];
+      for (let i = 0; i < 5; i++) remaining.push((await store.hitRateLimit(bucket, 10, MINUTE, true)).remaining);
+      assert.deepEqual(remaining, [4, 3, 2, 1, 0]);
+      const sliding = { allowed: false, limit: 10, remaining: 0, resetAt: start + 2 * MINUTE };
+      // 5 + floor(10 × (1 − x)) < 10 once x > 1/2: one millisecond later.
+      const retryAt = start + MINUTE + 30_001;
+      assert.deepEqual(await store.hitRateLimit(bucket, 10, MINUTE, true), { ...sliding, retryAt });
+      assert.deepEqual(await store.hitRateLimit(bucket, 10, MINUTE, false), { ...sliding, retryAt });
+      clock.time = retryAt;
+      assert.deepEqual(await store.hitRateLimit(bucket, 10, MINUTE, false), {
+        ...sliding,
+        allowed: true,
+        remaining: 1,
+        retryAt,
+      });
     });
 
     test('buckets are independent', async () => {

@@ -18,3 +18,9 @@ test('the shared store runs each script', () => {
   assert.ok(names.length >= 4);
   for (const name of names) assert.match(store, new RegExp(`createScript\\(${name}\\)`), name);
 });
+
+// Upstash accepts flags such as `allow-key-locking` that stock Redis refuses at load time, so no
+// script carries a shebang line; lua-scripts.integration.test.ts loads each one on redis-server.
+test('no script starts with a shebang line', () => {
+  for (const [name, script] of Object.entries(scripts)) assert.ok(!script.trimStart().startsWith('#!'), name);
+});

@@ -1,10 +1,15 @@
-import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { StoreUnavailableError } from '../../src/store/port.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
-import type { ManualClock } from '../support/clock.ts';
+import { ManualClock } from '../support/clock.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
 import { storeContract } from './contract.ts';
 import { scanContract } from './scan-contract.ts';
+
+const MINUTE = 60_000;
+const DEADLINE_MS = 300;
 
 let bridge: UpstashBridge;
 before(async () => {
@@ -12,20 +17,76 @@ before(async () => {
   bridge = await startUpstashBridge(redis.port);
 });
 
-// @upstash/ratelimit reads Date.now() itself, so the suite's clock drives Date.now while it runs.
-const realDateNow = Date.now;
-let clock: ManualClock | null = null;
-Date.now = () => clock?.time ?? realDateNow();
-after(() => {
-  Date.now = realDateNow;
-});
-
 /** A store with a prefix of its own, on the suite's clock. */
-function freshUpstashStore(c: ManualClock): UpstashStore {
-  clock = c;
+function freshUpstashStore(c: ManualClock, options: { timeoutMs?: number; url?: string } = {}): UpstashStore {
   const prefix = `t${Math.random().toString(36).slice(2, 8)}`;
-  return new UpstashStore({ url: bridge.url, token: bridge.token, prefix, now: c.now });
+  return new UpstashStore({ url: bridge.url, token: bridge.token, prefix, now: c.now, ...options });
 }
 
 storeContract('Upstash store on a real redis-server', freshUpstashStore);
 scanContract('Upstash store on a real redis-server', freshUpstashStore);
+
+/** How many REST requests `run` sends. */
+async function roundTrips(run: () => Promise<unknown>): Promise<number> {
+  const before = bridge.requests.length;
+  await run();
+  return bridge.requests.length - before;
+}
+
+/** Rejects with StoreUnavailableError, and how long that took. */
+async function unavailableAfterMs(run: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await assert.rejects(run, StoreUnavailableError);
+  return performance.now() - started;
+}
+
+describe('Upstash store: per-minute counters and readiness', () => {
+  test('a request counts in asc:rl:<bucket>:<minute index>, kept two windows and a second', async () => {
+    const clock = new ManualClock(Date.now());
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, prefix: 'layout', now: clock.now });
+    const key = `layout:rl:ip:203.0.113.7:${Math.floor(clock.time / MINUTE)}`;
+    await store.hitRateLimit('ip:203.0.113.7', 10, MINUTE, true);
+    assert.equal(await bridge.redis.get(key), '1');
+    const ttl = await bridge.redis.pttl(key);
+    assert.ok(ttl > 2 * MINUTE && ttl <= 2 * MINUTE + 1_000, `PTTL ${ttl}`);
+    await store.hitRateLimit('ip:203.0.113.8', 10, MINUTE, false);
+    assert.equal(await bridge.redis.exists(`layout:rl:ip:203.0.113.8:${Math.floor(clock.time / MINUTE)}`), 0);
+  });
+
+  test('a rate-limit hit, a look and a ping cost one round trip each', async () => {
+    const store = freshUpstashStore(new ManualClock(Date.now()));
+    await store.hitRateLimit('ip:warm', 10, MINUTE, true); // the script reaches Redis's cache
+    assert.equal(await roundTrips(() => store.hitRateLimit('ip:a', 10, MINUTE, true)), 1);
+    assert.equal(await roundTrips(() => store.hitRateLimit('ip:a', 10, MINUTE, false)), 1);
+    assert.equal(await roundTrips(() => store.ping()), 1);
+  });
+
+  test('a ping to a hung store rejects with StoreUnavailableError at its deadline', async () => {
+    const store = freshUpstashStore(new ManualClock(Date.now()), { timeoutMs: DEADLINE_MS });
+    bridge.setHanging(true);
+    try {
+      const ms = await unavailableAfterMs(() => store.ping());
+      assert.ok(ms >= DEADLINE_MS - 20 && ms < DEADLINE_MS + 500, `${Math.round(ms)} ms`);
+    } finally {
+      bridge.setHanging(false);
+    }
+    await store.ping();
+  });
+
+  test('a ping to a stopped store rejects with StoreUnavailableError within its deadline', async () => {
+    const stopped = await startUpstashBridge(bridge.redis.options.port!);
+    await stopped.close();
+    const store = freshUpstashStore(new ManualClock(Date.now()), { timeoutMs: DEADLINE_MS, url: stopped.url });
+    assert.ok((await unavailableAfterMs(() => store.ping())) < DEADLINE_MS + 200);
+  });
+
+  test('a hung store never answers a rate limit as allowed', async () => {
+    const store = freshUpstashStore(new ManualClock(Date.now()), { timeoutMs: DEADLINE_MS });
+    bridge.setHanging(true);
+    try {
+      await unavailableAfterMs(() => store.hitRateLimit('ip:hung', 10, MINUTE, true));
+    } finally {
+      bridge.setHanging(false);
+    }
+  });
+});

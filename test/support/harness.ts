@@ -6,7 +6,8 @@ import { SPEC_LIMITS, type Limits } from '../../src/limits.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Scope } from '../../src/scopes.ts';
 import type { Store } from '../../src/store/port.ts';
-import type { AccessLogEntry } from '../../src/context.ts';
+import type { AccessLogEntry, ErrorScene } from '../../src/context.ts';
+import type { DependencyEvent } from '../../src/ops/dependency-watch.ts';
 import type { ToolName } from '../../src/tools/registry.ts';
 import type { Scanner } from '../../src/tools/tool.ts';
 import { trackBackgroundWork } from './background-work.ts';
@@ -24,6 +25,10 @@ export interface Harness {
   scanners: { 'security-headers': RecordingScanner; 'email-security': RecordingScanner };
   log: AccessLogEntry[];
   errors: unknown[];
+  /** Where each unexpected error happened, in the order of `errors`. */
+  errorScenes: ErrorScene[];
+  /** The store or the resolver stopping or starting to answer (src/ops/dependency-watch.ts). */
+  dependencyEvents: DependencyEvent[];
   /** Creates a key in the store and returns it in full. */
   createKey(scopes?: Scope[], extra?: { expiresAt?: number }): Promise<{ key: string; id: string }>;
   /** fetch against the server, as the client address `ip` (the harness trusts X-Forwarded-For). */
@@ -71,6 +76,8 @@ export async function startHarness(
   const scanners = { 'security-headers': new RecordingScanner(), 'email-security': new RecordingScanner() };
   const log: AccessLogEntry[] = [];
   const errors: unknown[] = [];
+  const errorScenes: ErrorScene[] = [];
+  const dependencyEvents: DependencyEvent[] = [];
   const background = trackBackgroundWork(
     createApp({
       config,
@@ -87,7 +94,11 @@ export async function startHarness(
             }),
       scanDeadlineMs: options.scanDeadlineMs,
       onRequestComplete: (entry) => log.push(entry),
-      onError: (error) => errors.push(error),
+      onError: (error, scene) => {
+        errors.push(error);
+        errorScenes.push(scene);
+      },
+      onDependencyChange: (event) => dependencyEvents.push(event),
     }),
   );
   const server = await startServer(background.app, {
@@ -108,6 +119,8 @@ export async function startHarness(
     scanners,
     log,
     errors,
+    errorScenes,
+    dependencyEvents,
     async createKey(scopes, extra) {
       const { key, record } = await keys.create({
         name: 'test key',

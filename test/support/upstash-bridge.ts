@@ -1,9 +1,7 @@
 /**
  * A local stand-in for the Upstash REST API in front of a real redis-server: `POST /` (one
  * command), `/pipeline`, `/multi-exec`, Bearer auth, `Upstash-Encoding: base64`, Redis errors
- * passed through verbatim. Upstash accepts the `#!lua flags=allow-key-locking` shebang that
- * @upstash/ratelimit puts on its scripts and plain Redis does not, so the bridge strips it and
- * maps the client's script SHA1s to those of the stripped scripts.
+ * passed through verbatim. Commands reach Redis unchanged, scripts included.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -43,9 +41,6 @@ export function runsScript(script: string): (command: string[]) => boolean {
 
 type Reply = { result: unknown } | { error: string };
 
-const SHEBANG = /^#![^\n]*\n/;
-const sha1 = (text: string) => createHash('sha1').update(text).digest('hex');
-
 function encode(value: unknown, base64: boolean): unknown {
   if (Buffer.isBuffer(value)) return base64 ? value.toString('base64') : value.toString('utf8');
   if (Array.isArray(value)) return value.map((v) => encode(v, base64));
@@ -72,39 +67,15 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
   });
   redis.on('error', () => {});
   await redis.connect().catch(() => {});
-  const strippedSha = new Map<string, string>();
   const requests: UpstashBridge['requests'] = [];
   let hanging = false;
   let delay: BridgeDelay | null = null;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  /** Rewrites script commands so plain Redis accepts what Upstash accepts. */
-  function translate(command: string[]): string[] {
-    const [name = '', ...args] = command;
-    const upper = name.toUpperCase();
-    if ((upper === 'EVAL' || upper === 'EVAL_RO') && args[0] !== undefined) {
-      const stripped = args[0].replace(SHEBANG, '');
-      strippedSha.set(sha1(args[0]), sha1(stripped));
-      return [name, stripped, ...args.slice(1)];
-    }
-    if ((upper === 'EVALSHA' || upper === 'EVALSHA_RO') && args[0] !== undefined) {
-      return [name, strippedSha.get(args[0]) ?? args[0], ...args.slice(1)];
-    }
-    if (upper === 'SCRIPT' && args[0]?.toUpperCase() === 'LOAD' && args[1] !== undefined) {
-      const stripped = args[1].replace(SHEBANG, '');
-      strippedSha.set(sha1(args[1]), sha1(stripped));
-      return [name, 'LOAD', stripped];
-    }
-    return command;
-  }
-
   async function run(command: string[]): Promise<Reply> {
-    const [name, ...args] = translate(command.map(String));
+    const [name, ...args] = command.map(String);
     try {
-      const result = await redis.callBuffer(name!, args);
-      // SCRIPT LOAD answers with the SHA1 of what the client sent, as Upstash does.
-      if (name!.toUpperCase() === 'SCRIPT' && args[0]?.toUpperCase() === 'LOAD') return { result: sha1(command[2]!) };
-      return { result };
+      return { result: await redis.callBuffer(name!, args) };
     } catch (error) {
       return { error: error instanceof Error ? error.message : String(error) };
     }
@@ -113,7 +84,7 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
   async function runAtomically(commands: string[][]): Promise<Reply[]> {
     const multi = redis.multi();
     for (const command of commands) {
-      const [name, ...args] = translate(command.map(String));
+      const [name, ...args] = command.map(String);
       multi.callBuffer(name!, ...args);
     }
     try {

@@ -6,8 +6,9 @@ import { retrieveEmail, type EmailRetrieveDeps } from './retrieve.ts';
 const RESOLVER_RETRY_AFTER_SEC = 30;
 
 export function createEmailSecurityScanner(deps: EmailRetrieveDeps): Scanner {
-  return async (domain, { signal, selectors }) => {
+  return async (domain, { signal, selectors, resolverAnswered }) => {
     const capture = await retrieveEmail(domain, deps, { signal, ...(selectors ? { selectors } : {}) });
+    if (resolverAnswered && capture.queries.some((query) => query.rcode !== null)) resolverAnswered();
     if (capture.resolverUnreachable !== undefined)
       throw new ScanDependencyError(
         'the DNS resolver',

@@ -1,0 +1,43 @@
+/**
+ * The service's log: one JSON object per line, the same on every runtime (docs/operations.md,
+ * "Logs"). Access lines for every request, error lines for bugs, and a line when a dependency
+ * stops or starts answering. Lines below the configured level are not written.
+ */
+import type { LogLevel } from '../config.ts';
+import type { AccessLogEntry, AppDeps, ErrorScene } from '../context.ts';
+import type { DependencyEvent } from './dependency-watch.ts';
+
+const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
+
+/** Longest error text written: a stack is enough to find the bug, never a whole body. */
+const MAX_ERROR_LENGTH = 4_000;
+
+export type LogWriter = (line: string, level: LogLevel) => void;
+
+export type LogHooks = Required<Pick<AppDeps, 'onRequestComplete' | 'onError' | 'onDependencyChange'>>;
+
+export function jsonLogHooks(minimum: LogLevel, write: LogWriter, now: () => number = Date.now): LogHooks {
+  const emit = (level: LogLevel, fields: Record<string, unknown>) => {
+    if (SEVERITY[level] < SEVERITY[minimum]) return;
+    write(JSON.stringify({ time: new Date(now()).toISOString(), level, ...fields }), level);
+  };
+  return {
+    onRequestComplete: ({ level, ...entry }: AccessLogEntry) => emit(level, { event: 'request', ...entry }),
+    onError: (error: unknown, scene: ErrorScene) =>
+      emit('error', { event: 'error', ...scene, error: errorText(error) }),
+    onDependencyChange: (change: DependencyEvent) =>
+      emit(change.event === 'dependency_down' ? 'error' : 'info', { ...change }),
+  };
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  return text.slice(0, MAX_ERROR_LENGTH);
+}
+
+/** The console as a log writer, for runtimes whose platform collects console output. */
+export const consoleLogWriter: LogWriter = (line, level) => {
+  if (level === 'error') console.error(line);
+  else if (level === 'warn') console.warn(line);
+  else console.log(line);
+};
