@@ -27,12 +27,16 @@ const headerCase = (name: string) =>
     ? 'WWW-Authenticate'
     : name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
+/** The request id the examples show: what a service-made id looks like. */
+const EXAMPLE_REQUEST_ID = '5f0c7a1e-8b2d-4c3e-9a47-0d6b2e9f1c38';
+
 export function exampleProblem(code: ErrorCode, site: Site): ExampleProblem {
   const doc = ERROR_DOCS[code].example;
   const options: ProblemOptions = typeof doc.options === 'function' ? doc.options(site.accountUrl) : doc.options;
   const headers: [string, string][] = [
     ['Content-Type', PROBLEM_CONTENT_TYPE],
     ['API-Version', '1'],
+    ['X-Request-Id', EXAMPLE_REQUEST_ID],
   ];
   if (options.retryAfterSec !== undefined) headers.push(['Retry-After', String(options.retryAfterSec)]);
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.push([headerCase(name), value]);
@@ -40,7 +44,7 @@ export function exampleProblem(code: ErrorCode, site: Site): ExampleProblem {
     request: doc.request,
     statusLine: `HTTP/1.1 ${ERRORS[code].status} ${ERRORS[code].title}`,
     headers,
-    body: problemBody(site.baseUrl, code, options),
+    body: problemBody(site.baseUrl, code, options, EXAMPLE_REQUEST_ID),
   };
 }
 
