@@ -9,6 +9,7 @@
  */
 import type { GuardedFetchDeps } from '../../net/guarded-fetch.ts';
 import type { DnsResult, Resolver } from '../../net/resolver.ts';
+import { noDnsResponse, resolverUnreachable } from '../../net/resolver-reachability.ts';
 import { RecordingResolver, type EmailSecurityCapture } from './capture.ts';
 import {
   retrieveApexTxt,
@@ -121,8 +122,8 @@ async function apexStop(
   const apex = await Promise.all(asked); // all in already
   if (apex.every((answer) => answer.outcome === 'nxdomain')) return {};
   if (!apex.every(noDnsResponse) || deadline.aborted) return null;
-  const check = await resolver.query(topLevelDomain(domain), 'SOA', { signal: deadline });
-  return noDnsResponse(check) && !deadline.aborted ? { unreachable: check.error ?? check.outcome } : null;
+  const unreachable = await resolverUnreachable(resolver, domain, deadline);
+  return unreachable === null ? null : { unreachable };
 }
 
 /**
@@ -139,10 +140,3 @@ function anyShowsExistence(answers: Promise<DnsResult>[]): Promise<boolean> {
       });
   });
 }
-
-/** No DNS message came back: the resolver failed at the transport (network, HTTP, time-out). */
-function noDnsResponse(answer: DnsResult): boolean {
-  return answer.rcode === null && (answer.outcome === 'error' || answer.outcome === 'timeout');
-}
-
-const topLevelDomain = (domain: string) => domain.slice(domain.lastIndexOf('.') + 1);

@@ -76,6 +76,8 @@ export const securityHeadersGuide: ToolGuide = {
     'Then the high and medium findings; low and info findings are hardening advice.',
     'Quote the raw header values from tests[].headers when explaining a problem.',
     'A score of 100 is the baseline; bonuses above 100 only count when penalties leave at least 90.',
+    "A 503 (service_unavailable) means this service's DNS resolver could not be reached: " +
+      'nothing is wrong with the site, no scan was counted; retry after Retry-After.',
   ],
   invalidInputCauses: [
     'the target is not an http(s) URL or domain, contains user:password@, or its host is not a fully qualified name.',

@@ -9,6 +9,8 @@ import type { SecurityHeadersCapture } from './capture.ts';
 import { detectChallenge } from './challenge.ts';
 import { retrieve, type RetrieveDeps } from './retrieve.ts';
 import { memoizeResolver } from '../../net/memo-resolver.ts';
+import { observedResolver, resolverUnreachable } from '../../net/resolver-reachability.ts';
+import { resolverOutage } from '../resolver-outage.ts';
 
 /** Pure: the outcome for a capture (also what `npm run admin -- grade-capture FILE` prints). */
 export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
@@ -62,7 +64,16 @@ function bothFailures(errors: NonNullable<SecurityHeadersCapture['errors']>): st
 }
 
 export function createSecurityHeadersScanner(deps: RetrieveDeps): Scanner {
-  // One DNS answer per name for the whole scan: both sessions, every redirect and the CORS probe.
-  return async (target, { signal }) =>
-    gradeCapture(await retrieve(target, { ...deps, resolver: memoizeResolver(deps.resolver) }, signal));
+  return async (target, { signal, resolverAnswered }) => {
+    // One DNS answer per name for the whole scan: both sessions, every redirect and the CORS probe.
+    const dns = observedResolver(memoizeResolver(deps.resolver));
+    const outcome = gradeCapture(await retrieve(target, { ...deps, resolver: dns.resolver }, signal));
+    if (dns.answered()) resolverAnswered?.();
+    // Not the site's fault when no lookup got any DNS response and the resolver does not answer at all.
+    if (!outcome.assessed && outcome.result.details['reason'] === 'dns' && dns.unanswered() && !dns.answered()) {
+      const why = await resolverUnreachable(deps.resolver, new URL(target).hostname, signal);
+      if (why !== null) throw resolverOutage(why);
+    }
+    return outcome;
+  };
 }
