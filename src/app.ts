@@ -16,7 +16,7 @@ import { mcpEndpoint } from './mcp/endpoint.ts';
 import { mcpOrigin } from './mcp/origin-check.ts';
 import { mcpProblemResponse } from './mcp/refusals.ts';
 import { createDohResolver } from './net/resolver.ts';
-import { accessLogEntry, reportError } from './ops/access-log.ts';
+import { accessLogEntry, loggedWhenSent, reportError } from './ops/access-log.ts';
 import { DependencyWatch } from './ops/dependency-watch.ts';
 import { observedStore } from './ops/observed-store.ts';
 import { Readiness } from './ops/readiness.ts';
@@ -132,9 +132,12 @@ export function createApp(deps: AppDeps): App {
         runtime,
         router.routes,
       );
-      const response = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
-      deps.onRequestComplete?.(accessLogEntry(ctx, request, response.status));
-      return isHead ? new Response(null, response) : response;
+      const answer = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
+      const response = isHead ? new Response(null, answer) : answer;
+      const log = () => deps.onRequestComplete?.(accessLogEntry(ctx, request, response.status));
+      if (ctx.surface === 'mcp' && deps.onRequestComplete) return loggedWhenSent(response, log);
+      log();
+      return response;
     },
   };
 }

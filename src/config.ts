@@ -11,7 +11,14 @@ import {
   type KeyShapeProblem,
 } from './keys/key-format.ts';
 import type { Limits } from './limits.ts';
-import { withoutTrailingSlashes } from './net/host-text.ts';
+import {
+  HEADER_SAFE_TOKEN,
+  httpUrl,
+  isPlainBase,
+  quotaNumber,
+  TRUST_PROXY_MESSAGE,
+  trustedHeader,
+} from './config-rules.ts';
 import { normalizeBadgeDomain } from './net/site-domain.ts';
 import { GRADE_SCALE } from './tools/grading.ts';
 
@@ -52,16 +59,6 @@ const QUOTA_VARIABLES = {
   SCANS_PER_HOUR_OVERALL: 'scansPerHourOverall',
 } as const satisfies Record<string, QuotaLimit>;
 
-const MAX_QUOTA = 1_000_000;
-const quotaNumber = (name: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^[0-9]{1,7}$/, `${name} must be a whole number from 1 to ${MAX_QUOTA}`),
-    v.transform(Number),
-    v.minValue(1, `${name} must be a whole number from 1 to ${MAX_QUOTA}`),
-    v.maxValue(MAX_QUOTA, `${name} must be a whole number from 1 to ${MAX_QUOTA}`),
-  );
-
 /** `DEV_WEBSITE_GRADES=example.com=A+,example.org=B`: each domain normalised as the badge does. */
 function devWebsiteGrades(text: string | undefined, problems: string[]): { domain: string; grade: string }[] {
   if (text === undefined) return [];
@@ -88,51 +85,18 @@ export class ConfigError extends Error {
 }
 
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
-const isHttpUrl = (text: string) => {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-};
-const httpUrl = (name: string) =>
-  v.pipe(
-    v.string(),
-    v.check(isHttpUrl, (issue) => {
-      const text = String(issue.input);
-      const bare = /^[a-z0-9.-]+(?::[0-9]+)?(?:\/[^\s]*)?$/i.test(text) && !text.includes('://');
-      return (
-        `${name} must be an absolute http:// or https:// URL` +
-        (bare ? ` (did you mean https://${text}?)` : ` such as https://scan.example.com; got "${text.slice(0, 80)}"`)
-      );
-    }),
-    v.transform(withoutTrailingSlashes),
-  );
-
-/**
- * Headers that proxies and platforms set to the client's address. Any other `x-` name is taken as
- * a proxy's own; words such as `yes` or `true` are refused (TRUST_PROXY names a header, not a switch).
- */
-const KNOWN_ADDRESS_HEADERS = [
-  'x-forwarded-for',
-  'x-real-ip',
-  'cf-connecting-ip',
-  'true-client-ip',
-  'fly-client-ip',
-  'fastly-client-ip',
-  'x-vercel-forwarded-for',
-  'do-connecting-ip',
-];
-const TRUST_PROXY_MESSAGE =
-  'TRUST_PROXY names the request header your proxy writes the client address into ' +
-  `(${KNOWN_ADDRESS_HEADERS.slice(0, 3).join(', ')}, … or any x- header), or is "none"`;
-const trustedHeader = (name: string) =>
-  name === 'none' || KNOWN_ADDRESS_HEADERS.includes(name) || /^x-[a-z0-9-]+$/.test(name);
-
 const EnvSchema = v.object({
-  BASE_URL: v.optional(httpUrl('BASE_URL')),
-  ACCOUNT_URL: v.optional(httpUrl('ACCOUNT_URL'), DEFAULT_ACCOUNT_URL),
+  BASE_URL: v.optional(
+    v.pipe(
+      httpUrl('BASE_URL', 'https://scan.example.com'),
+      v.check(
+        isPlainBase,
+        'BASE_URL must be an origin with an optional path (https://scan.example.com or https://example.com/scan), ' +
+          'without user:password@, ?query or #fragment',
+      ),
+    ),
+  ),
+  ACCOUNT_URL: v.optional(httpUrl('ACCOUNT_URL', 'https://account.example.com/keys'), DEFAULT_ACCOUNT_URL),
   API_KEY_PREFIX: v.optional(
     v.pipe(
       v.string(),
@@ -144,7 +108,7 @@ const EnvSchema = v.object({
     DEFAULT_KEY_PREFIX,
   ),
   DEV_API_KEY: v.optional(v.string()),
-  DOH_URL: v.optional(httpUrl('DOH_URL'), DEFAULT_DOH_URL),
+  DOH_URL: v.optional(httpUrl('DOH_URL', 'https://cloudflare-dns.com/dns-query'), DEFAULT_DOH_URL),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -159,7 +123,7 @@ const EnvSchema = v.object({
   ),
   HSTS_PRELOAD_STATUS_URL: v.optional(
     v.union(
-      [v.literal('none'), httpUrl('HSTS_PRELOAD_STATUS_URL')],
+      [v.literal('none'), httpUrl('HSTS_PRELOAD_STATUS_URL', 'https://hstspreload.org/api/v2/status')],
       'HSTS_PRELOAD_STATUS_URL must be an http(s) URL or "none"',
     ),
     DEFAULT_HSTS_PRELOAD_STATUS_URL,
@@ -179,8 +143,16 @@ const EnvSchema = v.object({
       ),
     ),
   ),
-  UPSTASH_REDIS_REST_URL: v.optional(httpUrl('UPSTASH_REDIS_REST_URL')),
-  UPSTASH_REDIS_REST_TOKEN: v.optional(v.string()),
+  UPSTASH_REDIS_REST_URL: v.optional(httpUrl('UPSTASH_REDIS_REST_URL', 'https://eu1-example-12345.upstash.io')),
+  UPSTASH_REDIS_REST_TOKEN: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(
+        HEADER_SAFE_TOKEN,
+        'UPSTASH_REDIS_REST_TOKEN must be printable ASCII without spaces, as Upstash issues it (not shown here)',
+      ),
+    ),
+  ),
   SCANS_PER_HOUR_PER_CLIENT: v.optional(quotaNumber('SCANS_PER_HOUR_PER_CLIENT')),
   SCANS_PER_HOUR_PER_TARGET: v.optional(quotaNumber('SCANS_PER_HOUR_PER_TARGET')),
   SCANS_PER_HOUR_PER_NETWORK: v.optional(quotaNumber('SCANS_PER_HOUR_PER_NETWORK')),
@@ -207,6 +179,13 @@ function devKeyMessage(problem: KeyShapeProblem, prefix: string): string {
 /** Every variable the configuration reads (the Node entry also reads PORT and HOST). */
 export const CONFIG_VARIABLES = Object.keys(EnvSchema.entries);
 
+/** One line per problem, `- NAME: what is wrong`, without saying the name twice. */
+function problemLine(issue: v.BaseIssue<unknown>): string {
+  const name = v.getDotPath(issue) ?? 'config';
+  const message = issue.message.startsWith(`${name} `) ? issue.message.slice(name.length + 1) : issue.message;
+  return `- ${name}: ${message}`;
+}
+
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const input: Record<string, string> = {};
   for (const key of Object.keys(EnvSchema.entries)) {
@@ -214,7 +193,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     if (value !== undefined) input[key] = value;
   }
   const parsed = v.safeParse(EnvSchema, input);
-  const problems = parsed.success ? [] : parsed.issues.map((i) => `- ${v.getDotPath(i) ?? 'config'}: ${i.message}`);
+  const problems = parsed.success ? [] : parsed.issues.map(problemLine);
   const prefix =
     input.API_KEY_PREFIX !== undefined && isValidKeyPrefix(input.API_KEY_PREFIX)
       ? input.API_KEY_PREFIX
@@ -227,7 +206,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const grades = devWebsiteGrades(input.DEV_WEBSITE_GRADES, problems);
   if (input.DEV_WEBSITE_GRADES !== undefined && input.UPSTASH_REDIS_REST_URL !== undefined) {
     problems.push(
-      '- DEV_WEBSITE_GRADES: only for the embedded store; with Upstash use npm run admin -- grades set DOMAIN GRADE',
+      '- DEV_WEBSITE_GRADES: only for the embedded store; with Upstash use the admin CLI: grades set DOMAIN GRADE',
+    );
+  }
+  if (input.DEV_API_KEY !== undefined && input.UPSTASH_REDIS_REST_URL !== undefined) {
+    problems.push(
+      '- DEV_API_KEY: only for the embedded store; with Upstash create keys with the admin CLI: keys create',
     );
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

@@ -103,7 +103,7 @@ export interface Services {
 export type Principal =
   | { kind: 'anonymous' }
   | { kind: 'key'; record: KeyRecord }
-  | { kind: 'invalid'; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' | 'conflicting' }
+  | { kind: 'invalid'; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' | 'conflicting'; keyId?: string }
   | { kind: 'unverifiable' };
 
 export interface RequestContext {

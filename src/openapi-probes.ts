@@ -21,7 +21,7 @@ const checks = {
   type: 'object',
   required: ['store', 'resolver'],
   properties: {
-    store: { ...check, description: 'One round trip to the store (PING on Upstash).' },
+    store: { ...check, description: 'One round trip to the store: a small write that expires.' },
     resolver: { ...check, description: 'One DNS question to the DNS-over-HTTPS resolver (DOH_URL).' },
   },
 };

@@ -28,7 +28,6 @@ test('reads every variable, trimming a trailing slash from URLs', () => {
     BASE_URL: 'https://api.example.com/',
     ACCOUNT_URL: 'https://example.com/account',
     API_KEY_PREFIX: 'acme_',
-    DEV_API_KEY: key,
     TRUST_PROXY: 'CF-Connecting-IP',
     SCAN_ALLOW_PRIVATE_TARGETS: '1',
     HSTS_PRELOAD_STATUS_URL: 'none',
@@ -37,7 +36,7 @@ test('reads every variable, trimming a trailing slash from URLs', () => {
   });
   assert.equal(c.baseUrl, 'https://api.example.com');
   assert.equal(c.apiKeyPrefix, 'acme_');
-  assert.equal(c.devApiKey, key);
+  assert.equal(parseConfig({ API_KEY_PREFIX: 'acme_', DEV_API_KEY: key }).devApiKey, key);
   assert.equal(c.trustProxy, 'cf-connecting-ip');
   assert.equal(c.allowPrivateTargets, true);
   assert.equal(c.hstsPreloadStatusUrl, null);
@@ -102,7 +101,7 @@ describe('scan quota numbers', () => {
     for (const bad of ['0', '-1', '2.5', 'ten', '1e3', '1000001', '99999999'])
       assert.throws(
         () => parseConfig({ SCANS_PER_HOUR_PER_CLIENT: bad }),
-        /SCANS_PER_HOUR_PER_CLIENT must be a whole number from 1 to 1000000/,
+        /^- SCANS_PER_HOUR_PER_CLIENT: must be a whole number from 1 to 1000000$/m,
         bad,
       );
     assert.throws(
@@ -136,5 +135,68 @@ describe('DEV_WEBSITE_GRADES', () => {
         }),
       /only for the embedded store/,
     );
+  });
+});
+
+describe('operator mistakes get one exact line each', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      return (error as Error).message.split('\n').slice(1);
+    }
+    return [];
+  };
+
+  test('a BASE_URL without a scheme, or with credentials, a query or a fragment', () => {
+    assert.deepEqual(problemsOf({ BASE_URL: 'scan.example.com' }), [
+      '- BASE_URL: must be an absolute http:// or https:// URL (did you mean https://scan.example.com?)',
+    ]);
+    for (const base of ['https://user:pw@scan.example.com', 'https://scan.example.com/?q=1', 'https://x.example/#top'])
+      assert.deepEqual(
+        problemsOf({ BASE_URL: base }).map((line) =>
+          line.startsWith('- BASE_URL: must be an origin with an optional path'),
+        ),
+        [true],
+        base,
+      );
+    assert.equal(parseConfig({ BASE_URL: 'https://example.com/scan/' }).baseUrl, 'https://example.com/scan');
+  });
+
+  test('TRUST_PROXY names a header: known ones and x- headers, never a yes or a no', () => {
+    for (const header of ['X-Forwarded-For', 'cf-connecting-ip', 'fly-client-ip', 'x-client-address'])
+      assert.equal(parseConfig({ TRUST_PROXY: header }).trustProxy, header.toLowerCase());
+    for (const word of ['yes', 'true', '1', 'on', 'forwarded', 'x forwarded'])
+      assert.match(problemsOf({ TRUST_PROXY: word }).join(), /^- TRUST_PROXY: names the request header/, word);
+  });
+
+  test('a store token that could not travel in a header is refused without being repeated', () => {
+    const env = { UPSTASH_REDIS_REST_URL: 'https://x.upstash.io', UPSTASH_REDIS_REST_TOKEN: 'SECRET\nX-Evil: 1' };
+    const problems = problemsOf(env);
+    assert.deepEqual(problems, [
+      '- UPSTASH_REDIS_REST_TOKEN: must be printable ASCII without spaces, as Upstash issues it (not shown here)',
+    ]);
+  });
+
+  test('DEV_API_KEY and DEV_WEBSITE_GRADES are for the embedded store only', () => {
+    const upstash = { UPSTASH_REDIS_REST_URL: 'https://x.upstash.io', UPSTASH_REDIS_REST_TOKEN: 't' };
+    assert.match(
+      problemsOf({ ...upstash, DEV_API_KEY: generateKey('asc_live_') }).join(),
+      /only for the embedded store/,
+    );
+  });
+
+  test('a DEV_API_KEY that is not a key says what is wrong with it, never the key', () => {
+    const key = generateKey('asc_live_');
+    const typo = key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+    const [line] = problemsOf({ DEV_API_KEY: typo });
+    assert.match(String(line), /checksum of the rest, and they do not match/);
+    assert.ok(!String(line).includes(typo.slice(9)));
+    assert.match(problemsOf({ DEV_API_KEY: 'asc_live_short' }).join(), /exactly 36 letters and digits/);
+  });
+
+  test('LOG_LEVEL is one of four, in any case', () => {
+    assert.equal(parseConfig({ LOG_LEVEL: 'DEBUG' }).logLevel, 'debug');
+    assert.deepEqual(problemsOf({ LOG_LEVEL: 'verbose' }), ['- LOG_LEVEL: must be one of debug, info, warn, error']);
   });
 });

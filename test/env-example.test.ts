@@ -8,7 +8,7 @@ const text = readFileSync('.env.example', 'utf8');
 const lines = text.split('\n');
 const assignments = new Map(
   lines.flatMap((line) => {
-    const match = /^([A-Z_]+)=(.*)$/.exec(line);
+    const match = /^(?:# )?([A-Z_]+)=(.*)$/.exec(line);
     return match ? [[match[1]!, match[2]!] as const] : [];
   }),
 );
@@ -19,11 +19,15 @@ test('names every configuration variable, and PORT and HOST', () => {
 
 test('explains each variable in a comment right above it (or above its group)', () => {
   lines.forEach((line, index) => {
-    if (!/^[A-Z_]+=/.test(line)) return;
+    if (!/^(?:# )?[A-Z_]+=/.test(line)) return;
     const above = lines.slice(0, index).reverse();
-    const firstOther = above.find((l) => !/^[A-Z_]+=/.test(l));
+    const firstOther = above.find((l) => !/^(?:# )?[A-Z_]+=/.test(l));
     assert.ok(firstOther?.startsWith('#'), `${line.split('=')[0]} has a comment above it`);
   });
+});
+
+test("sets no HOST or PORT, so a container keeps the image's", () => {
+  assert.ok(!lines.some((line) => /^(HOST|PORT)=/.test(line)));
 });
 
 test('is a valid configuration as it stands', () => {

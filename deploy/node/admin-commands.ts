@@ -16,7 +16,7 @@ import { GRADE_SCALE, type Grade } from '../../src/tools/grading.ts';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3 } as const;
 
-export const USAGE = `Usage: npm run admin -- <command>
+export const USAGE = `Usage: npm run admin -- <command>      (a production install: node dist/node/admin.js <command>)
 
   keys create --name NAME --owner OWNER [--scopes LIST] [--expires WHEN] [--json]
                                   create a key; the full key is printed once
@@ -129,6 +129,9 @@ export function parseCommand(argv: string[], clock: number): AdminCommand {
       return { name, owner: values.owner, json };
     case 'keys revoke':
       if (!first) throw new UsageError('keys revoke needs the key id (see keys list)');
+      // A key pasted where its id belongs must not be printed back (to a terminal, to CI logs).
+      if (!/^key_[0-9A-Za-z]{1,64}$/.test(first))
+        throw new UsageError('keys revoke takes a key id such as key_2ybgJJZn0Mf7HGm3 (see keys list), not a key');
       return { name, id: first, at };
     case 'grades set': {
       if (first === undefined) throw new UsageError('grades set needs a domain such as example.com');
@@ -136,7 +139,12 @@ export function parseCommand(argv: string[], clock: number): AdminCommand {
       const normal = normalizeBadgeDomain(first);
       if (!normal.ok) throw new UsageError(`grades set: ${normal.reason}`);
       const grade = GRADE_SCALE.find((g) => g === second?.toUpperCase());
-      if (!grade) throw new UsageError(`grades set needs a grade: one of ${GRADE_SCALE.join(' ')} (any case)`);
+      if (!grade)
+        throw new UsageError(
+          second === undefined
+            ? `grades set needs a grade: one of ${GRADE_SCALE.join(' ')} (any case)`
+            : `grades set: "${second.slice(0, 10)}" is not a grade; one of ${GRADE_SCALE.join(' ')} (any case)`,
+        );
       return { name, domain: normal.domain, grade, at };
     }
     case 'grade-capture':

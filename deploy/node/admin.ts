@@ -48,7 +48,7 @@ let command;
 try {
   command = parseCommand(argv, Date.now());
 } catch (error) {
-  if (error instanceof UsageError) exit(EXIT.usage, `${error.message}\n\n${USAGE}`);
+  if (error instanceof UsageError) exit(EXIT.usage, `${error.message}\n(--help shows every command)`);
   throw error;
 }
 if (command.name === 'grade-capture') await gradeCaptureFile(command.file);

@@ -10,7 +10,7 @@ import type { Handler } from '../context.ts';
 
 /** 404 for a tool that is not on the allowlist, before the scope check and the body. */
 export const knownTool: Handler = (request, ctx) => {
-  lookUpTool(request.params['tool'] ?? '', ctx.services.config.accountUrl);
+  ctx.notes.tool = lookUpTool(request.params['tool'] ?? '', ctx.services.config.accountUrl).name;
   return undefined;
 };
 

@@ -5,7 +5,10 @@ import type { KeyRecord, Store } from '../store/port.ts';
 import { displayPrefix, generateKey, keyShapeProblem, randomBase62, sha256Hex } from './key-format.ts';
 
 export type KeyVerdict =
-  { ok: true; record: KeyRecord } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
+  | { ok: true; record: KeyRecord }
+  | { ok: false; reason: 'malformed' | 'unknown' }
+  /** A key that exists but no longer works: its id, so the log can say whose it was. */
+  | { ok: false; reason: 'revoked' | 'expired'; id: string };
 
 const CACHE_MAX_ENTRIES = 10_000;
 
@@ -90,8 +93,8 @@ export class KeyService {
 
   #verdictFor(record: KeyRecord): KeyVerdict {
     const now = this.now();
-    if (record.revokedAt !== null && record.revokedAt <= now) return { ok: false, reason: 'revoked' };
-    if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
+    if (record.revokedAt !== null && record.revokedAt <= now) return { ok: false, reason: 'revoked', id: record.id };
+    if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired', id: record.id };
     return { ok: true, record };
   }
 

@@ -50,7 +50,8 @@ async function verifiedPrincipal(key: string, ctx: RequestContext): Promise<Prin
     if (!(error instanceof StoreUnavailableError)) throw error;
     return { kind: 'unverifiable' };
   }
-  if (!verdict.ok) return { kind: 'invalid', reason: verdict.reason };
+  if (!verdict.ok)
+    return { kind: 'invalid', reason: verdict.reason, ...('id' in verdict ? { keyId: verdict.id } : {}) };
   keys.markUsed(verdict.record, ctx.waitUntil, ctx.store);
   return { kind: 'key', record: verdict.record };
 }

@@ -122,6 +122,9 @@ async function attemptOnce(
   return { ok: true, response: decoded };
 }
 
+/** Without a network code: the error's name and its cause's message (undici's "bad port", …), bounded. */
 function errorName(error: unknown): string {
-  return error instanceof Error ? error.name : 'unknown error';
+  if (!(error instanceof Error)) return 'unknown error';
+  const cause = error.cause instanceof Error ? `: ${error.cause.message.slice(0, 80)}` : '';
+  return `${error.name}${cause}`;
 }

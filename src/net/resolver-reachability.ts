@@ -10,7 +10,7 @@ export function noDnsResponse(answer: DnsResult): boolean {
   return answer.rcode === null && (answer.outcome === 'error' || answer.outcome === 'timeout');
 }
 
-export const topLevelDomain = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+const topLevelDomain = (name: string) => name.slice(name.lastIndexOf('.') + 1);
 
 /**
  * Why the resolver itself is unreachable (it gives no DNS response for the SOA of `name`'s

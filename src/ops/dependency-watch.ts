@@ -2,6 +2,9 @@
  * Whether the service's own dependencies are answering, told by every operation that uses them.
  * A change of state is reported once (down, then recovered with how many requests were affected
  * in between), never once per request, so an outage under load writes two log lines, not thousands.
+ * A dependency counts as recovered only once it has answered with no failure for a few seconds,
+ * so one that fails some operations and not others (a store out of memory refuses writes and
+ * serves reads) stays down instead of flapping a pair of lines per request.
  */
 export type Dependency = 'store' | 'resolver';
 
@@ -9,8 +12,12 @@ export type DependencyEvent =
   | { event: 'dependency_down'; dependency: Dependency; error: string }
   | { event: 'dependency_recovered'; dependency: Dependency; downMs: number; affectedRequests: number };
 
+/** How long a dependency must go without a failure before an answer counts as its recovery. */
+export const RECOVERY_QUIET_MS = 5_000;
+
 interface Outage {
   since: number;
+  lastFailure: number;
   affectedRequests: number;
 }
 
@@ -27,11 +34,13 @@ export class DependencyWatch {
   /** A request found `dependency` not answering. */
   failed(dependency: Dependency, error: string): void {
     const outage = this.#outages.get(dependency);
+    const now = this.#now();
     if (outage) {
       outage.affectedRequests++;
+      outage.lastFailure = now;
       return;
     }
-    this.#outages.set(dependency, { since: this.#now(), affectedRequests: 1 });
+    this.#outages.set(dependency, { since: now, lastFailure: now, affectedRequests: 1 });
     this.#report({ event: 'dependency_down', dependency, error });
   }
 
@@ -39,11 +48,13 @@ export class DependencyWatch {
   answered(dependency: Dependency): void {
     const outage = this.#outages.get(dependency);
     if (!outage) return;
+    const now = this.#now();
+    if (now - outage.lastFailure < RECOVERY_QUIET_MS) return;
     this.#outages.delete(dependency);
     this.#report({
       event: 'dependency_recovered',
       dependency,
-      downMs: this.#now() - outage.since,
+      downMs: now - outage.since,
       affectedRequests: outage.affectedRequests,
     });
   }

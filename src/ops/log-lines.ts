@@ -1,7 +1,8 @@
 /**
  * The service's log: one JSON object per line, the same on every runtime (docs/operations.md,
  * "Logs"). Access lines for every request, error lines for bugs, and a line when a dependency
- * stops or starts answering. Lines below the configured level are not written.
+ * stops or starts answering. Lines below the configured level are not written, except the
+ * dependency lines: at most two per outage, and half of a pair would mislead.
  */
 import type { LogLevel } from '../config.ts';
 import type { AccessLogEntry, AppDeps, ErrorScene } from '../context.ts';
@@ -17,18 +18,22 @@ export type LogWriter = (line: string, level: LogLevel) => void;
 export type LogHooks = Required<Pick<AppDeps, 'onRequestComplete' | 'onError' | 'onDependencyChange'>>;
 
 export function jsonLogHooks(minimum: LogLevel, write: LogWriter, now: () => number = Date.now): LogHooks {
+  const line = (level: LogLevel, fields: Record<string, unknown>) =>
+    write(oneLine(JSON.stringify({ time: new Date(now()).toISOString(), level, ...fields })), level);
   const emit = (level: LogLevel, fields: Record<string, unknown>) => {
-    if (SEVERITY[level] < SEVERITY[minimum]) return;
-    write(JSON.stringify({ time: new Date(now()).toISOString(), level, ...fields }), level);
+    if (SEVERITY[level] >= SEVERITY[minimum]) line(level, fields);
   };
   return {
     onRequestComplete: ({ level, ...entry }: AccessLogEntry) => emit(level, { event: 'request', ...entry }),
     onError: (error: unknown, scene: ErrorScene) =>
       emit('error', { event: 'error', ...scene, error: errorText(error) }),
     onDependencyChange: (change: DependencyEvent) =>
-      emit(change.event === 'dependency_down' ? 'error' : 'info', { ...change }),
+      line(change.event === 'dependency_down' ? 'error' : 'info', { ...change }),
   };
 }
+
+/** JSON leaves U+2028 and U+2029 as they are; some log viewers break lines at them. */
+const oneLine = (json: string) => json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);

@@ -118,7 +118,7 @@ export const SCAN_RECORD_TTL_MS = 30 * 24 * 3_600_000;
 export const SCANS_KEPT_PER_TARGET = 50;
 
 export interface Store {
-  /** Readiness probe: resolves once the store has answered, in one round trip. */
+  /** Readiness probe: resolves once the store has accepted a small write, in one round trip. */
   ping(): Promise<void>;
   /** Count one request in a sliding window (or only look, with `consume: false`). */
   hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision>;

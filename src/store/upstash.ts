@@ -1,4 +1,5 @@
-import { Redis } from '@upstash/redis';
+import { errors, Redis } from '@upstash/redis';
+import { classifyFetchError } from '../net/fetch-failure.ts';
 import { QUOTA_SCRIPT, RATE_LIMIT_SCRIPT, RELEASE_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
 import { UpstashScans } from './upstash-scans.ts';
 import { quotaDecision, rateLimitDecision, windowIndex } from './sliding-window.ts';
@@ -82,8 +83,9 @@ export class UpstashStore implements Store {
     this.#scans = new UpstashScans(this.#redis, this.#prefix, this.#now, (operation) => this.#call(operation));
   }
 
+  /** A write, not a PING: a store that answers but refuses writes (out of memory, a replica) is not ready. */
   async ping(): Promise<void> {
-    await this.#call(() => this.#redis.ping());
+    await this.#call(() => this.#redis.set(`${this.#prefix}:ready`, String(this.#now()), { px: 60_000 }));
   }
 
   async hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision> {
@@ -249,12 +251,33 @@ export class UpstashStore implements Store {
     try {
       return await operation();
     } catch (error) {
-      throw new StoreUnavailableError(
-        `the shared store did not answer: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
+      throw new StoreUnavailableError(storeFailure(error), { cause: error });
     }
   }
+}
+
+/**
+ * Why the store failed, for the log: refused by the server (an error reply: a wrong token, out of
+ * memory, a read-only replica), an unreadable reply, or no reply at all (with the network's code).
+ * Never the command itself, which can hold key hashes and scan data.
+ */
+function storeFailure(error: unknown): string {
+  if (error instanceof errors.UpstashJSONParseError) return 'the shared store answered something that is not JSON';
+  if (error instanceof errors.UpstashError) {
+    const reply = error.message
+      .split(', command was:')[0]!
+      .replace(/^Command failed: /, '')
+      .slice(0, 200);
+    return `the shared store refused the command: ${reply}`;
+  }
+  const failure = classifyFetchError(error);
+  const detail = failure.reason === 'network' && failure.code === null ? errorText(error) : failure.message;
+  return `the shared store did not answer: ${detail}`;
+}
+
+function errorText(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error instanceof Error ? error.message : String(error)}${cause}`.slice(0, 200);
 }
 
 function toKeyRecord(fields: Record<string, string>): KeyRecord {

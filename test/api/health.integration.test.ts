@@ -42,7 +42,8 @@ async function probeUntilReady(h: Harness): Promise<number> {
   return status;
 }
 
-const pings = () => bridge.requests.filter((r) => r.commands.some((c) => c.toUpperCase() === 'PING')).length;
+/** The readiness check's store round trips: one small write each. */
+const pings = () => bridge.requests.filter((r) => r.commands.some((c) => c.toUpperCase() === 'SET')).length;
 
 describe('GET /healthz', () => {
   test('answers 200 {"status":"ok"} without asking the store, whatever the key or the load', async () => {
@@ -118,6 +119,22 @@ describe('GET /readyz', () => {
         ['dependency_recovered', 'store'],
       ],
     );
+  });
+
+  test('a store that answers but refuses writes (out of memory) is not ready, and the log says why', async () => {
+    const h = await harness();
+    await bridge.redis.config('SET', 'maxmemory', '1');
+    try {
+      const body = await expectProblem(await h.request('/readyz'), 'service_unavailable');
+      assert.match(String(body.detail), /the store is not answering/);
+      const down = h.dependencyEvents.find((e) => e.event === 'dependency_down');
+      assert.ok(down?.event === 'dependency_down');
+      assert.match(down.error, /^the shared store refused the command: OOM/);
+      assert.doesNotMatch(down.error, /command was|health:ready/, 'never the command itself');
+    } finally {
+      await bridge.redis.config('SET', 'maxmemory', '0');
+    }
+    assert.equal(await probeUntilReady(h), 200);
   });
 
   test('answers 503 naming the DNS resolver when it cannot be reached', async () => {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
+import { RECOVERY_QUIET_MS } from '../../src/ops/dependency-watch.ts';
 import { CHALLENGED } from '../support/scanners.ts';
 import { CATALOG, EXECUTE_SH, freshIp, postJson, startHarness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
@@ -106,6 +107,15 @@ describe('the access log', () => {
     for (const secret of ['secret-campaign', 'session=abc', '/cart', key.slice(9)]) assert.ok(!text.includes(secret));
   });
 
+  test('a revoked key is logged by its id, so "my key stopped working" can be traced', async () => {
+    const h = await startHarness();
+    const { key, id } = await h.createKey();
+    await h.store.revokeKey(id, h.clock.now() - 1);
+    const res = await h.request(CATALOG, { headers: { authorization: `Bearer ${key}` } });
+    await expectProblem(res, 'unauthorized');
+    assert.deepEqual([h.log.at(-1)?.keyId, h.log.at(-1)?.problem], [id, 'unauthorized']);
+  });
+
   test('a 422 line gives the reason; a 429 line the policy that refused', async () => {
     const h = await startHarness({ limits: { ...SPEC_LIMITS, scansPerHourPerClient: 1 } });
     h.scanners['security-headers'].outcome = {
@@ -136,6 +146,29 @@ describe('the access log', () => {
       ],
     );
     assert.equal(calls[0]?.targetHost, 'good.test');
+    assert.match(String(calls[0]?.scanId), /^[\w-]{22}$/, 'the line is written once the call has finished');
+    assert.equal(calls[0]?.grade, 'A+');
+    assert.equal(typeof calls[0]?.scanMs, 'number');
+    // The same call as a plain client sends it, answered as an event stream.
+    const streamed = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2025-06-18',
+        'x-request-id': 'sse-1',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'security_headers_scan', arguments: { target: world.siteUrl('good.test') } },
+      }),
+    });
+    assert.match(await streamed.text(), /"grade":"A\+"/);
+    const line = world.h.log.find((l) => l.requestId === 'sse-1');
+    assert.deepEqual(line?.mcp, { method: 'tools/call', tool: 'security_headers_scan', isError: false });
+    assert.equal(line?.grade, 'A+');
     assert.ok(world.h.log.some((line) => line.mcp?.method === 'server/discover' || line.mcp?.method === 'initialize'));
   });
 });
@@ -173,6 +206,7 @@ describe('dependency outages', () => {
     let status = 0;
     for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      h.clock.advance(RECOVERY_QUIET_MS); // a recovery is an answer after a quiet spell
       status = (await postJson(h, EXECUTE_SH, { target: 'after.example' })).status;
     }
     assert.equal(status, 200);

@@ -45,15 +45,15 @@ test('keeps accepting a revoked key from its cache, and refuses it after the cac
   clock.advance(30_000);
   assert.equal((await keys.verify(key)).ok, true, 'cached for up to a minute');
   clock.advance(30_001);
-  assert.deepEqual(await keys.verify(key), { ok: false, reason: 'revoked' });
+  assert.deepEqual(await keys.verify(key), { ok: false, reason: 'revoked', id: record.id });
 });
 
 test('refuses an expired key even while it is cached', async () => {
   const { keys, clock } = setup();
-  const { key } = await keys.create({ name: 'a', owner: 'u', expiresAt: clock.time + 10_000 });
+  const { key, record } = await keys.create({ name: 'a', owner: 'u', expiresAt: clock.time + 10_000 });
   assert.equal((await keys.verify(key)).ok, true);
   clock.advance(10_000);
-  assert.deepEqual(await keys.verify(key), { ok: false, reason: 'expired' });
+  assert.deepEqual(await keys.verify(key), { ok: false, reason: 'expired', id: record.id });
 });
 
 test('serves a cached verdict while the store is down, and reports the store when it is not cached', async () => {

@@ -120,7 +120,10 @@ test('grades set: the grade in any case, stored in canonical form; the domain in
     });
   }
   for (const grade of ['Z', 'a++', '+a', '']) {
-    assert.match(refusal(['grades', 'set', 'example.com', grade]), /^grades set needs a grade: one of A\+ A A- /);
+    assert.match(
+      refusal(['grades', 'set', 'example.com', grade]),
+      /^grades set: ".*" is not a grade; one of A\+ A A- /,
+    );
   }
   assert.match(refusal(['grades', 'set', 'example.com']), /needs a grade/);
   assert.match(refusal(['grades', 'set', 'localhost', 'A']), /^grades set: /);

@@ -163,9 +163,9 @@ describe('the Node server (deploy/node/dev.ts and server.ts)', () => {
     assert.equal(lines[0], 'Invalid configuration:');
     const about = (name: string) => lines.filter((line) => line.startsWith(`- ${name}:`));
     assert.deepEqual(about('BASE_URL'), [
-      '- BASE_URL: BASE_URL must be an absolute http:// or https:// URL (did you mean https://scan.example.com?)',
+      '- BASE_URL: must be an absolute http:// or https:// URL (did you mean https://scan.example.com?)',
     ]);
-    assert.match(about('TRUST_PROXY').join(), /names the request header .*"yes" is not one/);
+    assert.match(about('TRUST_PROXY').join(), /^- TRUST_PROXY: names the request header .*"yes" is not one/);
     assert.match(about('HOST').join(), /must be an IP address or a host name .*0\.0\.0\.0/);
     assert.match(about('LOG_LEVEL').join(), /debug, info, warn, error/);
     assert.match(about('DEV_API_KEY').join(), /does not start with the key prefix asc_live_/);

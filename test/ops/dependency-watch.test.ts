@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DependencyWatch, type DependencyEvent } from '../../src/ops/dependency-watch.ts';
+import { DependencyWatch, RECOVERY_QUIET_MS, type DependencyEvent } from '../../src/ops/dependency-watch.ts';
 
 function watched() {
   let now = 1_000;
@@ -28,12 +28,37 @@ test('an outage is reported once when it starts and once when it ends, with the 
   assert.equal(watch.isDown('store'), false);
 });
 
+test('answers between failures are not a recovery: a half-working store does not flap', () => {
+  const { watch, events, advance } = watched();
+  for (let i = 0; i < 100; i++) {
+    watch.failed('store', 'OOM');
+    advance(10);
+    watch.answered('store');
+  }
+  assert.deepEqual(
+    events.map((e) => e.event),
+    ['dependency_down'],
+  );
+  advance(RECOVERY_QUIET_MS - 11); // the last failure was 10 ms ago
+  watch.answered('store');
+  assert.equal(events.length, 1, 'not yet quiet for long enough');
+  advance(1);
+  watch.answered('store');
+  assert.deepEqual(events[1], {
+    event: 'dependency_recovered',
+    dependency: 'store',
+    downMs: 990 + RECOVERY_QUIET_MS,
+    affectedRequests: 100,
+  });
+});
+
 test('the store and the resolver are watched apart', () => {
-  const { watch, events } = watched();
+  const { watch, events, advance } = watched();
   watch.failed('resolver', 'no DNS response');
   watch.answered('store');
   assert.equal(watch.isDown('resolver'), true);
   watch.failed('store', 'timeout');
+  advance(RECOVERY_QUIET_MS);
   watch.answered('resolver');
   assert.deepEqual(
     events.map((e) => [e.event, e.dependency]),

@@ -61,11 +61,31 @@ test('lines below the configured level are not written: probes only at debug', (
   );
   const quiet = collect('error');
   quiet.hooks.onRequestComplete(entry('warn', 503));
+  quiet.hooks.onDependencyChange({ event: 'dependency_down', dependency: 'resolver', error: 'no DNS response' });
   quiet.hooks.onDependencyChange({
     event: 'dependency_recovered',
     dependency: 'resolver',
     downMs: 1,
     affectedRequests: 1,
   });
-  assert.deepEqual(quiet.lines, []);
+  assert.deepEqual(
+    quiet.lines.map((l) => l.json['event']),
+    ['dependency_down', 'dependency_recovered'],
+    'an outage is written whole at every level',
+  );
+});
+
+test('a line is one line, whatever the values hold', () => {
+  const written: string[] = [];
+  const hooks = jsonLogHooks(
+    'info',
+    (line) => written.push(line),
+    () => NOW,
+  );
+  hooks.onRequestComplete({ ...entry('info', 404), path: '/a\nb\u2028c\u2029d', userAgent: '"}\r\n{"level":"error"' });
+  assert.equal(written.length, 1);
+  assert.doesNotMatch(written[0]!, /[\n\r\u2028\u2029]/);
+  const parsed = JSON.parse(written[0]!) as Record<string, unknown>;
+  assert.equal(parsed['path'], '/a\nb\u2028c\u2029d', 'the value survives, escaped');
+  assert.equal(parsed['level'], 'info');
 });

@@ -73,7 +73,7 @@ export function describeRuntime(launcher: Launcher): void {
           launcher.start({ BASE_URL: 'not a url', SCAN_ALLOW_PRIVATE_TARGETS: 'maybe' }),
           (error: Error) => {
             assert.match(error.message, /exited with 1/);
-            assert.match(error.message, /BASE_URL must be an absolute http:\/\/ or https:\/\/ URL/);
+            assert.match(error.message, /- BASE_URL: must be an absolute http:\/\/ or https:\/\/ URL/);
             assert.match(error.message, /SCAN_ALLOW_PRIVATE_TARGETS/);
             return true;
           },
