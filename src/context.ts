@@ -5,7 +5,7 @@ import type { KeyService } from './keys/key-service.ts';
 import type { Resolver } from './net/resolver.ts';
 import type { DependencyEvent, DependencyWatch } from './ops/dependency-watch.ts';
 import type { Readiness } from './ops/readiness.ts';
-import type { McpNotes, RequestNotes } from './ops/request-notes.ts';
+import type { RequestNotes } from './ops/request-notes.ts';
 import type { Limits } from './limits.ts';
 import type { ShownLimit } from './http/rate-limit-headers.ts';
 import type { Surface } from './http/surface.ts';
@@ -29,8 +29,11 @@ export interface RuntimeContext {
 }
 
 /** One request as the access log records it (docs/operations.md, "Logs"). */
-export interface AccessLogEntry {
-  /** `debug` for health and readiness probes that succeed; `warn` for 5xx; `error` for 500. */
+export interface AccessLogEntry
+  extends
+    Pick<RequestNotes, 'tool' | 'targetHost' | 'scanId' | 'grade' | 'cached' | 'reason' | 'problem' | 'cause'>,
+    Pick<RequestNotes, 'scanMs' | 'storeRoundTrips' | 'storeMs' | 'mcp'> {
+  /** `debug` for probes that succeed; `warn` for 5xx; `error` for 500. */
   level: 'debug' | 'info' | 'warn' | 'error';
   requestId: string;
   method: string;
@@ -40,20 +43,8 @@ export interface AccessLogEntry {
   client: string;
   keyId: string | null;
   userAgent: string | null;
-  tool?: string;
-  targetHost?: string;
-  scanId?: string;
-  grade?: string | null;
-  cached?: boolean;
-  reason?: string;
   /** On a 429: the policy that refused (e.g. `per-minute`, `scans-per-hour-per-client`). */
   policy?: string;
-  problem?: string;
-  cause?: string;
-  scanMs?: number;
-  storeRoundTrips: number;
-  storeMs: number;
-  mcp?: McpNotes;
 }
 
 /** Where an unexpected error happened. */

@@ -8,19 +8,24 @@ import { test } from 'node:test';
 import { parseConfig } from '../../src/config.ts';
 import { createScanners } from '../../src/tools/scanners.ts';
 import { freePort } from '../support/free-port.ts';
-import { EXECUTE_ES, EXECUTE_SH, freshIp, postJson, startHarness } from '../support/harness.ts';
+import { EXECUTE_ES, EXECUTE_SH, freshIp, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { atEnd } from '../support/cleanup.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 
-test('an unreachable resolver: 503 service_unavailable, the target not blamed, the quota given back', async () => {
+/** The real scanners, with DOH_URL pointing at a port where nothing listens. */
+async function withUnreachableResolver(): Promise<Harness> {
   const env = {
     DOH_URL: `http://127.0.0.1:${await freePort()}/dns-query`,
     SCAN_ALLOW_PRIVATE_TARGETS: '1',
     HSTS_PRELOAD_STATUS_URL: 'none',
   };
-  const h = await startHarness({ env, scanners: createScanners(parseConfig(env), { scanFetch: fetch, fetch }) });
+  return startHarness({ env, scanners: createScanners(parseConfig(env), { scanFetch: fetch, fetch }) });
+}
+
+test('an unreachable resolver: 503 service_unavailable, the target not blamed, the quota given back', async () => {
+  const h = await withUnreachableResolver();
   const ip = freshIp();
   const response = await postJson(h, EXECUTE_ES, { target: 'example.com' }, { ip });
   const retryAfter = Number(response.headers.get('retry-after'));
@@ -44,12 +49,7 @@ test('an unreachable resolver: 503 service_unavailable, the target not blamed, t
 });
 
 test('security-headers: a host name is not blamed for the resolver; an IP address is still scanned', async () => {
-  const env = {
-    DOH_URL: `http://127.0.0.1:${await freePort()}/dns-query`,
-    SCAN_ALLOW_PRIVATE_TARGETS: '1',
-    HSTS_PRELOAD_STATUS_URL: 'none',
-  };
-  const h = await startHarness({ env, scanners: createScanners(parseConfig(env), { scanFetch: fetch, fetch }) });
+  const h = await withUnreachableResolver();
   const ip = freshIp();
   const response = await postJson(h, EXECUTE_SH, { target: 'shop.example.com' }, { ip });
   const body = await expectProblem(response, 'service_unavailable');

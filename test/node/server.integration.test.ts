@@ -19,48 +19,44 @@ after(() => {
 const DEV_ENTRY = 'deploy/node/dev.ts';
 const PRODUCTION_ENTRY = 'deploy/node/server.ts';
 
-/** Runs an entry point (`npm start`'s by default) as its own process on a free port. */
-async function startServerProcess(env: Record<string, string> = {}, entry = DEV_ENTRY): Promise<Started> {
+/** Spawns an entry point through tsx on a free port, collecting what it writes. */
+function spawnEntry(env: Record<string, string>, entry: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
+  const output = { out: '', err: '' };
+  child.stdout.on('data', (d) => (output.out += d));
+  child.stderr.on('data', (d) => (output.err += d));
+  return { child, output };
+}
+
+/** Runs an entry point (`npm start`'s by default) and waits until it listens. */
+async function startServerProcess(env: Record<string, string> = {}, entry = DEV_ENTRY): Promise<Started> {
+  const { child, output } = spawnEntry(env, entry);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${err}`)), 20_000);
-    const check = () => {
-      const match = /listening on (http:\/\/\S+)/.exec(err);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.err}`)), 20_000);
+    child.stderr.on('data', () => {
+      const match = /listening on (http:\/\/\S+)/.exec(output.err);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
       }
-    };
-    child.stderr.on('data', check);
+    });
     child.on('exit', () => {
       clearTimeout(timer);
-      reject(new Error(`server exited:\n${err}`));
+      reject(new Error(`server exited:\n${output.err}`));
     });
   });
-  return { child, url, stdout: () => out, stderr: () => err };
+  return { child, url, stdout: () => output.out, stderr: () => output.err };
 }
 
 /** Runs an entry that is expected to refuse to start; its exit code and what it printed. */
 async function failedStart(env: Record<string, string>, entry = PRODUCTION_ENTRY) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { PATH: process.env.PATH, PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let err = '';
-  let out = '';
-  child.stderr.on('data', (d) => (err += d));
-  child.stdout.on('data', (d) => (out += d));
+  const { child, output } = spawnEntry(env, entry);
   const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, err, out };
+  return { code, err: output.err, out: output.out };
 }
 
 describe('the Node server (deploy/node/dev.ts and server.ts)', () => {
