@@ -62,7 +62,14 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
   const watch = new DependencyWatch(deps.onDependencyChange ?? ((event) => console.warn(event)), now);
   const resolver =
-    deps.resolver ?? createDohResolver({ url: deps.config.dohUrl, fetch: (input, init) => fetch(input, init) });
+    deps.resolver ??
+    // One attempt of at most a second: a probe must answer within a load balancer's own time-out.
+    createDohResolver({
+      url: deps.config.dohUrl,
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: 1_000,
+      retries: 0,
+    });
   const services: Services = {
     config: deps.config,
     store: deps.store,

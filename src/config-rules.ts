@@ -31,21 +31,45 @@ export const httpUrl = (name: string, example: string) =>
       const bare = /^[a-z0-9.-]+(?::[0-9]+)?(?:\/[^\s]*)?$/i.test(text) && !text.includes('://');
       return (
         `${name} must be an absolute http:// or https:// URL` +
-        (bare ? ` (did you mean https://${text}?)` : ` such as ${example}; got "${text.slice(0, 80)}"`)
+        (bare ? ` (did you mean https://${text}?)` : ` such as ${example}; got "${withoutCredentials(text)}"`)
       );
     }),
     v.transform(withoutTrailingSlashes),
   );
 
-/** BASE_URL is the prefix of every URL the service hands out: a query, a fragment or credentials would ride along. */
-export const isPlainBase = (text: string) => {
+/** A value as it may be repeated in a message: no `user:password@`, at most 80 characters. */
+const withoutCredentials = (text: string) => text.replace(/\/\/[^/@\s]*@/, '//…@').slice(0, 80);
+
+/** Whether a URL (already checked to parse) has credentials, or also a query or a fragment. */
+function hasExtras(text: string, extras: 'credentials' | 'credentials, query or fragment'): boolean {
   try {
     const url = new URL(text);
-    return url.username === '' && url.password === '' && url.search === '' && url.hash === '' && !/[?#]/.test(text);
+    const authority = text.slice(text.indexOf('//') + 2).split('/')[0]!;
+    if (authority.includes('@')) return true; // also an empty user:password@, which URL drops
+    return extras !== 'credentials' && (url.search !== '' || url.hash !== '' || /[?#]/.test(text));
   } catch {
-    return true; // not a URL at all: the URL check says so
+    return false; // not a URL at all: the URL check says so
   }
+}
+
+/**
+ * An http(s) URL that the service uses as given: BASE_URL is the prefix of every URL it hands out,
+ * the store URL goes into every request; credentials belong in the token, and would land in logs.
+ */
+export const plainUrl = (name: string, example: string, extras: Parameters<typeof hasExtras>[1], message: string) =>
+  v.pipe(
+    httpUrl(name, example),
+    v.check((text) => !hasExtras(text, extras), message),
+  );
+
+/** BASE_URL as every URL in answers will start: lower-case host, path percent-encoded, no trailing slash. */
+export const normalizedBase = (text: string) => {
+  const url = new URL(text);
+  return withoutTrailingSlashes(url.origin + url.pathname);
 };
+
+/** A value wrapped in quotes that an env-file reader kept (docker --env-file does). */
+export const isQuoted = (text: string) => text.length >= 2 && /^(?:"[^]*"|'[^]*')$/.test(text);
 
 /** Sent in an Authorization header: a space or a control character would break it (and land in error texts). */
 export const HEADER_SAFE_TOKEN = /^[\x21-\x7e]{1,4096}$/;

@@ -14,7 +14,9 @@ import type { Limits } from './limits.ts';
 import {
   HEADER_SAFE_TOKEN,
   httpUrl,
-  isPlainBase,
+  isQuoted,
+  normalizedBase,
+  plainUrl,
   quotaNumber,
   TRUST_PROXY_MESSAGE,
   trustedHeader,
@@ -88,12 +90,14 @@ const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim()
 const EnvSchema = v.object({
   BASE_URL: v.optional(
     v.pipe(
-      httpUrl('BASE_URL', 'https://scan.example.com'),
-      v.check(
-        isPlainBase,
+      plainUrl(
+        'BASE_URL',
+        'https://scan.example.com',
+        'credentials, query or fragment',
         'BASE_URL must be an origin with an optional path (https://scan.example.com or https://example.com/scan), ' +
           'without user:password@, ?query or #fragment',
       ),
+      v.transform(normalizedBase),
     ),
   ),
   ACCOUNT_URL: v.optional(httpUrl('ACCOUNT_URL', 'https://account.example.com/keys'), DEFAULT_ACCOUNT_URL),
@@ -108,7 +112,15 @@ const EnvSchema = v.object({
     DEFAULT_KEY_PREFIX,
   ),
   DEV_API_KEY: v.optional(v.string()),
-  DOH_URL: v.optional(httpUrl('DOH_URL', 'https://cloudflare-dns.com/dns-query'), DEFAULT_DOH_URL),
+  DOH_URL: v.optional(
+    plainUrl(
+      'DOH_URL',
+      'https://cloudflare-dns.com/dns-query',
+      'credentials',
+      'DOH_URL must not have user:password@ (DNS-over-HTTPS takes no credentials in the URL)',
+    ),
+    DEFAULT_DOH_URL,
+  ),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -143,7 +155,15 @@ const EnvSchema = v.object({
       ),
     ),
   ),
-  UPSTASH_REDIS_REST_URL: v.optional(httpUrl('UPSTASH_REDIS_REST_URL', 'https://eu1-example-12345.upstash.io')),
+  UPSTASH_REDIS_REST_URL: v.optional(
+    plainUrl(
+      'UPSTASH_REDIS_REST_URL',
+      'https://eu1-example-12345.upstash.io',
+      'credentials, query or fragment',
+      'UPSTASH_REDIS_REST_URL must be the REST URL alone (https://…upstash.io), without user:password@, ' +
+        '?query or #fragment: the credential is UPSTASH_REDIS_REST_TOKEN',
+    ),
+  ),
   UPSTASH_REDIS_REST_TOKEN: v.optional(
     v.pipe(
       v.string(),
@@ -192,18 +212,23 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     const value = blankToUndefined(env[key]);
     if (value !== undefined) input[key] = value;
   }
-  const parsed = v.safeParse(EnvSchema, input);
-  const problems = parsed.success ? [] : parsed.issues.map(problemLine);
+  const quoted = Object.keys(input).filter((name) => isQuoted(input[name]!));
+  const unquoted = Object.fromEntries(Object.entries(input).filter(([name]) => !quoted.includes(name)));
+  const parsed = v.safeParse(EnvSchema, unquoted);
+  const problems = quoted.map(
+    (name) => `- ${name}: is wrapped in quotes, which some env-file readers (docker --env-file) keep: remove them`,
+  );
+  if (!parsed.success) problems.push(...parsed.issues.map(problemLine));
   const prefix =
-    input.API_KEY_PREFIX !== undefined && isValidKeyPrefix(input.API_KEY_PREFIX)
-      ? input.API_KEY_PREFIX
+    unquoted.API_KEY_PREFIX !== undefined && isValidKeyPrefix(unquoted.API_KEY_PREFIX)
+      ? unquoted.API_KEY_PREFIX
       : DEFAULT_KEY_PREFIX;
-  const devKeyProblem = input.DEV_API_KEY === undefined ? null : keyShapeProblem(input.DEV_API_KEY, prefix);
+  const devKeyProblem = unquoted.DEV_API_KEY === undefined ? null : keyShapeProblem(unquoted.DEV_API_KEY, prefix);
   if (devKeyProblem !== null) problems.push(devKeyMessage(devKeyProblem, prefix));
   if ((input.UPSTASH_REDIS_REST_URL === undefined) !== (input.UPSTASH_REDIS_REST_TOKEN === undefined)) {
     problems.push('- UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together');
   }
-  const grades = devWebsiteGrades(input.DEV_WEBSITE_GRADES, problems);
+  const grades = devWebsiteGrades(unquoted.DEV_WEBSITE_GRADES, problems);
   if (input.DEV_WEBSITE_GRADES !== undefined && input.UPSTASH_REDIS_REST_URL !== undefined) {
     problems.push(
       '- DEV_WEBSITE_GRADES: only for the embedded store; with Upstash use the admin CLI: grades set DOMAIN GRADE',

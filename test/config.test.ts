@@ -200,3 +200,53 @@ describe('operator mistakes get one exact line each', () => {
     assert.deepEqual(problemsOf({ LOG_LEVEL: 'verbose' }), ['- LOG_LEVEL: must be one of debug, info, warn, error']);
   });
 });
+
+describe('values that would leak or mislead', () => {
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+    } catch (error) {
+      return (error as Error).message.split('\n').slice(1);
+    }
+    return [];
+  };
+
+  test('a store URL with credentials, a query or a fragment is refused, and a password is never repeated', () => {
+    for (const url of [
+      'http://u:SECRETPW@x.upstash.io',
+      'https://x.upstash.io/?token=SECRETPW',
+      'https://x.upstash.io/#a',
+    ])
+      assert.match(
+        problemsOf({ UPSTASH_REDIS_REST_URL: url, UPSTASH_REDIS_REST_TOKEN: 't' }).join(),
+        /^- UPSTASH_REDIS_REST_URL: must be the REST URL alone/,
+        url,
+      );
+    const pasted = problemsOf({
+      UPSTASH_REDIS_REST_URL: 'rediss://default:SECRETPW@x.upstash.io:6379',
+      UPSTASH_REDIS_REST_TOKEN: 't',
+    });
+    assert.match(pasted.join(), /got "rediss:\/\/…@x\.upstash\.io:6379"/);
+    assert.ok(!pasted.join().includes('SECRETPW'));
+    assert.match(
+      problemsOf({ DOH_URL: 'https://u:p@dns.example/dns-query' }).join(),
+      /^- DOH_URL: must not have user:password@/,
+    );
+  });
+
+  test('BASE_URL is used as every answer will spell it', () => {
+    assert.equal(parseConfig({ BASE_URL: 'https://Scan.Example.com/a b/' }).baseUrl, 'https://scan.example.com/a%20b');
+    assert.match(problemsOf({ BASE_URL: 'https://@scan.example.com' }).join(), /without user:password@/);
+  });
+
+  test('a value an env-file reader kept in quotes is named, not repeated', () => {
+    assert.deepEqual(
+      problemsOf({ UPSTASH_REDIS_REST_URL: 'https://x.upstash.io', UPSTASH_REDIS_REST_TOKEN: '"tok"' }),
+      [
+        '- UPSTASH_REDIS_REST_TOKEN: is wrapped in quotes, ' +
+          'which some env-file readers (docker --env-file) keep: remove them',
+      ],
+    );
+    assert.equal(problemsOf({ LOG_LEVEL: "'debug'" }).length, 1);
+  });
+});

@@ -14,6 +14,13 @@ import type { SecurityHeadersCapture } from '../../src/tools/security-headers/ca
 import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import { EXIT, NotFoundError, parseCommand, runCommand, USAGE, UsageError } from './admin-commands.ts';
 
+/**
+ * A usage error repeats what was typed; a key typed in the wrong place must not be printed back
+ * (to a terminal's scrollback, to CI logs). Keys and other secrets are long runs of letters and
+ * digits; ids (key_ and 16) and words are shorter.
+ */
+const withoutSecrets = (message: string) => message.replace(/[0-9A-Za-z]{20,}/g, '[hidden]');
+
 function exit(code: number, message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(code);
@@ -48,7 +55,7 @@ let command;
 try {
   command = parseCommand(argv, Date.now());
 } catch (error) {
-  if (error instanceof UsageError) exit(EXIT.usage, `${error.message}\n(--help shows every command)`);
+  if (error instanceof UsageError) exit(EXIT.usage, `${withoutSecrets(error.message)}\n(--help shows every command)`);
   throw error;
 }
 if (command.name === 'grade-capture') await gradeCaptureFile(command.file);
@@ -69,7 +76,8 @@ else {
   }
   try {
     await runCommand(command, {
-      store: new UpstashStore(config.upstash),
+      // An operator's link may be slower than a server's: a longer deadline than the service's 800 ms.
+      store: new UpstashStore({ ...config.upstash, timeoutMs: 10_000 }),
       keyPrefix: config.apiKeyPrefix,
       print: (line) => process.stdout.write(`${line}\n`),
     });

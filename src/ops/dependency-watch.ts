@@ -10,7 +10,13 @@ export type Dependency = 'store' | 'resolver';
 
 export type DependencyEvent =
   | { event: 'dependency_down'; dependency: Dependency; error: string }
-  | { event: 'dependency_recovered'; dependency: Dependency; downMs: number; affectedRequests: number };
+  | {
+      event: 'dependency_recovered';
+      dependency: Dependency;
+      /** From the first failure to the last: the outage ended between then and this report. */
+      downMs: number;
+      affectedRequests: number;
+    };
 
 /** How long a dependency must go without a failure before an answer counts as its recovery. */
 export const RECOVERY_QUIET_MS = 5_000;
@@ -54,7 +60,7 @@ export class DependencyWatch {
     this.#report({
       event: 'dependency_recovered',
       dependency,
-      downMs: now - outage.since,
+      downMs: outage.lastFailure - outage.since,
       affectedRequests: outage.affectedRequests,
     });
   }

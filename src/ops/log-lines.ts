@@ -19,7 +19,7 @@ export type LogHooks = Required<Pick<AppDeps, 'onRequestComplete' | 'onError' | 
 
 export function jsonLogHooks(minimum: LogLevel, write: LogWriter, now: () => number = Date.now): LogHooks {
   const line = (level: LogLevel, fields: Record<string, unknown>) =>
-    write(oneLine(JSON.stringify({ time: new Date(now()).toISOString(), level, ...fields })), level);
+    write(oneLine(JSON.stringify({ time: new Date(now()).toISOString(), level, ...fields }, wellFormed)), level);
   const emit = (level: LogLevel, fields: Record<string, unknown>) => {
     if (SEVERITY[level] >= SEVERITY[minimum]) line(level, fields);
   };
@@ -32,8 +32,18 @@ export function jsonLogHooks(minimum: LogLevel, write: LogWriter, now: () => num
   };
 }
 
-/** JSON leaves U+2028 and U+2029 as they are; some log viewers break lines at them. */
-const oneLine = (json: string) => json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+/** JSON leaves U+0085, U+2028 and U+2029 as they are; some log viewers break lines at them. */
+const oneLine = (json: string) =>
+  json
+    .replace(/\u0085/g, '\\u0085')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A lone surrogate is written as an escape that strict JSON readers (jq) refuse: U+FFFD instead. */
+const wellFormed = (_key: string, value: unknown) =>
+  typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value;
 
 function errorText(error: unknown): string {
   const text = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);

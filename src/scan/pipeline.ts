@@ -104,6 +104,15 @@ export async function scanWithTool(
   } finally {
     ctx.notes.scanMs = performance.now() - started;
   }
+  if (cancel?.aborted) {
+    // The caller went away, and the scan's connections with it: what it saw after that says nothing
+    // about the target, so it is neither kept (nor offered to others as a cached answer) nor counted.
+    await releaseScanQuota(ctx, quotaKey, reservation);
+    ctx.notes.reason = 'client-closed';
+    throw new ApiError('request_timeout', {
+      detail: 'The client closed the connection before the scan finished; nothing was kept or counted.',
+    });
+  }
   const scan = storedScanOf(tool.name, scanInput, outcome, ctx.services.now());
   keepScan(scan, scanInput, ctx);
   return replyOf(scan, false, ctx);

@@ -264,9 +264,11 @@ export class UpstashStore implements Store {
 function storeFailure(error: unknown): string {
   if (error instanceof errors.UpstashJSONParseError) return 'the shared store answered something that is not JSON';
   if (error instanceof errors.UpstashError) {
+    // Redis quotes a command's arguments in some replies ("unknown command 'get,asc:key…'"): not those either.
     const reply = error.message
       .split(', command was:')[0]!
       .replace(/^Command failed: /, '')
+      .replace(/'[^']*'/g, "'…'")
       .slice(0, 200);
     return `the shared store refused the command: ${reply}`;
   }

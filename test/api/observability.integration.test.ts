@@ -8,7 +8,7 @@ import { before, describe, test } from 'node:test';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { RECOVERY_QUIET_MS } from '../../src/ops/dependency-watch.ts';
-import { CHALLENGED } from '../support/scanners.ts';
+import { CHALLENGED, GRADED } from '../support/scanners.ts';
 import { CATALOG, EXECUTE_SH, freshIp, postJson, startHarness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis, type RedisServer } from '../support/redis-server.ts';
@@ -216,5 +216,39 @@ describe('dependency outages', () => {
     assert.ok(recovered?.event === 'dependency_recovered');
     assert.ok(recovered.affectedRequests >= refused, `${recovered.affectedRequests} ≥ ${refused}`);
     assert.deepEqual(h.errors, [], 'an outage is not a bug');
+  });
+});
+
+describe('a client that goes away mid-scan', () => {
+  test('leaves nothing behind: no kept scan to be served as cached, no quota spent', async () => {
+    const h = await startHarness();
+    const scanner = h.scanners['security-headers'];
+    let started!: () => void;
+    const scanning = new Promise<void>((resolve) => (started = resolve));
+    scanner.outcome = (_target, context) => {
+      started();
+      // Like a real scan: its connections fail once the caller's signal aborts.
+      return new Promise((resolve) =>
+        context.signal.addEventListener('abort', () => resolve({ ...CHALLENGED, result: { ...CHALLENGED.result } })),
+      );
+    };
+    const ip = freshIp();
+    const client = new AbortController();
+    const answer = postJson(h, EXECUTE_SH, { target: 'slow.example' }, { ip, signal: client.signal });
+    await scanning;
+    client.abort();
+    await assert.rejects(answer);
+    for (let i = 0; i < 50 && !h.log.some((l) => l.targetHost === 'slow.example'); i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await h.settled();
+    const line = h.log.find((l) => l.targetHost === 'slow.example');
+    assert.deepEqual([line?.status, line?.reason, line?.scanId], [408, 'client-closed', undefined]);
+    const target = scanner.calls[0]!.target;
+    assert.equal(await h.store.latestScan('security-headers', target), null, 'not kept');
+    const windows = [{ policy: 'p', key: `client:${ip}`, limit: 20, windowMs: 3_600_000 }];
+    assert.equal((await h.memory.reserveScan(windows)).remaining.p, 19, 'the attempt was given back');
+    scanner.outcome = GRADED;
+    const after = await postJson(h, EXECUTE_SH, { target: 'slow.example', maxAgeSec: 3600 }, { ip });
+    assert.equal((await after.json()).cached, false, 'a later caller gets no cached answer from it');
   });
 });

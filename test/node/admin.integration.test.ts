@@ -190,6 +190,16 @@ describe('the operator CLI (npm run admin)', () => {
     assert.equal(run.code, 2);
     assert.ok(!run.stderr.includes(key) && !run.stderr.includes(key.slice(9)), run.stderr);
     assert.match(run.stderr, /^keys revoke takes a key id such as key_/);
+    for (const args of [
+      ['keys', 'revoke', 'key_x', key],
+      ['keys', 'create', '--name', 'n', '--owner', 'o', '--expires', key],
+      ['keys', 'create', '--name', 'n', '--owner', 'o', '--scopes', key],
+    ]) {
+      const refused = await admin(args, env);
+      assert.equal(refused.code, 2, args.join(' '));
+      assert.ok(!refused.stderr.includes(key.slice(9)), refused.stderr);
+      assert.match(refused.stderr, /\[hidden\]/, args.join(' '));
+    }
   });
 
   test('revoking an unknown id is "not found", exit code 3', async () => {

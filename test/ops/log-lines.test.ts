@@ -88,4 +88,8 @@ test('a line is one line, whatever the values hold', () => {
   const parsed = JSON.parse(written[0]!) as Record<string, unknown>;
   assert.equal(parsed['path'], '/a\nb\u2028c\u2029d', 'the value survives, escaped');
   assert.equal(parsed['level'], 'info');
+  hooks.onRequestComplete({ ...entry('info', 200), path: '/\ud800x\u0085', userAgent: 'ok \ud83d\ude00' });
+  assert.doesNotMatch(written[1]!, /\\ud8|\u0085/);
+  const strict = JSON.parse(written[1]!) as Record<string, unknown>;
+  assert.deepEqual([strict['path'], strict['userAgent']], ['/\ufffdx\u0085', 'ok \ud83d\ude00']);
 });
