@@ -3,6 +3,16 @@ import { describe, test } from 'node:test';
 import { ConfigError, DEFAULT_ACCOUNT_URL, parseConfig } from '../src/config.ts';
 import { generateKey } from '../src/keys/key-format.ts';
 
+/** The problem lines of an environment (empty when it is valid). */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    return (error as Error).message.split('\n').slice(1);
+  }
+  return [];
+}
+
 test('an empty environment gives the documented defaults', () => {
   const c = parseConfig({});
   assert.deepEqual(c, {
@@ -139,15 +149,6 @@ describe('DEV_WEBSITE_GRADES', () => {
 });
 
 describe('operator mistakes get one exact line each', () => {
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      parseConfig(env);
-    } catch (error) {
-      return (error as Error).message.split('\n').slice(1);
-    }
-    return [];
-  };
-
   test('a BASE_URL without a scheme, or with credentials, a query or a fragment', () => {
     assert.deepEqual(problemsOf({ BASE_URL: 'scan.example.com' }), [
       '- BASE_URL: must be an absolute http:// or https:// URL (did you mean https://scan.example.com?)',
@@ -202,15 +203,6 @@ describe('operator mistakes get one exact line each', () => {
 });
 
 describe('values that would leak or mislead', () => {
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      parseConfig(env);
-    } catch (error) {
-      return (error as Error).message.split('\n').slice(1);
-    }
-    return [];
-  };
-
   test('a store URL with credentials, a query or a fragment is refused, and a password is never repeated', () => {
     for (const url of [
       'http://u:SECRETPW@x.upstash.io',
