@@ -8,7 +8,7 @@ import { openApiDocument } from './api/openapi.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
 import { badge, badgeRefusal } from './badge/route.ts';
 import { clientAddress, clientIdentity } from './http/client-address.ts';
-import { surfaceOf } from './http/surface.ts';
+import { isUnguarded, surfaceOf, type Surface } from './http/surface.ts';
 import { ApiError, problemResponse } from './http/problem.ts';
 import { KeyService } from './keys/key-service.ts';
 import { SPEC_LIMITS, STORE_RETRY_AFTER_SEC } from './limits.ts';
@@ -46,17 +46,12 @@ export interface App {
   fetch(request: Request, runtime?: RuntimeContext): Promise<Response>;
 }
 
-/** Probes answer without a key check or a limit: a load balancer must never be refused, nor load the store. */
-function unlessProbe(...middleware: Handler[]): Handler {
-  return async (request, ctx) => {
-    if (ctx.surface === 'probe') return undefined;
-    for (const handler of middleware) {
-      const answer = await handler(request, ctx);
-      if (answer !== undefined) return answer;
-    }
-    return undefined;
-  };
+/** A middleware that does not run on the surfaces `skips` names. */
+function unless(skips: (surface: Surface) => boolean, middleware: Handler): Handler {
+  return (request, ctx) => (skips(ctx.surface) ? undefined : middleware(request, ctx));
 }
+
+const isProbe = (surface: Surface) => surface === 'probe';
 
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
@@ -86,7 +81,10 @@ export function createApp(deps: AppDeps): App {
   };
 
   const router = Router<IRequest, [RequestContext], Response>({
-    before: [unlessProbe(identifyKey, perMinuteLimit, refuseInvalidKey)],
+    // Probes and the retired keys endpoint answer everyone alike: no key is looked at. Probes are not
+    // limited either (a load balancer must never be refused, nor load the store); the keys endpoint
+    // shows the per-minute headers without counting (docs/api-behaviour.md).
+    before: [unless(isUnguarded, identifyKey), unless(isProbe, perMinuteLimit), refuseInvalidKey],
     catch: (error, request, ctx) => toProblem(error, request, ctx),
   });
 
@@ -109,6 +107,8 @@ export function createApp(deps: AppDeps): App {
     .all(PATHS.developerKeys, onlyMethods('POST'))
     .get(PATHS.legacyCatalog, requireScope('tools:read'), legacyCatalog)
     .all(PATHS.legacyCatalog, onlyMethods('GET'))
+    .post(PATHS.legacyExecute, knownTool, requireScope('tools:execute'), execute)
+    .all(PATHS.legacyExecute, knownTool, onlyMethods('POST'))
     .get(PATHS.badge, requireScope('badges:read'), badge)
     .all(PATHS.badge, onlyMethods('GET'))
     .post(PATHS.mcp, mcpOrigin, mcpEndpoint)

@@ -9,7 +9,6 @@ import {
   keyOptional,
   mcpOperation,
   problem,
-  RATE_LIMIT_HEADERS,
   ref,
 } from './openapi-operations.ts';
 import { badgeOperation } from './openapi-badge.ts';
@@ -34,6 +33,21 @@ const QUOTA_POLICY_NOTE =
   '(scans-per-hour-per-client, -per-network, -per-target or -overall; w=3600); ' +
   'a scan-quota 429 lists the refusing window alone; a reused (cached) answer lists only per-minute.';
 const QUOTA_REFUSAL_NOTE = ' Always the per-minute policy, except on a scan-quota 429: the refusing quota window.';
+
+/**
+ * An operation under the unversioned prefix: marked deprecated, and every one of its answers
+ * carries Deprecation, Sunset and the successor's Link (src/http/respond.ts).
+ */
+function deprecatedAlias<T extends { responses: Record<string, { headers?: Record<string, unknown> }> }>(operation: T) {
+  const marked = { Deprecation: ref('Deprecation'), Sunset: ref('Sunset'), Link: ref('Link') };
+  const responses = Object.fromEntries(
+    Object.entries(operation.responses).map(([status, response]) => [
+      status,
+      { ...response, headers: { ...response.headers, ...marked } },
+    ]),
+  );
+  return { ...operation, deprecated: true, tags: ['deprecated'], responses };
+}
 
 export function buildOpenApi(baseUrl: string, accountUrl: string) {
   return {
@@ -88,25 +102,27 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         },
       },
       [PATHS.legacyCatalog]: {
-        get: {
+        get: deprecatedAlias({
           operationId: 'list-tools-legacy',
           summary: `Deprecated alias of ${PATHS.catalog}`,
-          deprecated: true,
-          tags: ['deprecated'],
           security: keyOptional,
-          responses: {
-            ...catalogResponses,
-            '200': {
-              ...catalogResponses['200'],
-              headers: {
-                ...RATE_LIMIT_HEADERS,
-                Deprecation: ref('Deprecation'),
-                Sunset: ref('Sunset'),
-                Link: ref('Link'),
-              },
+          responses: catalogResponses,
+        }),
+      },
+      [openApiPath(PATHS.legacyExecute)]: {
+        post: deprecatedAlias({
+          ...executeOperation(ALLOWLISTED_TOOLS[0]),
+          operationId: 'execute-legacy',
+          summary: `Deprecated alias of ${openApiPath(PATHS.execute)}: the same scan, limits and quota`,
+          parameters: [
+            {
+              name: 'tool',
+              in: 'path',
+              required: true,
+              schema: { type: 'string', enum: ALLOWLISTED_TOOLS.map((t) => t.name) },
             },
-          },
-        },
+          ],
+        }),
       },
       [openApiPath(PATHS.badge)]: { get: badgeOperation },
       [PATHS.health]: { get: healthOperation },

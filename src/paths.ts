@@ -11,6 +11,7 @@ export const PATHS = {
   scan: '/api/v1/scans/:scanId',
   developerKeys: '/api/v1/developer/keys',
   legacyCatalog: '/api/agent/tools',
+  legacyExecute: '/api/agent/tools/:tool/execute',
   badge: '/api/badge/:domain+',
   mcp: '/mcp',
   openapi: '/openapi.json',
@@ -37,6 +38,17 @@ export const LEGACY_SUNSET_DAY =
   `${LEGACY_SUNSET_DATE.getUTCDate()} ${MONTHS[LEGACY_SUNSET_DATE.getUTCMonth()]} ` +
   `${LEGACY_SUNSET_DATE.getUTCFullYear()}`;
 export const LEGACY_DEPRECATED_AT = 1_793_491_200;
+
+const LEGACY_PREFIX = '/api/agent/tools';
+
+/**
+ * The versioned path that replaces a path under the unversioned prefix (every response there is
+ * marked deprecated, docs/api-behaviour.md), or null for any other path.
+ */
+export function successorOf(path: string): string | null {
+  if (path !== LEGACY_PREFIX && !path.startsWith(`${LEGACY_PREFIX}/`)) return null;
+  return `/api/v1${path.slice('/api'.length)}`;
+}
 
 const PARAMETER = /:(\w+)\+?/g;
 

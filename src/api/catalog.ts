@@ -1,7 +1,6 @@
 import { BoundedCache } from '../cache/bounded-cache.ts';
 import { buildCatalog } from '../catalog.ts';
 import { respond } from '../http/respond.ts';
-import { LEGACY_DEPRECATED_AT, LEGACY_SUNSET, PATHS } from '../paths.ts';
 import type { Handler, RequestContext } from '../context.ts';
 
 // The catalog only changes with the base URL, so its JSON is built once per services and base URL.
@@ -19,13 +18,9 @@ function catalogJson(ctx: RequestContext): string {
 export const catalog: Handler = (_request, ctx) =>
   respond(ctx, catalogJson(ctx), { headers: { 'content-type': 'application/json' } });
 
-/** `GET /api/agent/tools`: the same catalog, marked deprecated (RFC 9745) with its sunset (RFC 8594). */
+/**
+ * `GET /api/agent/tools`: the same catalog; like every answer under the unversioned prefix it is
+ * marked deprecated, with its sunset and successor (src/http/respond.ts).
+ */
 export const legacyCatalog: Handler = (_request, ctx) =>
-  respond(ctx, catalogJson(ctx), {
-    headers: {
-      'content-type': 'application/json',
-      deprecation: `@${LEGACY_DEPRECATED_AT}`,
-      sunset: LEGACY_SUNSET,
-      link: `<${ctx.baseUrl}${PATHS.catalog}>; rel="successor-version"`,
-    },
-  });
+  respond(ctx, catalogJson(ctx), { headers: { 'content-type': 'application/json' } });

@@ -1,3 +1,4 @@
+import { LEGACY_DEPRECATED_AT, LEGACY_SUNSET, successorOf } from '../paths.ts';
 import type { RequestContext } from '../context.ts';
 import { addRateLimitHeaders, RATE_LIMIT_HEADER_NAMES } from './rate-limit-headers.ts';
 
@@ -51,10 +52,22 @@ export function respond(
 ): Response {
   const headers = standardHeaders();
   headers['x-request-id'] = ctx.requestId;
+  const successor = successorOf(ctx.path);
+  if (successor !== null) markDeprecated(headers, ctx.baseUrl + successor);
   if (ctx.rateLimit) addRateLimitHeaders(headers, ctx.rateLimit, ctx.services.now(), ctx.scanQuota);
   if (init.headers) for (const name in init.headers) headers[name.toLowerCase()] = init.headers[name]!;
   if (ctx.services.config.baseUrl === null) keepHostBoundCopiesApart(headers);
   return new Response(body, { status: init.status ?? 200, headers });
+}
+
+/**
+ * Every answer under the unversioned prefix, refusals included: deprecated (RFC 9745), its sunset
+ * (RFC 8594) and the versioned path that replaces it.
+ */
+function markDeprecated(headers: Record<string, string>, successorUrl: string): void {
+  headers['deprecation'] = `@${LEGACY_DEPRECATED_AT}`;
+  headers['sunset'] = LEGACY_SUNSET;
+  headers['link'] = `<${successorUrl}>; rel="successor-version"`;
 }
 
 /**

@@ -15,7 +15,9 @@ export type Surface =
   /** Pages, assets and the OpenAPI document: shown the API budget, never counted. */
   | 'document'
   /** Health and readiness probes: no key check, no limit, no store work beyond the readiness check. */
-  | 'probe';
+  | 'probe'
+  /** A retired endpoint with the same answer for everyone (the 410 of the keys endpoint): no key check, no limit. */
+  | 'retired';
 
 /** Every route's surface: a new path does not compile until it is given one. */
 const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
@@ -23,8 +25,9 @@ const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
   execute: 'api',
   scanHistory: 'api',
   scan: 'api',
-  developerKeys: 'api',
+  developerKeys: 'retired',
   legacyCatalog: 'api',
+  legacyExecute: 'api',
   badge: 'badge',
   mcp: 'mcp',
   openapi: 'document',
@@ -54,6 +57,9 @@ export function surfaceOf(route: string | undefined, path: string): Surface {
   return path.startsWith(API_PREFIX) ? 'api' : 'document';
 }
 
+/** Surfaces that answer everyone alike, before any key check or limit (src/app.ts). */
+export const isUnguarded = (surface: Surface) => surface === 'probe' || surface === 'retired';
+
 /**
  * Whether a request draws on its surface's per-minute budget (preflights only look). A presented
  * key that turns out invalid counts on every surface: guessing keys is never free.
@@ -61,6 +67,6 @@ export function surfaceOf(route: string | undefined, path: string): Surface {
 export function countsAgainstLimit(surface: Surface, method: string, invalidKey = false): boolean {
   if (method === 'OPTIONS') return false;
   if (invalidKey) return true;
-  if (surface === 'document' || surface === 'probe') return false;
+  if (surface === 'document' || surface === 'probe' || surface === 'retired') return false;
   return surface !== 'mcp' || method === 'POST';
 }

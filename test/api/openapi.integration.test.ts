@@ -67,6 +67,7 @@ describe('GET /openapi.json', () => {
   test('covers every endpoint of the API', () => {
     assert.deepEqual(Object.keys(doc.paths).sort(), [
       '/api/agent/tools',
+      '/api/agent/tools/{tool}/execute',
       '/api/badge/{domain}',
       '/api/v1/agent/tools',
       '/api/v1/agent/tools/email-security/execute',
