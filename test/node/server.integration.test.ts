@@ -19,6 +19,14 @@ after(() => {
 const DEV_ENTRY = 'deploy/node/dev.ts';
 const PRODUCTION_ENTRY = 'deploy/node/server.ts';
 
+/** The JSON log lines a server wrote to stdout. */
+const logLines = (s: Started) =>
+  s
+    .stdout()
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+
 /** Spawns an entry point through tsx on a free port, collecting what it writes. */
 function spawnEntry(env: Record<string, string>, entry: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
@@ -81,11 +89,7 @@ describe('the Node server (deploy/node/dev.ts and server.ts)', () => {
     await fetch(`${s.url}/nowhere?key=${key}`);
     s.child.kill('SIGTERM');
     await once(s.child, 'exit');
-    const lines = s
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const lines = logLines(s);
     assert.equal(lines.length, 3);
     assert.deepEqual(
       lines.map((l) => [l.method, l.path, l.status]),
@@ -206,11 +210,7 @@ describe('the production entry (deploy/node/server.ts)', () => {
     assert.equal((await fetch(`${s.url}/healthz`)).status, 200);
     s.child.kill('SIGTERM');
     await once(s.child, 'exit');
-    const lines = s
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line));
+    const lines = logLines(s);
     assert.deepEqual(
       lines.map((l) => [l.event, l.level, l.path, l.requestId]),
       [['request', 'info', '/api/v1/agent/tools', 'probe-1']],
@@ -231,12 +231,7 @@ describe('the production entry (deploy/node/server.ts)', () => {
     assert.equal((await fetch(`${s.url}/healthz`)).status, 200);
     s.child.kill('SIGTERM');
     await once(s.child, 'exit');
-    const probes = s
-      .stdout()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line))
-      .filter((l) => l.path === '/healthz');
+    const probes = logLines(s).filter((l) => l.path === '/healthz');
     assert.deepEqual(
       probes.map((l) => l.level),
       ['debug'],
