@@ -16,7 +16,7 @@ import { mcpEndpoint } from './mcp/endpoint.ts';
 import { mcpOrigin } from './mcp/origin-check.ts';
 import { mcpProblemResponse } from './mcp/refusals.ts';
 import { createDohResolver } from './net/resolver.ts';
-import { accessLogEntry, loggedWhenSent, reportError } from './ops/access-log.ts';
+import { accessLogEntry, initOf, loggedWhenSent, reportError } from './ops/access-log.ts';
 import { DependencyWatch } from './ops/dependency-watch.ts';
 import { observedStore } from './ops/observed-store.ts';
 import { Readiness } from './ops/readiness.ts';
@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps): App {
         router.routes,
       );
       const answer = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
-      const response = isHead ? new Response(null, answer) : answer;
+      const response = isHead ? new Response(null, initOf(answer)) : answer;
       const log = () => deps.onRequestComplete?.(accessLogEntry(ctx, request, response.status));
       if (ctx.surface === 'mcp' && deps.onRequestComplete) return loggedWhenSent(response, log);
       log();

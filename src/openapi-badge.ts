@@ -1,5 +1,6 @@
 /** The badge operation of the OpenAPI document (src/openapi.ts). See docs/badge.md. */
-import { keyOptional, problem, RATE_LIMIT_HEADERS, ref } from './openapi-operations.ts';
+import type { ErrorCode } from './http/errors.ts';
+import { keyOptional, problem, RATE_LIMIT_HEADERS, ref, schemaRef } from './openapi-operations.ts';
 import type { GradedTool } from './store/port.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
 
@@ -33,6 +34,20 @@ const SHIELDS_ENDPOINT = {
 
 const SVG = { schema: { type: 'string' } };
 
+/**
+ * A refusal drawn as an error badge naming it (`invalid key`, `rate limited`, …), so that an
+ * embedded image shows why; a client whose Accept names JSON gets the problem instead.
+ */
+function badgeRefusal(code: ErrorCode, description: string) {
+  return {
+    ...problem(code, `${description} An error badge, or the problem when Accept names JSON.`),
+    content: {
+      'image/svg+xml': { schema: { type: 'string', description: 'The error badge, e.g. "invalid domain".' } },
+      'application/problem+json': { schema: schemaRef('Problem') },
+    },
+  };
+}
+
 export const badgeOperation = {
   operationId: 'badge',
   summary: 'Badge with the latest grade of a domain',
@@ -60,7 +75,8 @@ export const badgeOperation = {
     }),
     queryParameter(
       'style',
-      '`flat` is the same as `default` (rounded), `flat-square` as `compact` (square); `mini` shows the grade alone.',
+      'Size of the badge: `default` is 20 px high (Verdana 11 px), `compact` 18 px (10 px text, square corners) ' +
+        'and `mini` 16 px with the grade alone; `flat` is the same as `default` and `flat-square` as `compact`.',
       { type: 'string', enum: ['default', 'compact', 'mini', 'flat', 'flat-square'], default: 'default' },
     ),
     queryParameter(
@@ -75,16 +91,15 @@ export const badgeOperation = {
       headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
       content: { 'image/svg+xml': SVG, 'application/json': { schema: SHIELDS_ENDPOINT } },
     },
-    '304': { description: 'Not modified (If-None-Match matched the ETag).', headers: { ETag: ref('ETag') } },
-    '400': {
-      ...problem('bad_request', 'a wrong domain, tool, format, style or label.'),
-      content: {
-        'image/svg+xml': { schema: { type: 'string', description: 'The error badge, e.g. "invalid domain".' } },
-        'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } },
-      },
+    '304': {
+      description: 'Not modified (If-None-Match matched the ETag).',
+      headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
     },
-    '401': problem('unauthorized', 'invalid or expired API key.'),
-    '403': problem('forbidden', 'the key lacks `badges:read`.'),
-    '429': problem('rate_limit_exceeded', 'badge rate limit used up.'),
+    '400': badgeRefusal('bad_request', 'a wrong domain, tool, format, style or label.'),
+    '401': badgeRefusal('unauthorized', 'an invalid, expired or revoked key.'),
+    '403': badgeRefusal('forbidden', 'the key lacks `badges:read`.'),
+    '429': badgeRefusal('rate_limit_exceeded', 'the badge rate limit is used up.'),
+    '500': badgeRefusal('internal_error', 'a bug; it has been logged with the request id.'),
+    '503': badgeRefusal('service_unavailable', 'the key could not be checked: the store is down.'),
   },
 };

@@ -1,118 +1,174 @@
 /**
- * The operations of the OpenAPI document (src/openapi.ts) and the helpers they are written with:
- * headers, problem responses, the execute operation per tool and the MCP endpoint.
+ * The building blocks of the OpenAPI operations (src/openapi.ts): header sets, problem responses,
+ * the execute operation per tool and the MCP endpoint.
  */
 import { ERRORS, type ErrorCode } from './http/errors.ts';
 import { BODY_DEADLINE_MS } from './limits.ts';
+import type { ResponseHeaderName } from './openapi-components.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
 
 const BODY_SECONDS = BODY_DEADLINE_MS / 1000;
 
-export const header = (description: string, type: 'string' | 'integer' = 'string') => ({
-  description,
-  schema: { type },
-});
-export const ref = (name: string) => ({ $ref: `#/components/headers/${name}` });
+export const ref = (name: ResponseHeaderName) => ({ $ref: `#/components/headers/${name}` });
+const refs = (...names: ResponseHeaderName[]) => Object.fromEntries(names.map((name) => [name, ref(name)]));
+export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-/** The headers of every answer: the version, the request id and the per-minute limit. */
+/** The headers of every answer: the version, the request id and its caching. */
+export const COMMON_HEADERS = refs('API-Version', 'X-Request-Id', 'Cache-Control');
+
+/** Every answer on a limited path also shows the per-minute limit (the RateLimit family). */
 export const RATE_LIMIT_HEADERS = {
-  'API-Version': ref('API-Version'),
-  'X-Request-Id': ref('X-Request-Id'),
-  RateLimit: ref('RateLimit'),
-  'RateLimit-Policy': ref('RateLimit-Policy'),
-  'RateLimit-Limit': ref('RateLimit-Limit'),
-  'RateLimit-Remaining': ref('RateLimit-Remaining'),
-  'RateLimit-Reset': ref('RateLimit-Reset'),
-  'X-RateLimit-Limit': ref('X-RateLimit-Limit'),
-  'X-RateLimit-Remaining': ref('X-RateLimit-Remaining'),
-  'X-RateLimit-Reset': ref('X-RateLimit-Reset'),
+  ...COMMON_HEADERS,
+  ...refs(
+    'RateLimit',
+    'RateLimit-Policy',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'X-RateLimit-Limit',
+    'X-RateLimit-Remaining',
+    'X-RateLimit-Reset',
+  ),
 };
 
-/** On an execute answer: `Age` is sent only when a stored result answered (`maxAgeSec`). */
-const EXECUTE_HEADERS = { ...RATE_LIMIT_HEADERS, Age: ref('Age'), 'Server-Timing': ref('Server-Timing') };
+/** On an execute answer: `Age` only when a stored result answered (`maxAgeSec`). */
+const EXECUTE_HEADERS = { ...RATE_LIMIT_HEADERS, ...refs('Age', 'Server-Timing') };
 
-export function problem(code: ErrorCode, description: string) {
-  const retry = code === 'rate_limit_exceeded' || code === 'service_unavailable';
+const PROBLEM_JSON = { 'application/problem+json': { schema: schemaRef('Problem') } };
+
+/** The headers a refusal of `code` carries besides the common ones. */
+function refusalHeaders(code: ErrorCode): Record<string, unknown> {
   return {
-    description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
-    headers: {
-      ...RATE_LIMIT_HEADERS,
-      ...(retry ? { 'Retry-After': ref('Retry-After') } : {}),
-      ...(code === 'unauthorized' || code === 'forbidden' ? { 'WWW-Authenticate': ref('WWW-Authenticate') } : {}),
-    },
-    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+    ...(code === 'rate_limit_exceeded' || code === 'service_unavailable' ? refs('Retry-After') : {}),
+    ...(code === 'unauthorized' || code === 'forbidden' ? refs('WWW-Authenticate') : {}),
+    ...(code === 'method_not_allowed' ? refs('Allow') : {}),
   };
 }
 
+export function problem(code: ErrorCode, description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) {
+  return {
+    description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
+    headers: { ...headers, ...refusalHeaders(code) },
+    content: PROBLEM_JSON,
+  };
+}
+
+export const json = (description: string, schema: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: schemaRef(schema) } },
+});
+
 export const keyOptional = [{}, { bearerKey: [] }, { headerKey: [] }];
 
-export const catalogResponses = {
-  '200': {
-    description: 'The tool catalog.',
-    headers: RATE_LIMIT_HEADERS,
-    content: {
-      'application/json': {
-        schema: {
-          type: 'object',
-          description: 'Tools, authentication options, rate limits (`rateLimit`) and error codes.',
-        },
-      },
-    },
-  },
-  '401': problem('unauthorized', 'invalid, expired or revoked key; no fallback to anonymous.'),
-  '403': problem('forbidden', 'the key lacks `tools:read`.'),
-  '429': problem('rate_limit_exceeded', 'per-minute limit used up.'),
-  '503': problem('service_unavailable', 'the key could not be verified because the store is down.'),
+/** Answers many operations share, published once under components.responses. */
+export const SHARED_RESPONSES = {
+  BadHost: problem('bad_request', 'the Host header names no host and port this service answers for.'),
+  MethodNotAllowed: problem(
+    'method_not_allowed',
+    'another method was used on this path; Allow lists the ones it takes.',
+  ),
+  InternalError: problem('internal_error', 'a bug; it has been logged with the request id.'),
+  Unauthorized: problem('unauthorized', 'an invalid, expired or revoked key; there is no fallback to anonymous.'),
+  RateLimited: problem('rate_limit_exceeded', 'the per-minute limit is used up.'),
+  StoreUnavailable: problem('service_unavailable', 'the key or the limit could not be checked: the store is down.'),
+  ProbeBadHost: problem(
+    'bad_request',
+    'the Host header names no host and port this service answers for.',
+    COMMON_HEADERS,
+  ),
+  ProbeMethodNotAllowed: problem(
+    'method_not_allowed',
+    'another method was used on this path; Allow lists the ones it takes.',
+    COMMON_HEADERS,
+  ),
+  ProbeInternalError: problem('internal_error', 'a bug; it has been logged with the request id.', COMMON_HEADERS),
 };
 
-export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
+export const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
+export const noKey: never[] = [];
+
+/** What every operation that looks at a key can answer besides its own: a bad key, the limit, the store. */
+export const KEY_REFUSALS = {
+  '401': shared('Unauthorized'),
+  '429': shared('RateLimited'),
+  '503': shared('StoreUnavailable'),
+};
+
+export const catalogResponses = {
+  '200': json('The tool catalog.', 'Catalog'),
+  ...KEY_REFUSALS,
+  '403': problem('forbidden', 'the key lacks `tools:read`.'),
+};
+
+const TOOL_NAMES = ALLOWLISTED_TOOLS.map((t) => t.name);
+
+/**
+ * The execute operation of one tool, or (null) of the path that names the tool, whose answers are
+ * any tool's: the deprecated alias.
+ */
+export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number] | null) {
+  const name = tool ? tool.name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase()) : '';
+  const about = tool
+    ? `${tool.description}\n\nTarget: ${tool.targetDescription}\n\n` +
+      `Grades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. `
+    : `Runs the tool the path names (${TOOL_NAMES.join(', ')}); the catalog describes each. `;
   return {
-    operationId: `execute-${tool.name}`,
-    summary: `Run the ${tool.name} scan`,
+    operationId: `execute-${tool?.name ?? 'tool'}`,
+    summary: `Run the ${tool?.name ?? 'named'} scan`,
+    ...(tool
+      ? {}
+      : {
+          parameters: [{ name: 'tool', in: 'path', required: true, schema: { type: 'string', enum: TOOL_NAMES } }],
+        }),
     description:
-      `${tool.description}\n\nTarget: ${tool.targetDescription}\n\n` +
-      `Grades: ${tool.gradeScale.join(', ')}; gradeScore ${tool.scoreRange.min}–${tool.scoreRange.max}. ` +
+      about +
       'Requires `tools:execute` when a key is sent.\n\n' +
       'Every answer that ran a scan (200 or 422) carries `scanId`, `scannedAt`, `assessed`, `cached`, `scanUrl` ' +
       'and `permalink`. With `maxAgeSec`, a stored result of the same tool and normalised target younger than ' +
       'that answers instead (`cached: true`, its original scanId and scannedAt, an `Age` header) and spends no ' +
-      'scan quota; it is reused for email-security only when its scan covered the `selectors` asked for.',
+      'scan quota; it is reused for email-security only when its scan covered the `selectors` asked for.\n\n' +
+      'Any other tool name answers 404.',
     tags: ['tools'],
     security: keyOptional,
     requestBody: {
       required: true,
       content: {
         'application/json': {
-          schema: { $ref: '#/components/schemas/ExecuteRequest' },
-          example: { target: tool.targetExamples[0], maxAgeSec: 3600 },
+          schema: schemaRef('ExecuteRequest'),
+          example: { target: (tool ?? ALLOWLISTED_TOOLS[0]).targetExamples[0], maxAgeSec: 3600 },
         },
       },
     },
     responses: {
       '200': {
-        description: 'Scan completed, or a stored result reused for `maxAgeSec` (`cached: true`).',
+        ...json(
+          'Scan completed, or a stored result reused for `maxAgeSec` (`cached: true`).',
+          tool ? `${name}Scan` : 'ScanResponse',
+        ),
         headers: EXECUTE_HEADERS,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ScanResponse' } } },
       },
       '400': problem(
         'bad_request',
         'invalid JSON, a missing, invalid or malformed `target`, or an invalid `selectors` or `maxAgeSec`; ' +
           'no scan ran.',
       ),
-      '401': problem('unauthorized', 'invalid or expired API key.'),
+      ...KEY_REFUSALS,
       '403': problem('forbidden', 'the key lacks `tools:execute`.'),
-      '404': problem('not_found', 'tool not on the agent allowlist.'),
+      ...(tool ? {} : { '404': problem('not_found', 'a tool that is not on this API.') }),
       '408': problem(
         'request_timeout',
-        `the body did not arrive in full within ${BODY_SECONDS} s; the connection is closed.`,
+        `the body did not arrive in full within ${BODY_SECONDS} s (the connection is closed), ` +
+          'or the client left before the scan ended.',
       ),
       '413': problem('payload_too_large', 'body over 8 KiB.'),
+      '415': problem('unsupported_media_type', 'Content-Type is not application/json.'),
       '422': {
         description:
           'The scan ran but could not assess the target; grade and gradeScore are null and result explains why. ' +
           'A stored result of such a scan reused for `maxAgeSec` answers the same way, with `cached: true`.',
         headers: EXECUTE_HEADERS,
-        content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/UnassessedScan' } } },
+        content: { 'application/problem+json': { schema: schemaRef(`${name}UnassessedScan`) } },
       },
       '429': problem(
         'rate_limit_exceeded',
@@ -132,7 +188,7 @@ export function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number]) {
 /** A refusal of the HTTP request on /mcp: the REST status, a JSON-RPC error carrying the problem. */
 function mcpRefusal(code: ErrorCode, description: string) {
   const rest = problem(code, description);
-  return { ...rest, content: { 'application/json': { schema: { $ref: '#/components/schemas/McpRefusal' } } } };
+  return { ...rest, content: { 'application/json': { schema: schemaRef('McpRefusal') } } };
 }
 
 export function mcpOperation() {
@@ -157,10 +213,12 @@ export function mcpOperation() {
     },
     responses: {
       '200': {
-        description: 'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients).',
-        headers: RATE_LIMIT_HEADERS,
+        description:
+          'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients). A refused ' +
+          'tool call is a result with isError, and carries the refusal’s Retry-After or WWW-Authenticate.',
+        headers: { ...RATE_LIMIT_HEADERS, ...refs('Retry-After', 'WWW-Authenticate') },
         content: {
-          'application/json': { schema: { type: 'object' } },
+          'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 response.' } },
           'text/event-stream': { schema: { type: 'string' } },
         },
       },

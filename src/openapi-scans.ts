@@ -2,7 +2,7 @@
  * The operations of the OpenAPI document (src/openapi.ts) that read kept scans: one scan by id,
  * and a tool and target's history. Both count against the per-minute limit, never the scan quota.
  */
-import { keyOptional, problem, RATE_LIMIT_HEADERS } from './openapi-operations.ts';
+import { KEY_REFUSALS, keyOptional, problem, RATE_LIMIT_HEADERS } from './openapi-operations.ts';
 import { SCAN_KEPT_DAYS } from './schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
 import { MAX_TARGET_LENGTH } from './limits.ts';
@@ -13,12 +13,7 @@ const READ_LIMITS =
   'Counts against the per-minute limit, never the scan quota. Requires `tools:read` when a key is sent.';
 
 /** What both reads answer besides 200. */
-const readRefusals = {
-  '401': problem('unauthorized', 'invalid, expired or revoked key; no fallback to anonymous.'),
-  '403': problem('forbidden', 'the key lacks `tools:read`.'),
-  '429': problem('rate_limit_exceeded', 'per-minute limit used up.'),
-  '503': problem('service_unavailable', 'the store is temporarily unavailable; retry after Retry-After.'),
-};
+const readRefusals = { ...KEY_REFUSALS, '403': problem('forbidden', 'the key lacks `tools:read`.') };
 
 export const storedScanOperation = {
   operationId: 'get-scan',

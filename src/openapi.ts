@@ -1,52 +1,206 @@
 /**
- * The OpenAPI 3.1 document, generated from the valibot schemas in src/schemas.ts, the paths in
- * src/paths.ts, the tool registry and the error table.
+ * The OpenAPI 3.1 document, generated from the valibot schemas (src/schemas.ts,
+ * src/response-schemas.ts and each tool's result schema), the paths in src/paths.ts, the tool
+ * registry and the error table. Every path also documents HEAD (for GET), the CORS preflight, 405
+ * for other methods and the 400 of an unusable Host header.
  */
+import { badgeOperation } from './openapi-badge.ts';
+import { componentSchemas, RESPONSE_HEADERS, SECURITY_SCHEMES } from './openapi-components.ts';
 import {
   catalogResponses,
   executeOperation,
-  header,
   keyOptional,
   mcpOperation,
-  problem,
+  KEY_REFUSALS,
+  noKey,
+  RATE_LIMIT_HEADERS,
   ref,
+  shared,
+  SHARED_RESPONSES,
 } from './openapi-operations.ts';
-import { badgeOperation } from './openapi-badge.ts';
+import { PAGE_PATHS } from './openapi-pages.ts';
 import { healthOperation, readinessOperation } from './openapi-probes.ts';
 import { scanHistoryOperation, storedScanOperation } from './openapi-scans.ts';
-import { executePath, LEGACY_SUNSET, openApiPath, PATHS } from './paths.ts';
-import {
-  ExecuteRequestSchema,
-  jsonSchemaOf as schema,
-  ProblemSchema,
-  SCAN_KEPT_DAYS,
-  ScanHistoryResponseSchema,
-  ScanResponseSchema,
-  StoredScanResponseSchema,
-  UnassessedScanSchema,
-} from './schemas.ts';
+import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from './http/respond.ts';
+import { executePath, openApiPath, PATHS } from './paths.ts';
+import { SCAN_KEPT_DAYS } from './schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
 
-const QUOTA_POLICY_NOTE =
-  'An execute answer that ran a scan also lists the scan-quota window closest to running out ' +
-  '(scans-per-hour-per-client, -per-network, -per-target or -overall; w=3600); ' +
-  'a scan-quota 429 lists the refusing window alone; a reused (cached) answer lists only per-minute.';
-const QUOTA_REFUSAL_NOTE = ' Always the per-minute policy, except on a scan-quota 429: the refusing quota window.';
+type SharedName = keyof typeof SHARED_RESPONSES;
+type Response = { description: string; headers?: Record<string, unknown>; content?: unknown } | { $ref: string };
+interface Operation {
+  operationId: string;
+  summary: string;
+  tags?: string[];
+  security?: unknown[];
+  responses: Record<string, Response>;
+  [more: string]: unknown;
+}
+
+const TAGS = [
+  { name: 'tools', description: 'The catalog, the two scans and the MCP endpoint.' },
+  { name: 'scans', description: `Kept scan results: one by id, or a target's history (${SCAN_KEPT_DAYS} days).` },
+  { name: 'badges', description: 'README badges with the latest grade of a domain.' },
+  { name: 'pages', description: 'Pages for people and documents for agents.' },
+  { name: 'operations', description: 'Probes for load balancers and this document.' },
+  {
+    name: 'deprecated',
+    description:
+      'The unversioned paths under /api/agent/tools, kept as aliases until their Sunset date: every answer ' +
+      'there carries Deprecation, Sunset and a Link to the versioned path. POST /api/v1/developer/keys is ' +
+      'retired and always answers 410 (keys are created on the account portal); it is not listed.',
+  },
+];
+
+/** Probes show no rate-limit headers: their common answers are the Probe* variants. */
+const isProbe = (operation: Operation) => operation.security === noKey && operation.tags?.includes('operations');
 
 /**
- * An operation under the unversioned prefix: marked deprecated, and every one of its answers
- * carries Deprecation, Sunset and the successor's Link (src/http/respond.ts).
+ * Adds what every operation can answer: 400 for an unusable Host header, 405 for another method
+ * (Allow lists the methods), and 500 for a bug.
  */
-function deprecatedAlias<T extends { responses: Record<string, { headers?: Record<string, unknown> }> }>(operation: T) {
+function withEveryAnswer(operation: Operation): Operation {
+  const probe = isProbe(operation);
+  return {
+    ...operation,
+    responses: {
+      '400': shared(probe ? 'ProbeBadHost' : 'BadHost'),
+      ...operation.responses,
+      '405': operation.responses['405'] ?? shared(probe ? 'ProbeMethodNotAllowed' : 'MethodNotAllowed'),
+      '500': operation.responses['500'] ?? shared(probe ? 'ProbeInternalError' : 'InternalError'),
+    },
+  };
+}
+
+/** HEAD of a GET operation: the same statuses and headers, no body. */
+function headOf(get: Operation): Operation {
+  const responses: Record<string, Response> = {};
+  for (const [status, response] of Object.entries(get.responses))
+    responses[status] =
+      '$ref' in response ? response : { description: response.description, headers: response.headers ?? {} };
+  return { ...get, operationId: `${get.operationId}-head`, summary: `${get.summary} (headers only)`, responses };
+}
+
+function preflight(path: string): Operation {
+  return {
+    operationId: `preflight-${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}`,
+    summary: 'CORS preflight',
+    description: `Any origin may call this path with ${CORS_ALLOWED_METHODS} and the headers ${CORS_ALLOWED_HEADERS}.`,
+    tags: ['operations'],
+    security: noKey,
+    responses: {
+      '204': {
+        description: 'The methods and headers any origin may use.',
+        headers: {
+          ...RATE_LIMIT_HEADERS,
+          'Access-Control-Allow-Methods': ref('Access-Control-Allow-Methods'),
+          'Access-Control-Allow-Headers': ref('Access-Control-Allow-Headers'),
+          'Access-Control-Max-Age': ref('Access-Control-Max-Age'),
+        },
+      },
+      '400': shared('BadHost'),
+      ...KEY_REFUSALS,
+      '500': shared('InternalError'),
+    },
+  };
+}
+
+interface Parameter {
+  in: string;
+  [more: string]: unknown;
+}
+
+/**
+ * A path item with its HEAD, its preflight and every operation's common answers. Path parameters
+ * are the path item's, so that every method of it (the preflight too) has them.
+ */
+function pathItem(path: string, operations: Record<string, Operation>) {
+  const item: Record<string, unknown> = {};
+  let pathParameters: Parameter[] = [];
+  for (const [method, op] of Object.entries(operations)) {
+    const parameters = (op['parameters'] as Parameter[] | undefined) ?? [];
+    if (pathParameters.length === 0) pathParameters = parameters.filter((p) => p.in === 'path');
+    const others = parameters.filter((p) => p.in !== 'path');
+    const answered = withEveryAnswer(op);
+    delete answered['parameters'];
+    item[method] = others.length > 0 ? { ...answered, parameters: others } : answered;
+  }
+  if (item['get']) item['head'] = headOf(item['get'] as Operation);
+  item['options'] = preflight(path);
+  return pathParameters.length > 0 ? { parameters: pathParameters, ...item } : item;
+}
+
+/** An operation under the unversioned prefix: every answer there carries Deprecation, Sunset and Link. */
+function deprecatedAlias(operation: Operation): Operation {
   const marked = { Deprecation: ref('Deprecation'), Sunset: ref('Sunset'), Link: ref('Link') };
   const responses = Object.fromEntries(
-    Object.entries(operation.responses).map(([status, response]) => [
-      status,
-      { ...response, headers: { ...response.headers, ...marked } },
-    ]),
+    Object.entries(withEveryAnswer(operation).responses).map(([status, answer]) => {
+      const response = '$ref' in answer ? SHARED_RESPONSES[answer.$ref.split('/').pop() as SharedName] : answer;
+      return [status, { ...response, headers: { ...response.headers, ...marked } }];
+    }),
   );
   return { ...operation, deprecated: true, tags: ['deprecated'], responses };
+}
+
+function operationPaths(accountUrl: string): Record<string, Record<string, Operation>> {
+  return {
+    [PATHS.catalog]: {
+      get: {
+        operationId: 'list-tools',
+        summary: 'The tool catalog',
+        description:
+          'Everything an agent needs to call the API: the tools with their input schemas and grade scales, ' +
+          'authentication, the limits, the kept scans and every error code. Requires `tools:read` when a key ' +
+          'is sent.',
+        tags: ['tools'],
+        security: keyOptional,
+        responses: catalogResponses,
+      },
+    },
+    ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [executePath(t.name), { post: executeOperation(t) }])),
+    [openApiPath(PATHS.scanHistory)]: { get: scanHistoryOperation },
+    [openApiPath(PATHS.scan)]: { get: storedScanOperation },
+    [PATHS.legacyCatalog]: {
+      get: deprecatedAlias({
+        operationId: 'list-tools-legacy',
+        summary: `Deprecated alias of ${PATHS.catalog}`,
+        description: `The same catalog as ${PATHS.catalog}, marked deprecated.`,
+        security: keyOptional,
+        responses: catalogResponses,
+      }),
+    },
+    [openApiPath(PATHS.legacyExecute)]: {
+      post: deprecatedAlias({
+        ...executeOperation(null),
+        operationId: 'execute-legacy',
+        summary: `Deprecated alias of ${openApiPath(PATHS.execute)}: the same scan, limits and quota`,
+      }),
+    },
+    [openApiPath(PATHS.badge)]: { get: badgeOperation },
+    [PATHS.mcp]: { post: mcpOperation() },
+    [PATHS.health]: { get: healthOperation },
+    [PATHS.readiness]: { get: readinessOperation },
+    [PATHS.openapi]: {
+      get: {
+        operationId: 'openapi',
+        summary: 'This document',
+        description: `The OpenAPI 3.1 description of the service. Keys are created at ${accountUrl}.`,
+        tags: ['operations'],
+        security: keyOptional,
+        responses: {
+          '200': {
+            description: 'OpenAPI 3.1 document.',
+            headers: RATE_LIMIT_HEADERS,
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+          // Sending a key is never needed here; one that is sent is checked, and a bad one counts.
+          ...KEY_REFUSALS,
+        },
+      },
+    },
+    ...(PAGE_PATHS as Record<string, Record<string, Operation>>),
+  };
 }
 
 export function buildOpenApi(baseUrl: string, accountUrl: string) {
@@ -55,6 +209,8 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
     info: {
       title: 'Agent Scan API',
       version: '1',
+      license: { name: 'MIT', identifier: 'MIT' },
+      contact: { name: 'Agent Scan API', url: `${baseUrl}/developers/errors` },
       description:
         'Non-intrusive security checks over HTTP. ' +
         'Works without a key (10 requests/min per client IP); ' +
@@ -62,107 +218,26 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         'Scans are limited to 20/hour per client IP and per target, 1,000/hour overall. ' +
         `Scan results are kept ${SCAN_KEPT_DAYS} days (at most the ${SCANS_KEPT_PER_TARGET} newest per tool and ` +
         'target): send `maxAgeSec` to reuse a recent one without spending scan quota, ' +
-        'and read them back by scanId or as a history. ' +
-        'Every error is application/problem+json; its `type` links to documentation.',
+        'and read them back by scanId or as a history.\n\n' +
+        'Every error is application/problem+json; its `type` links to documentation. ' +
+        `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) and any other path answer 404. ` +
+        'New members may be added to any object: clients ignore members they do not know.',
     },
-    servers: [{ url: baseUrl }],
-    tags: [{ name: 'tools' }, { name: 'scans' }, { name: 'badges' }, { name: 'operations' }, { name: 'deprecated' }],
-    paths: {
-      [PATHS.catalog]: {
-        get: {
-          operationId: 'list-tools',
-          summary: 'The tool catalog',
-          tags: ['tools'],
-          security: keyOptional,
-          responses: catalogResponses,
-        },
-      },
-      ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [executePath(t.name), { post: executeOperation(t) }])),
-      [openApiPath(PATHS.execute)]: {
-        post: {
-          operationId: 'execute-other-tool',
-          summary: 'Any other tool name',
-          description:
-            `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) ` +
-            'and unknown names answer 404.',
-          tags: ['tools'],
-          parameters: [{ name: 'tool', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '404': problem('not_found', 'not on this API.') },
-        },
-      },
-      [openApiPath(PATHS.scanHistory)]: { get: scanHistoryOperation },
-      [openApiPath(PATHS.scan)]: { get: storedScanOperation },
-      [PATHS.developerKeys]: {
-        post: {
-          operationId: 'create-key-gone',
-          summary: 'Deprecated: keys are created on the account portal',
-          deprecated: true,
-          tags: ['deprecated'],
-          responses: { '410': problem('gone', `always; create keys at ${accountUrl}.`) },
-        },
-      },
-      [PATHS.legacyCatalog]: {
-        get: deprecatedAlias({
-          operationId: 'list-tools-legacy',
-          summary: `Deprecated alias of ${PATHS.catalog}`,
-          security: keyOptional,
-          responses: catalogResponses,
-        }),
-      },
-      [openApiPath(PATHS.legacyExecute)]: {
-        post: deprecatedAlias({
-          ...executeOperation(ALLOWLISTED_TOOLS[0]),
-          operationId: 'execute-legacy',
-          summary: `Deprecated alias of ${openApiPath(PATHS.execute)}: the same scan, limits and quota`,
-          parameters: [
-            {
-              name: 'tool',
-              in: 'path',
-              required: true,
-              schema: { type: 'string', enum: ALLOWLISTED_TOOLS.map((t) => t.name) },
-            },
-          ],
-        }),
-      },
-      [openApiPath(PATHS.badge)]: { get: badgeOperation },
-      [PATHS.health]: { get: healthOperation },
-      [PATHS.readiness]: { get: readinessOperation },
-      [PATHS.mcp]: { post: mcpOperation() },
-      [PATHS.openapi]: {
-        get: {
-          operationId: 'openapi',
-          summary: 'This document',
-          responses: {
-            '200': {
-              description: 'OpenAPI 3.1 document.',
-              content: { 'application/json': { schema: { type: 'object' } } },
-            },
-            // Sending a key is never needed here; one that is sent is checked, and a bad one counts.
-            '401': problem('unauthorized', 'a key was sent and is not valid; send none.'),
-            '429': problem('rate_limit_exceeded', 'invalid keys sent from this address used up its per-minute limit.'),
-            '503': problem(
-              'service_unavailable',
-              'a key was sent and could not be verified because the store is down.',
-            ),
-          },
-        },
-      },
-    },
+    servers: [{ url: baseUrl, description: 'This deployment (BASE_URL).' }],
+    tags: TAGS,
+    paths: Object.fromEntries(
+      Object.entries(operationPaths(accountUrl)).map(([path, operations]) => [path, pathItem(path, operations)]),
+    ),
     components: {
       schemas: {
-        ExecuteRequest: schema(ExecuteRequestSchema),
-        ScanResponse: schema(ScanResponseSchema),
-        UnassessedScan: schema(UnassessedScanSchema),
-        StoredScan: schema(StoredScanResponseSchema),
-        ScanHistory: schema(ScanHistoryResponseSchema),
-        Problem: schema(ProblemSchema),
+        ...componentSchemas(),
         McpRefusal: {
           type: 'object',
           description: 'A JSON-RPC 2.0 error response whose data is the problem document.',
           required: ['jsonrpc', 'id', 'error'],
           properties: {
             jsonrpc: { const: '2.0' },
-            id: { type: 'null' },
+            id: { type: ['string', 'integer', 'null'] },
             error: {
               type: 'object',
               required: ['code', 'message', 'data'],
@@ -175,58 +250,9 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
           },
         },
       },
-      securitySchemes: {
-        bearerKey: { type: 'http', scheme: 'bearer', description: 'Developer key: Authorization: Bearer <API_KEY>' },
-        headerKey: {
-          type: 'apiKey',
-          in: 'header',
-          name: 'X-Api-Key',
-          description: 'Developer key: X-Api-Key: <API_KEY>',
-        },
-      },
-      headers: {
-        'API-Version': header('Always 1.'),
-        RateLimit: header(
-          'draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<remaining>;t=<seconds to reset>. ' +
-            `${QUOTA_POLICY_NOTE} e.g. "per-minute";r=9;t=42, "scans-per-hour-per-client";r=19;t=3300.`,
-        ),
-        'RateLimit-Policy': header(
-          'draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60. ' +
-            `${QUOTA_POLICY_NOTE} e.g. "per-minute";q=10;w=60, "scans-per-hour-per-client";q=20;w=3600.`,
-        ),
-        'RateLimit-Limit': header(`Requests allowed per minute.${QUOTA_REFUSAL_NOTE}`, 'integer'),
-        'RateLimit-Remaining': header(`Requests left in the window.${QUOTA_REFUSAL_NOTE}`, 'integer'),
-        'RateLimit-Reset': header(
-          'Seconds until the window resets (after a 429: until a retry can succeed, as Retry-After).' +
-            QUOTA_REFUSAL_NOTE,
-          'integer',
-        ),
-        'X-RateLimit-Limit': header('Same as RateLimit-Limit.', 'integer'),
-        'X-RateLimit-Remaining': header('Same as RateLimit-Remaining.', 'integer'),
-        'X-RateLimit-Reset': header(
-          `When the window resets, in Unix epoch seconds (GitHub convention).${QUOTA_REFUSAL_NOTE}`,
-          'integer',
-        ),
-        Age: header(
-          'Only when a stored result answered an execute request (`maxAgeSec`, `cached: true`): ' +
-            'whole seconds since that scan finished.',
-          'integer',
-        ),
-        'Retry-After': header('Seconds to wait before retrying.', 'integer'),
-        'X-Request-Id': header(
-          'The id of this request: the X-Request-Id sent, when it is 1–128 visible ASCII characters, else a new ' +
-            'UUID. Also `requestId` in problem bodies and in the service log.',
-        ),
-        'Server-Timing': header(
-          'W3C Server-Timing: `scan;dur=<ms>` (absent when a stored result answered) and ' +
-            '`store;dur=<ms>;desc="<n> round trips"`.',
-        ),
-        'WWW-Authenticate': header('Bearer challenge naming the problem (invalid_token, insufficient_scope).'),
-        Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.'),
-        Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`),
-        Link: header('rel="successor-version": the versioned path.'),
-        ETag: header('Strong validator of the SVG (SHA-256).'),
-      },
+      responses: SHARED_RESPONSES,
+      headers: RESPONSE_HEADERS,
+      securitySchemes: SECURITY_SCHEMES,
     },
   };
 }

@@ -1,10 +1,19 @@
 /**
- * The badge SVG. Geometry, font metric and palette are those of badge-maker 6.0.0 (shields.io):
- * `default` looks like its `flat` style, `compact` like `flat-square`, and `mini` is the flat
- * badge with the message alone. It is rendered here rather than by badge-maker because
+ * The badge SVG. The three styles are three sizes of the same badge (SPEC: `style` is a size
+ * variant), largest first:
+ *
+ * - `default`: badge-maker 6.0.0's (shields.io) `flat` badge, exactly: 20 px high, Verdana 11 px,
+ *   5 px padding, rounded corners, a faint gradient and a text shadow;
+ * - `compact`: 18 px high, Verdana 10 px, 4 px padding, in the look of shields' `flat-square`
+ *   (square corners, no gradient, no shadow);
+ * - `mini`: the message alone, 16 px high, Verdana 10 px, 3 px padding, in the `flat` look.
+ *
+ * For the same label and message each style is lower and narrower than the one before it
+ * (docs/badge.md has the numbers). It is rendered here rather than by badge-maker because
  * badge-maker's width tables come through a package that loads Node's `fs` and `util` when it is
  * imported, which breaks the edge bundle (see docs/badge.md); test/badge/render.test.ts compares
- * the geometry and colours with badge-maker's output for every grade and style.
+ * `default` with badge-maker's output for every grade, and the other two with badge-maker's
+ * layout rules at their own sizes.
  *
  * The message is from a closed set (a grade, `?` or an error text, content.ts); the label is a
  * tool's or the caller's `label` parameter, so every text is escaped.
@@ -20,7 +29,7 @@ import {
   type BadgeContent,
   type BadgeError,
 } from './content.ts';
-import { textWidth } from './text-width.ts';
+import { textWidth, type FontSize } from './text-width.ts';
 
 export type BadgeStyle = 'default' | 'compact' | 'mini';
 export const BADGE_STYLES: readonly BadgeStyle[] = ['default', 'compact', 'mini'];
@@ -47,8 +56,29 @@ export function idSuffix(style: BadgeStyle, { label, message }: Pick<BadgeConten
   return `${style}-${slug}-l${Array.from(label, (c) => c.codePointAt(0)!.toString(36)).join('_')}`;
 }
 
-const HEIGHT = 20;
-const PADDING = 5;
+/** What makes one style's size. */
+export interface StyleMetrics {
+  /** Height of the badge, px. */
+  height: number;
+  /** Verdana size of both texts, px (text-width.ts measures at this size). */
+  fontSize: FontSize;
+  /** Space on each side of each text, px. */
+  padding: number;
+  /**
+   * Baseline of the texts, in the tenfold scale they are drawn at: half the height plus half
+   * Verdana's cap height (0.727 em) at `fontSize`, rounded, so that capitals sit centred.
+   */
+  baseline: number;
+  /** Whether the label half is drawn (`mini` shows the message alone). */
+  withLabel: boolean;
+}
+
+export const STYLE_METRICS: Readonly<Record<BadgeStyle, StyleMetrics>> = {
+  default: { height: 20, fontSize: 11, padding: 5, baseline: 140, withLabel: true },
+  compact: { height: 18, fontSize: 10, padding: 4, baseline: 126, withLabel: true },
+  mini: { height: 16, fontSize: 10, padding: 3, baseline: 116, withLabel: false },
+};
+
 const FONT_FAMILY = 'Verdana,Geneva,DejaVu Sans,sans-serif';
 
 type Attributes = Record<string, string | number>;
@@ -76,61 +106,72 @@ interface Segment {
 }
 
 /**
- * Lays out the label and message halves: each text gets `PADDING` px on both sides, and the
- * message text sits one pixel left of its half (badge-maker's layout, kept so the badges match).
+ * Lays out the label and message halves: each text gets `padding` px on both sides, measured at
+ * the style's font size, and in a two-part badge the label text sits one pixel right and the
+ * message text one pixel left of the centre of their halves (badge-maker's layout, kept so that
+ * `default` matches it and the smaller styles look the same).
  */
-function layout(label: string | null, { message, colour }: BadgeContent): Segment[] {
+function layout({ label, message, colour }: BadgeContent, { fontSize, padding, withLabel }: StyleMetrics): Segment[] {
   const segments: Segment[] = [];
   let x = 0;
-  if (label !== null) {
-    const width = textWidth(label);
+  if (withLabel) {
+    const width = textWidth(label, fontSize);
     segments.push({
       text: label,
       x,
-      width: width + 2 * PADDING,
+      width: width + 2 * padding,
       fill: LABEL_COLOUR,
-      textX: 10 * (1 + PADDING + width / 2),
+      textX: 10 * (1 + padding + width / 2),
       textLength: 10 * width,
     });
-    x = width + 2 * PADDING;
+    x = width + 2 * padding;
   }
-  const width = textWidth(message);
-  const textLeft = label === null ? 0 : x - 1;
+  const width = textWidth(message, fontSize);
+  const textLeft = withLabel ? x - 1 : 0;
   segments.push({
     text: message,
     x,
-    width: width + 2 * PADDING,
+    width: width + 2 * padding,
     fill: NAMED_COLOURS[colour],
-    textX: 10 * (textLeft + PADDING + width / 2),
+    textX: 10 * (textLeft + padding + width / 2),
     textLength: 10 * width,
   });
   return segments;
 }
 
-function backgrounds(segments: Segment[]): string[] {
+function backgrounds(segments: Segment[], height: number): string[] {
   return segments.map((s) =>
-    element('rect', { ...(s.x === 0 ? {} : { x: s.x }), width: s.width, height: HEIGHT, fill: s.fill }),
+    element('rect', { ...(s.x === 0 ? {} : { x: s.x }), width: s.width, height, fill: s.fill }),
   );
 }
 
-function svgRoot(width: number, name: string, children: string[]): string {
+/** The root: its size, and a viewBox of the same size so that the badge scales when embedded larger. */
+function svgRoot(width: number, height: number, name: string, children: string[]): string {
   return element(
     'svg',
-    { xmlns: 'http://www.w3.org/2000/svg', width, height: HEIGHT, role: 'img', 'aria-label': name },
+    {
+      xmlns: 'http://www.w3.org/2000/svg',
+      width,
+      height,
+      viewBox: `0 0 ${width} ${height}`,
+      role: 'img',
+      'aria-label': name,
+    },
     [element('title', {}, { text: name }), ...children],
   );
 }
 
-const TEXT_GROUP = {
+const textGroup = (fontSize: FontSize) => ({
   fill: '#fff',
   'text-anchor': 'middle',
   'font-family': FONT_FAMILY,
   'text-rendering': 'geometricPrecision',
-  'font-size': 110,
-};
+  'font-size': 10 * fontSize,
+});
 
 /** Rounded corners, a faint top-to-bottom gradient and a soft text shadow (shields' `flat`). */
-function flat(segments: Segment[], name: string, suffix: string): string {
+function flat(segments: Segment[], metrics: StyleMetrics, name: string, suffix: string): string {
+  const { height, baseline, fontSize } = metrics;
   const width = segments.reduce((sum, s) => sum + s.width, 0);
   const [blurId, gradientId, clipId] = [`b-${suffix}`, `s-${suffix}`, `r-${suffix}`];
   const defs = [
@@ -139,43 +180,48 @@ function flat(segments: Segment[], name: string, suffix: string): string {
       element('stop', { offset: 0, 'stop-color': '#bbb', 'stop-opacity': '.1' }),
       element('stop', { offset: 1, 'stop-opacity': '.1' }),
     ]),
-    element('clipPath', { id: clipId }, [element('rect', { width, height: HEIGHT, rx: 3 })]),
+    element('clipPath', { id: clipId }, [element('rect', { width, height, rx: 3 })]),
   ];
   const background = element('g', { 'clip-path': `url(#${clipId})` }, [
-    ...backgrounds(segments),
-    element('rect', { width, height: HEIGHT, fill: `url(#${gradientId})` }),
+    ...backgrounds(segments, height),
+    element('rect', { width, height, fill: `url(#${gradientId})` }),
   ]);
   const texts = segments.map((s) => {
     const at = { x: s.textX, textLength: s.textLength };
+    // The shadow is one pixel below the text.
     const shadow = element('g', { 'aria-hidden': 'true', fill: '#010101' }, [
-      element('text', { ...at, y: 150, 'fill-opacity': '.8', filter: `url(#${blurId})` }, { text: s.text }),
-      element('text', { ...at, y: 150, 'fill-opacity': '.3' }, { text: s.text }),
+      element('text', { ...at, y: baseline + 10, 'fill-opacity': '.8', filter: `url(#${blurId})` }, { text: s.text }),
+      element('text', { ...at, y: baseline + 10, 'fill-opacity': '.3' }, { text: s.text }),
     ]);
-    return element('g', { transform: 'scale(.1)' }, [shadow, element('text', { ...at, y: 140 }, { text: s.text })]);
+    return element('g', { transform: 'scale(.1)' }, [
+      shadow,
+      element('text', { ...at, y: baseline }, { text: s.text }),
+    ]);
   });
-  return svgRoot(width, name, [...defs, background, element('g', TEXT_GROUP, texts)]);
+  return svgRoot(width, height, name, [...defs, background, element('g', textGroup(fontSize), texts)]);
 }
 
 /** Square corners, no gradient, no shadow (shields' `flat-square`). */
-function flatSquare(segments: Segment[], name: string): string {
+function flatSquare(segments: Segment[], { height, baseline, fontSize }: StyleMetrics, name: string): string {
   const width = segments.reduce((sum, s) => sum + s.width, 0);
   const texts = segments.map((s) =>
-    element('text', { x: s.textX, y: 140, textLength: s.textLength, transform: 'scale(.1)' }, { text: s.text }),
+    element('text', { x: s.textX, y: baseline, textLength: s.textLength, transform: 'scale(.1)' }, { text: s.text }),
   );
-  return svgRoot(width, name, [
-    element('g', { 'shape-rendering': 'crispEdges' }, backgrounds(segments)),
-    element('g', TEXT_GROUP, texts),
+  return svgRoot(width, height, name, [
+    element('g', { 'shape-rendering': 'crispEdges' }, backgrounds(segments, height)),
+    element('g', textGroup(fontSize), texts),
   ]);
 }
 
-// Every badge with a tool's label (3 styles × 3 labels × 19 messages), each rendered once; badges
+// Every badge with a tool's label (3 styles × 3 labels × every message), each rendered once; badges
 // with a caller's label are rendered each time, so that no one can fill this map.
 const rendered = new Map<string, string>();
 
 /**
- * The SVG for any badge content. `default`: label and message, rounded; `compact`: the same with
- * square corners; `mini`: the message alone. Every style carries `role="img"`, `aria-label` and
- * `<title>` with "<label>: <message>", the label included where it is not shown.
+ * The SVG for any badge content. `default`: label and message, 20 px high, rounded; `compact`: the
+ * same, 18 px high, square; `mini`: the message alone, 16 px high, rounded (STYLE_METRICS). Every
+ * style carries `role="img"`, `aria-label` and `<title>` with "<label>: <message>", the label
+ * included where it is not shown.
  */
 export function renderSvg(content: BadgeContent, style: BadgeStyle): string {
   const key = `${style}\n${content.label}\n${content.message}`;
@@ -183,8 +229,10 @@ export function renderSvg(content: BadgeContent, style: BadgeStyle): string {
   let svg = cacheable ? rendered.get(key) : undefined;
   if (svg === undefined) {
     const name = accessibleText(content);
-    if (style === 'compact') svg = flatSquare(layout(content.label, content), name);
-    else svg = flat(layout(style === 'mini' ? null : content.label, content), name, idSuffix(style, content));
+    const metrics = STYLE_METRICS[style];
+    const segments = layout(content, metrics);
+    if (style === 'compact') svg = flatSquare(segments, metrics, name);
+    else svg = flat(segments, metrics, name, idSuffix(style, content));
     if (cacheable) rendered.set(key, svg);
   }
   return svg;

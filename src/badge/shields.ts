@@ -25,8 +25,10 @@ export interface ShieldsEndpoint {
 
 /**
  * The JSON for `content`. `mini` sends an empty label (shields then draws the message alone) and
- * `compact` sends shields' `flat-square`; a `style` in the shields URL overrides both. An error
- * badge carries `isError`: shields then keeps its colour even when the shields URL asks for another.
+ * `compact` sends shields' `flat-square`, the square look of our compact badge: shields has no
+ * smaller sizes and draws every endpoint badge at its own 20 px, so only the look carries over. A
+ * `style` in the shields URL overrides both. An error badge carries `isError`: shields then keeps
+ * its colour even when the shields URL asks for another.
  */
 export function shieldsEndpoint(content: BadgeContent, style: BadgeStyle, isError = false): string {
   const body: ShieldsEndpoint = {

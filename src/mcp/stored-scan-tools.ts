@@ -9,7 +9,8 @@ import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import { ageSeconds, historyBody, storedScanBody } from '../scan/envelope.ts';
 import { findStoredScan, targetHistory } from '../scan/stored-scans.ts';
-import { jsonSchemaOf, ProblemSchema } from '../schemas.ts';
+import { ProblemSchema } from '../response-schemas.ts';
+import { jsonSchemaOf } from '../schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { findTool } from '../tools/registry.ts';
 import {

@@ -6,13 +6,8 @@
 import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { ageSeconds } from '../scan/envelope.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
-import {
-  jsonSchemaOf,
-  ProblemSchema,
-  ScanResponseSchema,
-  TOOL_INPUT_SCHEMAS,
-  UnassessedScanSchema,
-} from '../schemas.ts';
+import { ProblemSchema, ScanOutlineSchema, UnassessedScanOutlineSchema } from '../response-schemas.ts';
+import { jsonSchemaOf, TOOL_INPUT_SCHEMAS } from '../schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
@@ -39,7 +34,7 @@ const OUTPUT_SCHEMA = describedBy({
     'The REST execute body: ScanResponse on success; ' +
     'UnassessedScan (isError) when the scan could not assess the target; ' +
     'Problem (isError) when the call was refused.',
-  anyOf: [jsonSchemaOf(ScanResponseSchema), jsonSchemaOf(UnassessedScanSchema), jsonSchemaOf(ProblemSchema)],
+  anyOf: [jsonSchemaOf(ScanOutlineSchema), jsonSchemaOf(UnassessedScanOutlineSchema), jsonSchemaOf(ProblemSchema)],
 });
 
 async function callScan(tool: ToolEntry<ToolName>, args: unknown, { ctx }: CallScope, sdk: ServerContext) {

@@ -78,8 +78,19 @@ export function loggedWhenSent(response: Response, log: () => void): Response {
       await reader.cancel(reason);
     },
   });
-  return new Response(body, response);
+  return new Response(body, initOf(response));
 }
+
+/**
+ * A response's status and headers as a plain ResponseInit. A Response passed as the init itself
+ * works only while its members are read through getters, which Node's Response (undici) does not
+ * do for every class: a wrapped MCP refusal once went out as 200.
+ */
+export const initOf = (response: Response): ResponseInit => ({
+  status: response.status,
+  statusText: response.statusText,
+  headers: response.headers,
+});
 
 /** Reports an unexpected error (a bug) with the request it happened in. */
 export function reportError(ctx: RequestContext, error: unknown): void {

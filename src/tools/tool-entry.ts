@@ -3,6 +3,7 @@
  * scanner construction need. Each tool folder's index.ts exports one entry; src/tools/registry.ts
  * lists them, and the catalog, schemas, OpenAPI, MCP tools, scanners and pages read that list.
  */
+import type * as v from 'valibot';
 import type { AppConfig } from '../config.ts';
 import type { GuardedFetchDeps } from '../net/guarded-fetch.ts';
 import type { Resolver } from '../net/resolver.ts';
@@ -46,4 +47,9 @@ export interface ToolEntry<Name extends string = string> extends ToolDefinition<
   summarizeFindings(details: Record<string, unknown>): string[];
   /** What the tool is for and how its result reads, for the skill file and the tool page. */
   guide: ToolGuide;
+  /**
+   * The shapes of its `result` (src/tools/<tool>/result-schema.ts), from which the OpenAPI document
+   * describes the scan envelope: `status` and `details` of an assessed scan, `details` of a 422.
+   */
+  resultSchemas: { status: v.GenericSchema<string>; details: v.GenericSchema; unassessedDetails: v.GenericSchema };
 }

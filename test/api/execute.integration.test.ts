@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as v from 'valibot';
-import { ScanResponseSchema, UnassessedScanSchema } from '../../src/schemas.ts';
+import { ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
 import { switchableStore } from '../support/failing-store.ts';
-import { CHALLENGED } from '../support/scanners.ts';
+import { CHALLENGED, GRADED } from '../support/scanners.ts';
 import { EXECUTE_ES, EXECUTE_SH, CATALOG, freshIp, postJson, startHarness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 
@@ -25,11 +25,7 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
       target: 'https://example.com/',
       grade: 'B',
       gradeScore: 75,
-      result: {
-        status: 'warnings',
-        message: 'Two tests failed.',
-        details: { tests: { 'x-frame-options': { pass: false } } },
-      },
+      result: GRADED.result,
       error: null,
       uiUrl: 'https://scan.test/tools/security-headers',
       skillUrl: 'https://scan.test/agent-skills/security-headers.md',
@@ -84,8 +80,9 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     v.parse(UnassessedScanSchema, body);
     assert.equal(body.grade, null);
     assert.equal(body.gradeScore, null);
-    assert.equal(body.result.status, 'challenge');
-    assert.match(body.detail, /bot challenge/);
+    assert.equal(body.result.status, 'error');
+    assert.equal(body.result.details.reason, 'bot-challenge');
+    assert.match(body.detail, /bot or WAF challenge/);
     assert.equal(body.toolName, 'security-headers');
     assert.equal(body.apiVersion, '1');
   });

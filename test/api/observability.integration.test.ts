@@ -118,10 +118,7 @@ describe('the access log', () => {
 
   test('a 422 line gives the reason; a 429 line the policy that refused', async () => {
     const h = await startHarness({ limits: { ...SPEC_LIMITS, scansPerHourPerClient: 1 } });
-    h.scanners['security-headers'].outcome = {
-      ...CHALLENGED,
-      result: { ...CHALLENGED.result, details: { reason: 'bot-challenge', vendor: 'cloudflare' } },
-    };
+    h.scanners['security-headers'].outcome = CHALLENGED;
     const ip = freshIp();
     assert.equal((await postJson(h, EXECUTE_SH, { target: 'a.example' }, { ip })).status, 422);
     assert.deepEqual([h.log.at(-1)!.reason, h.log.at(-1)!.grade], ['bot-challenge', null]);
@@ -228,9 +225,7 @@ describe('a client that goes away mid-scan', () => {
     scanner.outcome = (_target, context) => {
       started();
       // Like a real scan: its connections fail once the caller's signal aborts.
-      return new Promise((resolve) =>
-        context.signal.addEventListener('abort', () => resolve({ ...CHALLENGED, result: { ...CHALLENGED.result } })),
-      );
+      return new Promise((resolve) => context.signal.addEventListener('abort', () => resolve(CHALLENGED)));
     };
     const ip = freshIp();
     const client = new AbortController();

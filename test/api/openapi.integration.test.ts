@@ -3,7 +3,7 @@ import { before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import * as v from 'valibot';
 import { ERRORS } from '../../src/http/errors.ts';
-import { ScanHistoryResponseSchema, ScanResponseSchema, StoredScanResponseSchema } from '../../src/schemas.ts';
+import { ScanHistoryResponseSchema, ScanResponseSchema, StoredScanResponseSchema } from '../../src/response-schemas.ts';
 import { CHALLENGED } from '../support/scanners.ts';
 import { EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 
@@ -11,12 +11,17 @@ import { EXECUTE_SH, postJson, startHarness, type Harness } from '../support/har
 interface OpenApiDocument {
   openapi: string;
   servers: { url: string }[];
-  paths: Record<string, Partial<Record<'get' | 'post', OpenApiOperation>>>;
+  paths: Record<string, Partial<Record<'get' | 'post' | 'head' | 'options', OpenApiOperation>> & PathParameters>;
   components: {
     schemas: Record<string, JsonSchema>;
+    responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
     securitySchemes: Record<string, { name?: string }>;
     headers: Record<string, { description: string }>;
   };
+}
+
+interface PathParameters {
+  parameters?: { name: string; in: string; required?: boolean; schema: { enum?: string[] } }[];
 }
 
 interface JsonSchema {
@@ -32,7 +37,7 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { example?: Record<string, unknown> }> };
   responses: Record<
     string,
-    { headers?: Record<string, unknown>; content?: Record<string, { schema?: { $ref?: string } }> }
+    { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema?: { $ref?: string } }> }
   >;
 }
 
@@ -53,7 +58,10 @@ describe('GET /openapi.json', () => {
     assert.equal(doc.openapi, '3.1.0');
     const result = await validate(JSON.parse(text)); // a copy: validate() dereferences in place
     assert.ok(result.valid, result.valid ? '' : compileErrors(result));
-    assert.deepEqual(doc.servers, [{ url: 'https://scan.test' }]);
+    assert.deepEqual(
+      doc.servers.map((s) => s.url),
+      ['https://scan.test'],
+    );
   });
 
   test('documents what it answers a request carrying a bad key', async () => {
@@ -65,22 +73,33 @@ describe('GET /openapi.json', () => {
   });
 
   test('covers every endpoint of the API', () => {
-    assert.deepEqual(Object.keys(doc.paths).sort(), [
-      '/api/agent/tools',
-      '/api/agent/tools/{tool}/execute',
-      '/api/badge/{domain}',
-      '/api/v1/agent/tools',
-      '/api/v1/agent/tools/email-security/execute',
-      '/api/v1/agent/tools/security-headers/execute',
-      '/api/v1/agent/tools/{tool}/execute',
-      '/api/v1/agent/tools/{tool}/scans',
-      '/api/v1/developer/keys',
-      '/api/v1/scans/{scanId}',
-      '/healthz',
-      '/mcp',
-      '/openapi.json',
-      '/readyz',
-    ]);
+    assert.deepEqual(
+      Object.keys(doc.paths).sort(),
+      [
+        '/api/agent/tools',
+        '/api/agent/tools/{tool}/execute',
+        '/api/badge/{domain}',
+        '/api/v1/agent/tools',
+        '/api/v1/agent/tools/email-security/execute',
+        '/api/v1/agent/tools/security-headers/execute',
+        '/api/v1/agent/tools/{tool}/scans',
+        '/api/v1/scans/{scanId}',
+        '/healthz',
+        '/mcp',
+        '/openapi.json',
+        '/readyz',
+        ...['/', '/agent-skills/{skill}', '/assets/site.css', '/assets/tool-page.js', '/developers/errors'],
+        ...['/developers/errors/{slug}', '/llms.txt', '/scans/{scanId}', '/tools/{tool}'],
+      ].sort(),
+    );
+  });
+
+  test('documents HEAD for every GET, the preflight and 405 on every path', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      assert.ok(item.options?.responses['204'], `${path} OPTIONS`);
+      if (item.get) assert.deepEqual(Object.keys(item.head?.responses ?? {}), Object.keys(item.get.responses), path);
+      for (const op of [item.get, item.post]) if (op) assert.ok(op.responses['405'] && op.responses['500'], path);
+    }
   });
 
   test('lists every status of the execute endpoints, with rate-limit headers and problem bodies', () => {
@@ -91,14 +110,17 @@ describe('GET /openapi.json', () => {
         '400',
         '401',
         '403',
-        '404',
+        '405',
         '408',
         '413',
+        '415',
         '422',
         '429',
+        '500',
         '503',
       ]);
-      for (const [status, response] of Object.entries(responses)) {
+      for (const [status, listed] of Object.entries(responses)) {
+        const response = listed.$ref ? doc.components.responses[listed.$ref.split('/').pop()!]! : listed;
         assert.ok(response.headers?.['RateLimit'] && response.headers['API-Version'], status);
         const type = status === '200' ? 'application/json' : 'application/problem+json';
         assert.ok(response.content?.[type], `${status} ${type}`);
@@ -109,11 +131,11 @@ describe('GET /openapi.json', () => {
   });
 
   test('documents maxAgeSec, the stored-scan members of the envelope and the quota policies', () => {
-    const { ExecuteRequest, ScanResponse, UnassessedScan } = doc.components.schemas;
+    const { ExecuteRequest, SecurityHeadersScan, EmailSecurityUnassessedScan } = doc.components.schemas;
     assert.equal(ExecuteRequest?.properties?.maxAgeSec?.maximum, 86400);
     assert.ok(!ExecuteRequest?.required?.includes('maxAgeSec'));
     const stored = ['scanId', 'scannedAt', 'assessed', 'cached', 'scanUrl', 'permalink'];
-    for (const schema of [ScanResponse, UnassessedScan])
+    for (const schema of [SecurityHeadersScan, EmailSecurityUnassessedScan])
       for (const member of stored) assert.ok(schema?.required?.includes(member), member);
     const { headers } = doc.components;
     assert.match(headers['Age']?.description ?? '', /maxAgeSec/);
@@ -126,35 +148,45 @@ describe('GET /openapi.json', () => {
 
   test("documents reading a stored scan and a target's history", () => {
     const stored = doc.paths['/api/v1/scans/{scanId}']?.get;
-    assert.deepEqual(Object.keys(stored?.responses ?? {}).sort(), ['200', '401', '403', '404', '429', '503']);
+    const common = ['400', '405', '500'];
+    assert.deepEqual(
+      Object.keys(stored?.responses ?? {}).sort(),
+      ['200', '401', '403', '404', '429', '503', ...common].sort(),
+    );
     assert.equal(
       stored?.responses['200']?.content?.['application/json']?.schema?.$ref,
       '#/components/schemas/StoredScan',
     );
     assert.deepEqual(
-      stored?.parameters?.map((p) => [p.name, p.in, p.required]),
+      doc.paths['/api/v1/scans/{scanId}']?.parameters?.map((p) => [p.name, p.in, p.required]),
       [['scanId', 'path', true]],
     );
-    const history = doc.paths['/api/v1/agent/tools/{tool}/scans']?.get;
-    assert.deepEqual(Object.keys(history?.responses ?? {}).sort(), ['200', '400', '401', '403', '404', '429', '503']);
+    const historyItem = doc.paths['/api/v1/agent/tools/{tool}/scans'];
+    const history = historyItem?.get;
+    assert.deepEqual(
+      Object.keys(history?.responses ?? {}).sort(),
+      ['200', '400', '401', '403', '404', '429', '503', '405', '500'].sort(),
+    );
     assert.equal(
       history?.responses['200']?.content?.['application/json']?.schema?.$ref,
       '#/components/schemas/ScanHistory',
     );
     assert.deepEqual(
-      history?.parameters?.map((p) => [p.name, p.in, p.required]),
+      [...(historyItem?.parameters ?? []), ...(history?.parameters ?? [])].map((p) => [p.name, p.in, p.required]),
       [
         ['tool', 'path', true],
         ['target', 'query', true],
       ],
     );
-    assert.deepEqual(history?.parameters?.[0]?.schema.enum, ['security-headers', 'email-security']);
+    assert.deepEqual(historyItem?.parameters?.[0]?.schema.enum, ['security-headers', 'email-security']);
     for (const op of [stored, history])
-      for (const [status, response] of Object.entries(op?.responses ?? {}))
+      for (const [status, listed] of Object.entries(op?.responses ?? {})) {
+        const response = listed.$ref ? doc.components.responses[listed.$ref.split('/').pop()!]! : listed;
         assert.ok(response.headers?.['RateLimit'], status);
-    const { StoredScan, ScanHistory } = doc.components.schemas;
+      }
+    const { SecurityHeadersStoredScan, ScanHistory } = doc.components.schemas;
     for (const member of ['scanId', 'scannedAt', 'assessed', 'cached', 'scanUrl', 'permalink', 'grade'])
-      assert.ok(StoredScan?.required?.includes(member), member);
+      assert.ok(SecurityHeadersStoredScan?.required?.includes(member), member);
     assert.deepEqual(ScanHistory?.properties?.scans?.items?.required, [
       'scanId',
       'scannedAt',
@@ -168,7 +200,8 @@ describe('GET /openapi.json', () => {
 
   test('documents the badge parameters and its error badge', () => {
     const badge = doc.paths['/api/badge/{domain}']?.get;
-    const byName = Object.fromEntries((badge?.parameters ?? []).map((p) => [p.name, p]));
+    const parameters = [...(doc.paths['/api/badge/{domain}']?.parameters ?? []), ...(badge?.parameters ?? [])];
+    const byName = Object.fromEntries(parameters.map((p) => [p.name, p]));
     assert.deepEqual(Object.keys(byName).sort(), ['domain', 'format', 'label', 'style', 'tool']);
     assert.deepEqual(byName['tool']?.schema.enum, ['website-security', 'security-headers', 'email-security']);
     assert.deepEqual(byName['format']?.schema.enum, ['shields']);
@@ -188,8 +221,9 @@ describe('GET /openapi.json', () => {
   test('documents the deprecated paths and the legacy headers', () => {
     assert.equal(doc.paths['/api/agent/tools']?.get?.deprecated, true);
     assert.ok(doc.paths['/api/agent/tools']?.get?.responses['200']?.headers?.Sunset);
-    assert.equal(doc.paths['/api/v1/developer/keys']?.post?.deprecated, true);
-    assert.ok(doc.paths['/api/v1/developer/keys']?.post?.responses['410']);
+    assert.equal(doc.paths['/api/agent/tools/{tool}/execute']?.post?.deprecated, true);
+    for (const response of Object.values(doc.paths['/api/agent/tools/{tool}/execute']?.post?.responses ?? {}))
+      assert.ok(response.headers?.['Deprecation'] && response.headers['Link']);
   });
 
   test('documents both ways of sending a key, and anonymous use', () => {

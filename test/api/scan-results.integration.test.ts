@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
-import { CHALLENGED, GRADED } from '../support/scanners.ts';
+import { CHALLENGED, GRADED_EMAIL } from '../support/scanners.ts';
 import { EXECUTE_ES, EXECUTE_SH, freshIp, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis } from '../support/redis-server.ts';
@@ -91,7 +91,7 @@ for (const [storeName, storeOptions] of Object.entries(STORES)) {
       assert.deepEqual(
         history.scans.map((s) => [s['scanId'], s['grade'], s['status']]),
         [
-          [second.body.scanId, null, 'challenge'],
+          [second.body.scanId, null, 'error'],
           [first.body.scanId, 'B', 'warnings'],
         ],
       );
@@ -152,8 +152,11 @@ for (const [storeName, storeOptions] of Object.entries(STORES)) {
     test('maxAgeSec reuses a scan whose common selectors included the ones asked for', async () => {
       const h = await harness();
       h.scanners['email-security'].outcome = {
-        ...GRADED,
-        result: { ...GRADED.result, details: { selectors: { requested: [], tried: ['google', 's1'] } } },
+        ...GRADED_EMAIL,
+        result: {
+          ...GRADED_EMAIL.result,
+          details: { ...GRADED_EMAIL.result.details, selectors: { requested: [], tried: ['google', 's1'] } },
+        },
       };
       await scan(h, EXECUTE_ES, { target: 'example.org' });
       const reused = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['google'], maxAgeSec: 600 });

@@ -1,7 +1,8 @@
 /**
  * Badges as a browser shows them: every style, tool badge and error badge (a 400) loads in an
- * <img> at its declared size, and no text spills out of its box when the SVG is rendered (fonts
- * differ between machines; the badge forces its measured widths with textLength). Screenshots land in test-artifacts/.
+ * <img> at its declared size, the styles are three sizes (default > compact > mini), and no text
+ * spills out of its box when the SVG is rendered (fonts differ between machines; the badge forces
+ * its measured widths with textLength). Screenshots land in test-artifacts/.
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
@@ -106,6 +107,23 @@ describe('badges in a browser', () => {
     assertRenderedAtDeclaredSize(await loadAsImages(urls, 'badges-tools-in-img.png'));
   });
 
+  test('default > compact > mini: each style is drawn lower and narrower than the one before', async () => {
+    // Not the wrong style: that error badge is drawn in the default style whatever was asked.
+    const errors = ERROR_BADGES.filter((path) => !path.includes('style='));
+    const paths = [...GRADES.map(([domain]) => domain), ...TOOL_BADGES, ...errors];
+    const results = await loadAsImages(
+      paths.flatMap((path) => STYLES.map((style) => badgeUrl(path, style))),
+      'badges-sizes-in-img.png',
+    );
+    assertRenderedAtDeclaredSize(results);
+    paths.forEach((path, i) => {
+      const [d, c, m] = results.slice(STYLES.length * i, STYLES.length * (i + 1));
+      const sizes = [d, c, m].map((r) => `${r!.width}×${r!.height}`).join(' > ');
+      assert.ok(d!.height > c!.height && c!.height > m!.height, `${path}: ${sizes}`);
+      assert.ok(d!.width > c!.width && c!.width > m!.width, `${path}: ${sizes}`);
+    });
+  });
+
   test('error badges render in an <img> although their status is 400', async () => {
     const urls = ERROR_BADGES.flatMap((path) => STYLES.map((style) => badgeUrl(path, style)));
     const results = await loadAsImages(urls, 'badges-errors-in-img.png');
@@ -131,6 +149,10 @@ describe('badges in a browser', () => {
             if (t.width === 0) continue;
             if (t.left < box.left - 0.5 || t.right > box.right + 0.5)
               out.push(`"${text.textContent}" spills out of the badge`);
+            if (t.top < box.top - 0.5 || t.bottom > box.bottom + 0.5)
+              out.push(
+                `"${text.textContent}" spills out of the top or bottom: ${t.top - box.top}, ${box.bottom - t.bottom}`,
+              );
             // In a two-part badge the text must also stay inside its own part.
             const part = rects.find((r) => t.left + t.width / 2 >= r.left && t.left + t.width / 2 <= r.right);
             if (part && (t.left < part.left - 0.5 || t.right > part.right + 0.5))

@@ -16,7 +16,11 @@ describe('shields.io endpoint JSON', () => {
   const cases: [string, Parameters<typeof shieldsEndpoint>, Record<string, unknown>][] = [
     ['? is lightgrey', [gradeContent(null, 'email security'), 'default'], { message: '?', color: 'lightgrey' }],
     ['F is red', [gradeContent('F'), 'default'], { label: 'security', message: 'F', color: 'red' }],
-    ['compact asks for flat-square', [gradeContent('B'), 'compact'], { color: 'yellowgreen', style: 'flat-square' }],
+    [
+      'compact asks for flat-square (its look; shields has one size)',
+      [gradeContent('B'), 'compact'],
+      { color: 'yellowgreen', style: 'flat-square' },
+    ],
     ['mini has an empty label', [gradeContent('C-'), 'mini'], { label: '', message: 'C-' }],
     [
       'an error is flagged isError',

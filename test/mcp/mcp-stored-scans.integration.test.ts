@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
 import { ScanHistorySchema, StoredScanSchema } from '../../src/mcp/stored-scan-schemas.ts';
-import { ProblemSchema, UnassessedScanSchema } from '../../src/schemas.ts';
+import { ProblemSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { EXECUTE_ES, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { startRedis } from '../support/redis-server.ts';
@@ -108,8 +108,8 @@ for (const { name, start } of STORES) {
       const body = v.parse(StoredScanSchema, read.structuredContent);
       assert.equal(body.assessed, false);
       assert.equal(body.grade, null);
-      assert.equal(body.result.status, 'challenge');
-      assert.match(read.content[0]!.text, /: not assessed\. The site answered with a bot challenge/);
+      assert.equal(body.result.status, 'error');
+      assert.match(read.content[0]!.text, /: not assessed\. The site answered with a bot or WAF challenge/);
       assert.match(read.content[0]!.text, new RegExp(`Stored scan ${scanId} `));
     });
 

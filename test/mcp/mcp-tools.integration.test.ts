@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
-import { ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../../src/schemas.ts';
+import { ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
 import { postJson, EXECUTE_ES } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 

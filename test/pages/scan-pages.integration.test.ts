@@ -11,18 +11,24 @@ import { UpstashStore } from '../../src/store/upstash.ts';
 import type { ScanOutcome } from '../../src/tools/tool.ts';
 import { EXECUTE_ES, EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { startRedis } from '../support/redis-server.ts';
-import { CHALLENGED } from '../support/scanners.ts';
+import { CHALLENGED, GRADED } from '../support/scanners.ts';
 import { startUpstashBridge } from '../support/upstash-bridge.ts';
 import { HOSTILE } from './fixtures.ts';
 import { elementsOf } from './parsed-html.ts';
 
 const HTML = 'text/html; charset=utf-8';
 const BREAKOUT = `</script><script>window.__pwned=3</script><!-- ${HOSTILE}`;
+/** A real graded outcome whose text a hostile site could have put there: the message and a finding's evidence. */
 const HOSTILE_OUTCOME: ScanOutcome = {
-  assessed: true,
-  grade: 'C',
-  gradeScore: 55,
-  result: { status: 'warnings', message: BREAKOUT, details: { tests: {}, evidence: [HOSTILE] } },
+  ...GRADED,
+  result: {
+    ...GRADED.result,
+    message: BREAKOUT,
+    details: {
+      ...GRADED.result.details,
+      findings: (GRADED.result.details['findings'] as object[]).map((f) => ({ ...f, evidence: [HOSTILE] })),
+    },
+  },
 };
 
 interface Envelope {
@@ -79,8 +85,8 @@ for (const [name, start] of stores) {
       assert.equal(response.headers.get('cache-control'), 'private, no-cache');
       const page = await response.text();
       assert.ok(page.includes('value="example.com"'));
-      assert.ok(page.includes('<span class="visually-hidden">Grade </span>C</p>'));
-      assert.ok(page.includes('<dd>55 (range 0–165)</dd>'));
+      assert.ok(page.includes('<span class="visually-hidden">Grade </span>B</p>'));
+      assert.ok(page.includes('<dd>75 (range 0–165)</dd>'));
       assert.ok(page.includes('>just now</time>'));
       assert.ok(page.includes(`"scanId":"${scan.scanId}"`));
       assert.equal(h.scanners['security-headers'].calls.length, calls, 'no scan ran');
@@ -122,7 +128,7 @@ for (const [name, start] of stores) {
       await h.settled();
       const page = await (await h.request(`/scans/${scanId}`)).text();
       assert.ok(page.includes('<h3>Not assessed</h3>'));
-      assert.ok(page.includes('The site answered with a bot challenge (cloudflare).'));
+      assert.ok(page.includes('The site answered with a bot or WAF challenge (cloudflare)'));
     });
 
     test('email-security: the stored selectors are filled in', async () => {

@@ -90,7 +90,7 @@ describe('instances sharing one Upstash store', () => {
     );
     const statuses = responses.map((r) => r.status);
     assert.equal(statuses.filter((s) => s === 200).length, 20, JSON.stringify(statuses));
-    assert.equal(statuses.filter((s) => s === 429).length, 40);
+    assert.equal(statuses.filter((s) => s === 429).length, 40, JSON.stringify(statuses));
     const scans = h1.scanners['security-headers'].calls.length + h2.scanners['security-headers'].calls.length;
     assert.equal(scans, 20);
 

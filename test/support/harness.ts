@@ -11,9 +11,10 @@ import type { DependencyEvent } from '../../src/ops/dependency-watch.ts';
 import type { ToolName } from '../../src/tools/registry.ts';
 import type { Scanner } from '../../src/tools/tool.ts';
 import { trackBackgroundWork } from './background-work.ts';
+import { checkedAgainstOpenApi } from './conforming-app.ts';
 import { atEnd } from './cleanup.ts';
 import { ManualClock } from './clock.ts';
-import { RecordingScanner } from './scanners.ts';
+import { GRADED, GRADED_EMAIL, RecordingScanner } from './scanners.ts';
 
 export interface Harness {
   url: string;
@@ -73,7 +74,10 @@ export async function startHarness(
     ACCOUNT_URL: 'https://account.scan.test/keys',
     ...options.env,
   });
-  const scanners = { 'security-headers': new RecordingScanner(), 'email-security': new RecordingScanner() };
+  const scanners = {
+    'security-headers': new RecordingScanner(GRADED),
+    'email-security': new RecordingScanner(GRADED_EMAIL),
+  };
   const log: AccessLogEntry[] = [];
   const errors: unknown[] = [];
   const errorScenes: ErrorScene[] = [];
@@ -101,7 +105,7 @@ export async function startHarness(
       onDependencyChange: (event) => dependencyEvents.push(event),
     }),
   );
-  const server = await startServer(background.app, {
+  const server = await startServer(checkedAgainstOpenApi(background.app, config), {
     port: 0,
     hostname: '127.0.0.1',
     baseUrl: config.baseUrl,

@@ -2,6 +2,11 @@
 import { SEVERITIES } from '../grading.ts';
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { ToolEntry } from '../tool-entry.ts';
+import {
+  EmailSecurityDetailsSchema,
+  EmailSecurityStatusSchema,
+  EmailSecurityUnassessedDetailsSchema,
+} from './result-schema.ts';
 import { emailSecurityDefinition } from './definition.ts';
 import { emailSecurityGuide } from './guide.ts';
 import { createEmailSecurityScanner } from './scanner.ts';
@@ -49,4 +54,9 @@ export const emailSecurity: ToolEntry<'email-security'> = {
   },
   summarizeFindings: findingsBySeverity,
   guide: emailSecurityGuide,
+  resultSchemas: {
+    status: EmailSecurityStatusSchema,
+    details: EmailSecurityDetailsSchema,
+    unassessedDetails: EmailSecurityUnassessedDetailsSchema,
+  },
 };

@@ -1,6 +1,11 @@
 /** The security-headers tool as the service registers it (src/tools/registry.ts). */
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { ToolEntry } from '../tool-entry.ts';
+import {
+  SecurityHeadersDetailsSchema,
+  SecurityHeadersStatusSchema,
+  SecurityHeadersUnassessedDetailsSchema,
+} from './result-schema.ts';
 import { securityHeadersDefinition } from './definition.ts';
 import { securityHeadersGuide } from './guide.ts';
 import { createPreloadLookup } from './preload.ts';
@@ -47,4 +52,9 @@ export const securityHeaders: ToolEntry<'security-headers'> = {
   },
   summarizeFindings: failedTests,
   guide: securityHeadersGuide,
+  resultSchemas: {
+    status: SecurityHeadersStatusSchema,
+    details: SecurityHeadersDetailsSchema,
+    unassessedDetails: SecurityHeadersUnassessedDetailsSchema,
+  },
 };

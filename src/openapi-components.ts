@@ -1,0 +1,137 @@
+/**
+ * The components of the OpenAPI document (src/openapi.ts): every named schema, converted once
+ * from valibot with the others referenced by name, the response headers and the key schemes.
+ */
+import { toJsonSchemaDefs } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { CatalogSchema } from './catalog-schema.ts';
+import { LEGACY_SUNSET } from './paths.ts';
+import { AliveSchema, NotReadySchema, ReadySchema } from './probe-schemas.ts';
+import {
+  PER_TOOL,
+  ProblemSchema,
+  ScanHistoryResponseSchema,
+  ScanResponseSchema,
+  StoredScanResponseSchema,
+  UnassessedScanSchema,
+} from './response-schemas.ts';
+import { ExecuteRequestSchema } from './schemas.ts';
+import { SpfRecordNodeSchema } from './tools/email-security/result-schema-records.ts';
+
+const QUOTA_POLICY_NOTE =
+  'An execute answer that ran a scan also lists the scan-quota window closest to running out ' +
+  '(scans-per-hour-per-client, -per-network, -per-target or -overall; w=3600); ' +
+  'a scan-quota 429 lists the refusing window alone; a reused (cached) answer lists only per-minute.';
+const QUOTA_REFUSAL_NOTE = ' Always the per-minute policy, except on a scan-quota 429: the refusing quota window.';
+
+const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+
+/** Every schema the document names, by its component name. */
+function namedSchemas(): Record<string, v.GenericSchema> {
+  const perTool = PER_TOOL.flatMap(({ tool, scan, unassessed, stored }): [string, v.GenericSchema][] => {
+    const name = pascal(tool.name);
+    return [
+      [`${name}Scan`, scan],
+      [`${name}UnassessedScan`, unassessed],
+      [`${name}StoredScan`, stored],
+      [`${name}Details`, tool.resultSchemas.details],
+      [`${name}UnassessedDetails`, tool.resultSchemas.unassessedDetails],
+    ];
+  });
+  return {
+    Catalog: CatalogSchema,
+    ExecuteRequest: ExecuteRequestSchema,
+    ScanResponse: ScanResponseSchema,
+    UnassessedScan: UnassessedScanSchema,
+    StoredScan: StoredScanResponseSchema,
+    ScanHistory: ScanHistoryResponseSchema,
+    Problem: ProblemSchema,
+    ...Object.fromEntries(perTool),
+    SpfRecord: SpfRecordNodeSchema,
+    Alive: AliveSchema,
+    Ready: ReadySchema,
+    NotReady: NotReadySchema,
+  };
+}
+
+/** JSON Schema of every named schema; a schema used inside another is a `$ref` to its component. */
+export function componentSchemas(): Record<string, unknown> {
+  const defs = toJsonSchemaDefs(namedSchemas(), { target: 'draft-2020-12', ignoreActions: ['check'] });
+  return JSON.parse(JSON.stringify(defs).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
+}
+
+const header = (description: string, type: 'string' | 'integer' = 'string', required = false) => ({
+  description,
+  ...(required ? { required: true } : {}),
+  schema: { type },
+});
+
+export const RESPONSE_HEADERS = {
+  'API-Version': header('Always 1.', 'string', true),
+  'X-Request-Id': header(
+    'The id of this request: the X-Request-Id sent, when it is 1–128 visible ASCII characters, else a new ' +
+      'UUID. Also `requestId` in problem bodies and in the service log.',
+    'string',
+    true,
+  ),
+  'Cache-Control': header(
+    'no-store on API answers; public with a max-age on the document, badges, pages and assets.',
+    'string',
+    true,
+  ),
+  RateLimit: header(
+    'draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<remaining>;t=<seconds to reset>. ' +
+      `${QUOTA_POLICY_NOTE} e.g. "per-minute";r=9;t=42, "scans-per-hour-per-client";r=19;t=3300.`,
+  ),
+  'RateLimit-Policy': header(
+    'draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60. ' +
+      `${QUOTA_POLICY_NOTE} e.g. "per-minute";q=10;w=60, "scans-per-hour-per-client";q=20;w=3600.`,
+  ),
+  'RateLimit-Limit': header(`Requests allowed per minute.${QUOTA_REFUSAL_NOTE}`, 'integer'),
+  'RateLimit-Remaining': header(`Requests left in the window.${QUOTA_REFUSAL_NOTE}`, 'integer'),
+  'RateLimit-Reset': header(
+    'Seconds until the window resets (after a 429: until a retry can succeed, as Retry-After).' + QUOTA_REFUSAL_NOTE,
+    'integer',
+  ),
+  'X-RateLimit-Limit': header('Same as RateLimit-Limit.', 'integer'),
+  'X-RateLimit-Remaining': header('Same as RateLimit-Remaining.', 'integer'),
+  'X-RateLimit-Reset': header(
+    `When the window resets, in Unix epoch seconds (GitHub convention).${QUOTA_REFUSAL_NOTE}`,
+    'integer',
+  ),
+  Age: header(
+    'Only when a stored result answered an execute request (`maxAgeSec`, `cached: true`): ' +
+      'whole seconds since that scan finished.',
+    'integer',
+  ),
+  'Retry-After': header('Seconds to wait before retrying.', 'integer'),
+  'Server-Timing': header(
+    'W3C Server-Timing: `scan;dur=<ms>` (absent when a stored result answered) and ' +
+      '`store;dur=<ms>;desc="<n> round trips"`.',
+  ),
+  'WWW-Authenticate': header('Bearer challenge naming the problem (invalid_token, insufficient_scope).'),
+  Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.', 'string', true),
+  Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`, 'string', true),
+  Link: header('rel="successor-version": the versioned path that replaces this one.', 'string', true),
+  ETag: header('Strong validator of the badge (SHA-256 of what it shows).', 'string', true),
+  Allow: header('The methods this path accepts.', 'string', true),
+  'Access-Control-Allow-Methods': header('The methods any origin may use.', 'string', true),
+  'Access-Control-Allow-Headers': header('The request headers any origin may send.', 'string', true),
+  'Access-Control-Max-Age': header('Seconds a browser may keep this preflight answer.', 'integer', true),
+};
+
+export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
+
+export const SECURITY_SCHEMES = {
+  bearerKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Developer key: Authorization: Bearer <API_KEY>. Optional: without one, the anonymous limits apply.',
+  },
+  headerKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description: 'Developer key: X-Api-Key: <API_KEY>. Optional: without one, the anonymous limits apply.',
+  },
+};

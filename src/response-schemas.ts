@@ -1,0 +1,287 @@
+/**
+ * The valibot schemas of what the API answers: the scan envelope (one shape per tool, told apart
+ * by `toolName`, whose `result` each tool describes in src/tools/<tool>/result-schema.ts), the
+ * stored scan, the history and the problem document. src/openapi.ts publishes them; tests check
+ * real responses against them.
+ */
+import * as v from 'valibot';
+import { ERROR_CODES } from './http/errors.ts';
+import { SCAN_KEPT_DAYS } from './schemas.ts';
+import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
+import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
+import type { ToolEntry } from './tools/tool-entry.ts';
+
+type Tool = (typeof ALLOWLISTED_TOOLS)[number];
+const described = <S extends v.GenericSchema>(schema: S, description: string) =>
+  v.pipe(schema, v.description(description));
+
+const apiVersion = described(v.literal('1'), 'API version of this body.');
+const target = described(
+  v.string(),
+  'The scanned target, normalised ' +
+    `(${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}).`,
+);
+const message = described(v.string(), 'One-sentence summary for people.');
+const pageEntries = {
+  uiUrl: described(v.pipe(v.string(), v.url()), 'Web page of the tool.'),
+  skillUrl: described(v.pipe(v.string(), v.url()), 'Agent skill description of the tool (Markdown).'),
+};
+
+const ScanIdSchema = v.pipe(
+  v.string(),
+  v.regex(/^[A-Za-z0-9_-]{22}$/),
+  v.description('Opaque, unguessable id of the stored scan (22 base64url characters).'),
+  v.examples(['3q2-7wAAAAC6vbrQ8J-Hxw']),
+);
+const ScannedAtSchema = described(v.pipe(v.string(), v.isoTimestamp()), 'When the scan finished (RFC 3339, UTC).');
+const scanLinkEntries = {
+  scanUrl: described(
+    v.pipe(v.string(), v.url()),
+    `This scan as JSON, {base_url}/api/v1/scans/{scanId}, for ${SCAN_KEPT_DAYS} days.`,
+  ),
+  permalink: described(v.pipe(v.string(), v.url()), 'Web page of this scan for people, {base_url}/scans/{scanId}.'),
+};
+const CachedSchema = described(
+  v.boolean(),
+  'True when a stored result younger than maxAgeSec answered instead of a new scan: ' +
+    'scanId and scannedAt are the original ones, the Age header gives its age, and no scan quota was spent.',
+);
+const storedEntries = (assessed: v.GenericSchema<boolean>, cached: v.GenericSchema<boolean>) => ({
+  scanId: ScanIdSchema,
+  scannedAt: ScannedAtSchema,
+  assessed,
+  cached,
+  ...scanLinkEntries,
+});
+
+/** Why the scan pipeline itself stopped a scan: its deadline, or the client leaving (never kept). */
+const PipelineStopSchema = v.object({
+  reason: described(
+    v.picklist(['timeout', 'client-closed']),
+    'timeout: the scan reached its deadline; client-closed: the client left before the scan ended.',
+  ),
+});
+
+/**
+ * How much of `result.details` a schema spells out: all of it (the OpenAPI document, the tests),
+ * or only that it is an object (the MCP tools' output schemas, which models read in full).
+ */
+type Depth = 'detailed' | 'outline';
+const OPEN_DETAILS = described(v.record(v.string(), v.unknown()), "The tool's findings; see the OpenAPI document.");
+
+/** `result` of an assessed scan and of an unassessed one, of one tool. */
+const assessedResult = (tool: Tool, depth: Depth) =>
+  v.object({
+    status: tool.resultSchemas.status,
+    message,
+    details:
+      // The tool's own schema, not a copy, so the document can name it (src/openapi-components.ts).
+      depth === 'outline' ? OPEN_DETAILS : tool.resultSchemas.details,
+  });
+const unassessedResult = (tool: Tool, depth: Depth) =>
+  v.object({
+    status: described(v.literal('error'), 'The scan could not assess the target.'),
+    message,
+    details:
+      depth === 'outline'
+        ? OPEN_DETAILS
+        : described(
+            v.union([tool.resultSchemas.unassessedDetails, PipelineStopSchema]),
+            'Why the target could not be assessed: `reason` and what comes with it.',
+          ),
+  });
+
+const toolEntries = (tool: Tool) => ({
+  apiVersion,
+  toolName: described(v.literal(tool.name), 'The tool that ran.'),
+  target,
+  ...pageEntries,
+});
+const gradeOf = (tool: ToolEntry) =>
+  described(v.picklist(tool.gradeScale), "Letter grade, best first in the catalog's scale.");
+const scoreOf = (tool: ToolEntry) =>
+  described(
+    v.pipe(v.number(), v.minValue(tool.scoreRange.min), v.maxValue(tool.scoreRange.max)),
+    `Numeric score, ${tool.scoreRange.min} to ${tool.scoreRange.max}.`,
+  );
+
+export const problemEntries = {
+  success: v.literal(false),
+  error: v.object({
+    code: v.picklist(ERROR_CODES),
+    message: described(v.string(), 'The same text as `detail`.'),
+    hint: described(v.string(), 'What to do about it.'),
+  }),
+  type: described(
+    v.pipe(v.string(), v.url()),
+    'Documentation page of the error code: {base_url}/developers/errors/<code-with-hyphens>.',
+  ),
+  title: described(v.string(), 'The title of the error code.'),
+  status: described(v.pipe(v.number(), v.integer()), 'The HTTP status.'),
+  detail: described(v.string(), 'What went wrong with this request.'),
+  code: described(v.picklist(ERROR_CODES), 'The error code; the catalog lists them all.'),
+  requestId: described(
+    v.string(),
+    'The X-Request-Id of the request this answers (the one sent, when it is 1–128 visible ASCII characters, ' +
+      'else one the service made). Quote it when asking about this error.',
+  ),
+};
+
+export const ProblemSchema = v.pipe(
+  v.object({
+    ...problemEntries,
+    retryAfterSec: v.optional(
+      described(v.pipe(v.number(), v.integer(), v.minValue(1)), 'On 429 and 503: seconds to wait before retrying.'),
+    ),
+    violatedPolicies: v.optional(
+      described(v.array(v.string()), 'On 429: the limits that were used up (per-minute or scan-quota windows).'),
+    ),
+    accountUrl: v.optional(
+      described(v.pipe(v.string(), v.url()), 'On the retired keys endpoint (410): where keys are created now.'),
+    ),
+    tool: v.optional(described(v.string(), 'On a 404 for a tool this API does not run: its name.')),
+    ...Object.fromEntries(
+      (['allowedStyles', 'allowedTools', 'allowedFormats'] as const).map((name) => [
+        name,
+        v.optional(described(v.array(v.string()), `On a badge 400 for a wrong parameter: the values it takes.`)),
+      ]),
+    ),
+    runsIn: v.optional(
+      described(v.picklist(['browser', 'account-portal']), 'On a 404 for a tool this API does not run: where it runs.'),
+    ),
+  }),
+  v.title('Problem'),
+  v.description("RFC 9457 problem details with the API's success/error/code members."),
+);
+
+/** The 200 body of execute, one object per tool: discriminate on `toolName`. */
+const scanResponseOf = (tool: Tool, depth: Depth = 'detailed') =>
+  v.pipe(
+    v.object({
+      success: v.literal(true),
+      ...toolEntries(tool),
+      result: assessedResult(tool, depth),
+      grade: gradeOf(tool),
+      gradeScore: scoreOf(tool),
+      error: v.null(),
+      ...storedEntries(described(v.literal(true), 'The scan assessed its target.'), CachedSchema),
+    }),
+    v.title(`${pascal(tool.name)}Scan${depth === 'outline' ? 'Outline' : ''}`),
+  );
+
+/** The 422 body of execute: a problem that also carries the scan envelope; `result` says why. */
+const unassessedScanOf = (tool: Tool, depth: Depth = 'detailed') =>
+  v.pipe(
+    v.object({
+      ...problemEntries,
+      ...toolEntries(tool),
+      result: unassessedResult(tool, depth),
+      grade: v.null(),
+      gradeScore: v.null(),
+      ...storedEntries(described(v.literal(false), 'The scan could not assess its target.'), CachedSchema),
+    }),
+    v.title(`${pascal(tool.name)}UnassessedScan${depth === 'outline' ? 'Outline' : ''}`),
+  );
+
+/** A kept scan read back by id: the envelope its execute answer had, with success true either way. */
+const storedScanOf = (tool: Tool, depth: Depth = 'detailed') =>
+  v.pipe(
+    v.object({
+      success: v.literal(true),
+      ...toolEntries(tool),
+      result: described(
+        v.union([assessedResult(tool, depth), unassessedResult(tool, depth)]),
+        'As the execute answer had it: status "error" when the scan could not assess its target.',
+      ),
+      grade: v.nullable(gradeOf(tool)),
+      gradeScore: v.nullable(scoreOf(tool)),
+      error: v.null(),
+      ...storedEntries(
+        described(v.boolean(), 'False when the scan ran but could not assess its target; result says why.'),
+        described(v.literal(true), 'Always true: a stored result.'),
+      ),
+    }),
+    v.title(`${pascal(tool.name)}StoredScan${depth === 'outline' ? 'Outline' : ''}`),
+  );
+
+export const ScanHistoryResponseSchema = v.pipe(
+  v.object({
+    success: v.literal(true),
+    apiVersion,
+    toolName: described(v.picklist(ALLOWLISTED_TOOLS.map((t) => t.name)), 'The tool whose scans these are.'),
+    target: described(v.string(), 'The target, normalised exactly as execute normalises it.'),
+    scans: described(
+      v.pipe(
+        v.array(
+          v.object({
+            scanId: ScanIdSchema,
+            scannedAt: ScannedAtSchema,
+            grade: described(v.nullable(v.string()), 'Null when the scan could not assess its target.'),
+            gradeScore: described(v.nullable(v.number()), 'Null when grade is null.'),
+            status: described(
+              v.picklist(['passed', 'warnings', 'failed', 'error']),
+              'result.status of the scan; error when it could not assess its target.',
+            ),
+            ...scanLinkEntries,
+          }),
+        ),
+        v.maxLength(SCANS_KEPT_PER_TARGET),
+      ),
+      `Kept scans of this tool and target, newest first: the last ${SCAN_KEPT_DAYS} days, ` +
+        `at most ${SCANS_KEPT_PER_TARGET}.`,
+    ),
+    error: v.null(),
+  }),
+  v.title('ScanHistory'),
+);
+
+function pascal(name: string): string {
+  return name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+}
+
+/** One schema per tool, told apart by `toolName` (its output type is what all of them share). */
+const variantOf = <S extends v.GenericSchema>(make: (tool: Tool) => S): v.GenericSchema<v.InferOutput<S>> =>
+  v.variant(
+    'toolName',
+    ALLOWLISTED_TOOLS.map(make) as unknown as [v.ObjectSchema<{ toolName: v.GenericSchema<string> }, undefined>],
+  );
+
+/** Every tool's answer, as one schema each; the OpenAPI document names every part. */
+export const PER_TOOL = ALLOWLISTED_TOOLS.map((tool) => ({
+  tool,
+  scan: scanResponseOf(tool),
+  unassessed: unassessedScanOf(tool),
+  stored: storedScanOf(tool),
+}));
+
+export const ScanResponseSchema = v.pipe(
+  variantOf((tool) => PER_TOOL.find((p) => p.tool === tool)!.scan),
+  v.title('ScanResponse'),
+  v.description('200 of execute: the scan envelope; `toolName` tells which result shape it holds.'),
+);
+export const UnassessedScanSchema = v.pipe(
+  variantOf((tool) => PER_TOOL.find((p) => p.tool === tool)!.unassessed),
+  v.title('UnassessedScan'),
+  v.description(
+    '422: the scan ran but could not assess the target. ' +
+      'A problem body that also carries the scan envelope; result explains why.',
+  ),
+);
+export const StoredScanResponseSchema = v.pipe(
+  variantOf((tool) => PER_TOOL.find((p) => p.tool === tool)!.stored),
+  v.title('StoredScan'),
+  v.description(
+    'A kept scan read back by id: the envelope its execute answer had, with success true ' +
+      'even when the scan could not assess its target.',
+  ),
+);
+
+/** The execute answers with `result.details` left open, for the MCP tools' output schema. */
+export const ScanOutlineSchema = v.pipe(
+  variantOf((tool) => scanResponseOf(tool, 'outline')),
+  v.title('ScanResponse'),
+);
+export const UnassessedScanOutlineSchema = v.pipe(
+  variantOf((tool) => unassessedScanOf(tool, 'outline')),
+  v.title('UnassessedScan'),
+);
