@@ -117,14 +117,23 @@ export function createApp(deps: AppDeps): App {
     .all(PATHS.openapi, onlyMethods('GET'))
     // Pages for people and agents: every URL the API hands out resolves.
     .get(PATHS.home, landingPage)
+    .all(PATHS.home, onlyMethods('GET'))
     .get(PATHS.llms, llmsTxt)
+    .all(PATHS.llms, onlyMethods('GET'))
     .get(PATHS.toolPage, toolPage)
+    .all(PATHS.toolPage, onlyMethods('GET'))
     .get(PATHS.scanPage, scanPage)
+    .all(PATHS.scanPage, onlyMethods('GET'))
     .get(PATHS.skill, agentSkill)
+    .all(PATHS.skill, onlyMethods('GET'))
     .get(PATHS.errors, errorIndexPage)
+    .all(PATHS.errors, onlyMethods('GET'))
     .get(PATHS.error, errorPage)
+    .all(PATHS.error, onlyMethods('GET'))
     .get(PATHS.script, toolPageScript)
+    .all(PATHS.script, onlyMethods('GET'))
     .get(PATHS.stylesheet, siteStylesheet)
+    .all(PATHS.stylesheet, onlyMethods('GET'))
     .all('*', notFound);
 
   return {

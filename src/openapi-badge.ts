@@ -1,6 +1,6 @@
 /** The badge operation of the OpenAPI document (src/openapi.ts). See docs/badge.md. */
 import type { ErrorCode } from './http/errors.ts';
-import { keyOptional, problem, RATE_LIMIT_HEADERS, ref, schemaRef } from './openapi-operations.ts';
+import { keyOptional, problem, problemSchemaOf, RATE_LIMIT_HEADERS, ref } from './openapi-operations.ts';
 import type { GradedTool } from './store/port.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
 
@@ -40,10 +40,13 @@ const SVG = { schema: { type: 'string' } };
  */
 function badgeRefusal(code: ErrorCode, description: string) {
   return {
-    ...problem(code, `${description} An error badge, or the problem when Accept names JSON.`),
+    ...problem(code, `${description} An error badge, or the problem when Accept names JSON.`, {
+      ...RATE_LIMIT_HEADERS,
+      Vary: ref('Vary'),
+    }),
     content: {
       'image/svg+xml': { schema: { type: 'string', description: 'The error badge, e.g. "invalid domain".' } },
-      'application/problem+json': { schema: schemaRef('Problem') },
+      'application/problem+json': { schema: problemSchemaOf(code) },
     },
   };
 }
@@ -88,7 +91,7 @@ export const badgeOperation = {
   responses: {
     '200': {
       description: 'The badge (with `format=shields`, also the error badge of a wrong parameter).',
-      headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
+      headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag'), Vary: ref('Vary') },
       content: { 'image/svg+xml': SVG, 'application/json': { schema: SHIELDS_ENDPOINT } },
     },
     '304': {
@@ -98,6 +101,7 @@ export const badgeOperation = {
     '400': badgeRefusal('bad_request', 'a wrong domain, tool, format, style or label.'),
     '401': badgeRefusal('unauthorized', 'an invalid, expired or revoked key.'),
     '403': badgeRefusal('forbidden', 'the key lacks `badges:read`.'),
+    '405': badgeRefusal('method_not_allowed', 'another method than GET or HEAD; Allow lists them.'),
     '429': badgeRefusal('rate_limit_exceeded', 'the badge rate limit is used up.'),
     '500': badgeRefusal('internal_error', 'a bug; it has been logged with the request id.'),
     '503': badgeRefusal('service_unavailable', 'the key could not be checked: the store is down.'),

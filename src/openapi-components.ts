@@ -8,8 +8,13 @@ import { CatalogSchema } from './catalog-schema.ts';
 import { LEGACY_SUNSET } from './paths.ts';
 import { AliveSchema, NotReadySchema, ReadySchema } from './probe-schemas.ts';
 import {
-  PER_TOOL,
+  McpProblemSchema,
   ProblemSchema,
+  RateLimitProblemSchema,
+  UnavailableProblemSchema,
+} from './problem-schemas.ts';
+import {
+  PER_TOOL,
   ScanHistoryResponseSchema,
   ScanResponseSchema,
   StoredScanResponseSchema,
@@ -46,6 +51,9 @@ function namedSchemas(): Record<string, v.GenericSchema> {
     StoredScan: StoredScanResponseSchema,
     ScanHistory: ScanHistoryResponseSchema,
     Problem: ProblemSchema,
+    RateLimitProblem: RateLimitProblemSchema,
+    UnavailableProblem: UnavailableProblemSchema,
+    McpProblem: McpProblemSchema,
     ...Object.fromEntries(perTool),
     SpfRecord: SpfRecordNodeSchema,
     Alive: AliveSchema,
@@ -74,6 +82,12 @@ export const RESPONSE_HEADERS = {
     'string',
     true,
   ),
+  'Access-Control-Allow-Origin': header(
+    'Always *: any origin may call the API (keys travel in headers).',
+    'string',
+    true,
+  ),
+  'Access-Control-Expose-Headers': header('The response headers a browser script may read.', 'string', true),
   'Cache-Control': header(
     'no-store on API answers; public with a max-age on the document, badges, pages and assets.',
     'string',
@@ -115,6 +129,8 @@ export const RESPONSE_HEADERS = {
   Link: header('rel="successor-version": the versioned path that replaces this one.', 'string', true),
   ETag: header('Strong validator of the badge (SHA-256 of what it shows).', 'string', true),
   Allow: header('The methods this path accepts.', 'string', true),
+  Vary: header('Accept on error badges: the same URL answers a problem document to a client that asks for JSON.'),
+  'X-Accel-Buffering': header('no, on event streams: proxies should pass each event on at once.'),
   'Access-Control-Allow-Methods': header('The methods any origin may use.', 'string', true),
   'Access-Control-Allow-Headers': header('The request headers any origin may send.', 'string', true),
   'Access-Control-Max-Age': header('Seconds a browser may keep this preflight answer.', 'integer', true),

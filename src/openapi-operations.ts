@@ -14,7 +14,13 @@ const refs = (...names: ResponseHeaderName[]) => Object.fromEntries(names.map((n
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The headers of every answer: the version, the request id and its caching. */
-export const COMMON_HEADERS = refs('API-Version', 'X-Request-Id', 'Cache-Control');
+export const COMMON_HEADERS = refs(
+  'API-Version',
+  'X-Request-Id',
+  'Cache-Control',
+  'Access-Control-Allow-Origin',
+  'Access-Control-Expose-Headers',
+);
 
 /** Every answer on a limited path also shows the per-minute limit (the RateLimit family). */
 export const RATE_LIMIT_HEADERS = {
@@ -34,7 +40,15 @@ export const RATE_LIMIT_HEADERS = {
 /** On an execute answer: `Age` only when a stored result answered (`maxAgeSec`). */
 const EXECUTE_HEADERS = { ...RATE_LIMIT_HEADERS, ...refs('Age', 'Server-Timing') };
 
-const PROBLEM_JSON = { 'application/problem+json': { schema: schemaRef('Problem') } };
+/** The problem schema of a code: 429 and 503 always say when to retry. */
+export const problemSchemaOf = (code: ErrorCode) =>
+  schemaRef(
+    code === 'rate_limit_exceeded'
+      ? 'RateLimitProblem'
+      : code === 'service_unavailable'
+        ? 'UnavailableProblem'
+        : 'Problem',
+  );
 
 /** The headers a refusal of `code` carries besides the common ones. */
 function refusalHeaders(code: ErrorCode): Record<string, unknown> {
@@ -49,7 +63,7 @@ export function problem(code: ErrorCode, description: string, headers: Record<st
   return {
     description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
     headers: { ...headers, ...refusalHeaders(code) },
-    content: PROBLEM_JSON,
+    content: { 'application/problem+json': { schema: problemSchemaOf(code) } },
   };
 }
 
@@ -216,7 +230,7 @@ export function mcpOperation() {
         description:
           'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients). A refused ' +
           'tool call is a result with isError, and carries the refusal’s Retry-After or WWW-Authenticate.',
-        headers: { ...RATE_LIMIT_HEADERS, ...refs('Retry-After', 'WWW-Authenticate') },
+        headers: { ...RATE_LIMIT_HEADERS, ...refs('Retry-After', 'WWW-Authenticate', 'X-Accel-Buffering') },
         content: {
           'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 response.' } },
           'text/event-stream': { schema: { type: 'string' } },

@@ -22,7 +22,7 @@ import { PAGE_PATHS } from './openapi-pages.ts';
 import { healthOperation, readinessOperation } from './openapi-probes.ts';
 import { scanHistoryOperation, storedScanOperation } from './openapi-scans.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from './http/respond.ts';
-import { executePath, openApiPath, PATHS } from './paths.ts';
+import { executePath, openApiPath, PATHS, successorOf } from './paths.ts';
 import { SCAN_KEPT_DAYS } from './schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
@@ -127,7 +127,8 @@ function pathItem(path: string, operations: Record<string, Operation>) {
     item[method] = others.length > 0 ? { ...answered, parameters: others } : answered;
   }
   if (item['get']) item['head'] = headOf(item['get'] as Operation);
-  item['options'] = preflight(path);
+  // Under the unversioned prefix every answer is marked deprecated, the preflight's too.
+  item['options'] = successorOf(path) === null ? preflight(path) : deprecatedAlias(preflight(path));
   return pathParameters.length > 0 ? { parameters: pathParameters, ...item } : item;
 }
 
@@ -221,6 +222,8 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
         'and read them back by scanId or as a history.\n\n' +
         'Every error is application/problem+json; its `type` links to documentation. ' +
         `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) and any other path answer 404. ` +
+        'A path with trailing slashes is the same path. `POST /api/v1/developer/keys` is retired: it always ' +
+        'answers 410 (see the `deprecated` tag). ' +
         'New members may be added to any object: clients ignore members they do not know.',
     },
     servers: [{ url: baseUrl, description: 'This deployment (BASE_URL).' }],
@@ -244,7 +247,7 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
               properties: {
                 code: { type: 'integer' },
                 message: { type: 'string' },
-                data: { $ref: '#/components/schemas/Problem' },
+                data: { $ref: '#/components/schemas/McpProblem' },
               },
             },
           },

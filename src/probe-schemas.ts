@@ -1,6 +1,6 @@
 /** The bodies of the probes (src/api/health.ts), for the OpenAPI document and the tests. */
 import * as v from 'valibot';
-import { problemEntries } from './response-schemas.ts';
+import { problemEntries } from './problem-schemas.ts';
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));

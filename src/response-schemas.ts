@@ -5,7 +5,7 @@
  * real responses against them.
  */
 import * as v from 'valibot';
-import { ERROR_CODES } from './http/errors.ts';
+import { problemEntries } from './problem-schemas.ts';
 import { SCAN_KEPT_DAYS } from './schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
@@ -105,55 +105,6 @@ const scoreOf = (tool: ToolEntry) =>
     `Numeric score, ${tool.scoreRange.min} to ${tool.scoreRange.max}.`,
   );
 
-export const problemEntries = {
-  success: v.literal(false),
-  error: v.object({
-    code: v.picklist(ERROR_CODES),
-    message: described(v.string(), 'The same text as `detail`.'),
-    hint: described(v.string(), 'What to do about it.'),
-  }),
-  type: described(
-    v.pipe(v.string(), v.url()),
-    'Documentation page of the error code: {base_url}/developers/errors/<code-with-hyphens>.',
-  ),
-  title: described(v.string(), 'The title of the error code.'),
-  status: described(v.pipe(v.number(), v.integer()), 'The HTTP status.'),
-  detail: described(v.string(), 'What went wrong with this request.'),
-  code: described(v.picklist(ERROR_CODES), 'The error code; the catalog lists them all.'),
-  requestId: described(
-    v.string(),
-    'The X-Request-Id of the request this answers (the one sent, when it is 1–128 visible ASCII characters, ' +
-      'else one the service made). Quote it when asking about this error.',
-  ),
-};
-
-export const ProblemSchema = v.pipe(
-  v.object({
-    ...problemEntries,
-    retryAfterSec: v.optional(
-      described(v.pipe(v.number(), v.integer(), v.minValue(1)), 'On 429 and 503: seconds to wait before retrying.'),
-    ),
-    violatedPolicies: v.optional(
-      described(v.array(v.string()), 'On 429: the limits that were used up (per-minute or scan-quota windows).'),
-    ),
-    accountUrl: v.optional(
-      described(v.pipe(v.string(), v.url()), 'On the retired keys endpoint (410): where keys are created now.'),
-    ),
-    tool: v.optional(described(v.string(), 'On a 404 for a tool this API does not run: its name.')),
-    ...Object.fromEntries(
-      (['allowedStyles', 'allowedTools', 'allowedFormats'] as const).map((name) => [
-        name,
-        v.optional(described(v.array(v.string()), `On a badge 400 for a wrong parameter: the values it takes.`)),
-      ]),
-    ),
-    runsIn: v.optional(
-      described(v.picklist(['browser', 'account-portal']), 'On a 404 for a tool this API does not run: where it runs.'),
-    ),
-  }),
-  v.title('Problem'),
-  v.description("RFC 9457 problem details with the API's success/error/code members."),
-);
-
 /** The 200 body of execute, one object per tool: discriminate on `toolName`. */
 const scanResponseOf = (tool: Tool, depth: Depth = 'detailed') =>
   v.pipe(
@@ -174,6 +125,10 @@ const unassessedScanOf = (tool: Tool, depth: Depth = 'detailed') =>
   v.pipe(
     v.object({
       ...problemEntries,
+      // Literals, so that a client can tell this answer from the problems of other statuses.
+      error: v.object({ ...problemEntries.error.entries, code: v.literal('unprocessable_entity') }),
+      status: described(v.literal(422), 'The HTTP status.'),
+      code: described(v.literal('unprocessable_entity'), 'The error code: the scan could not assess its target.'),
       ...toolEntries(tool),
       result: unassessedResult(tool, depth),
       grade: v.null(),
@@ -183,26 +138,33 @@ const unassessedScanOf = (tool: Tool, depth: Depth = 'detailed') =>
     v.title(`${pascal(tool.name)}UnassessedScan${depth === 'outline' ? 'Outline' : ''}`),
   );
 
-/** A kept scan read back by id: the envelope its execute answer had, with success true either way. */
-const storedScanOf = (tool: Tool, depth: Depth = 'detailed') =>
-  v.pipe(
-    v.object({
-      success: v.literal(true),
-      ...toolEntries(tool),
-      result: described(
-        v.union([assessedResult(tool, depth), unassessedResult(tool, depth)]),
-        'As the execute answer had it: status "error" when the scan could not assess its target.',
-      ),
-      grade: v.nullable(gradeOf(tool)),
-      gradeScore: v.nullable(scoreOf(tool)),
-      error: v.null(),
-      ...storedEntries(
-        described(v.boolean(), 'False when the scan ran but could not assess its target; result says why.'),
-        described(v.literal(true), 'Always true: a stored result.'),
-      ),
-    }),
+/**
+ * A kept scan read back by id: the envelope its execute answer had, with success true either way;
+ * `assessed` tells an assessed scan from one that could not assess its target.
+ */
+const storedScanOf = (tool: Tool, depth: Depth = 'detailed') => {
+  const entries = { success: v.literal(true), ...toolEntries(tool), error: v.null() };
+  const always = described(v.literal(true), 'Always true: a stored result.');
+  return v.pipe(
+    v.union([
+      v.object({
+        ...entries,
+        result: assessedResult(tool, depth),
+        grade: gradeOf(tool),
+        gradeScore: scoreOf(tool),
+        ...storedEntries(described(v.literal(true), 'The scan assessed its target.'), always),
+      }),
+      v.object({
+        ...entries,
+        result: unassessedResult(tool, depth),
+        grade: v.null(),
+        gradeScore: v.null(),
+        ...storedEntries(described(v.literal(false), 'The scan could not assess its target; result says why.'), always),
+      }),
+    ]),
     v.title(`${pascal(tool.name)}StoredScan${depth === 'outline' ? 'Outline' : ''}`),
   );
+};
 
 export const ScanHistoryResponseSchema = v.pipe(
   v.object({
@@ -268,11 +230,12 @@ export const UnassessedScanSchema = v.pipe(
   ),
 );
 export const StoredScanResponseSchema = v.pipe(
-  variantOf((tool) => PER_TOOL.find((p) => p.tool === tool)!.stored),
+  v.union(PER_TOOL.map((p) => p.stored)),
   v.title('StoredScan'),
   v.description(
     'A kept scan read back by id: the envelope its execute answer had, with success true ' +
-      'even when the scan could not assess its target.',
+      'even when the scan could not assess its target. `toolName` tells which result it holds, `assessed` ' +
+      'whether its target could be assessed.',
   ),
 );
 

@@ -47,6 +47,12 @@ function codeForStatus(status: number): ErrorCode {
   return exact ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Our own problem document, already in `data`. */
+const isProblem = (value: unknown) => isObject(value) && value['success'] === false && 'requestId' in value;
+
 /** The shape of the SDK's JSON-RPC error replies (what `withProblemData` reads and fills in). */
 type JsonRpcReply = { error?: { message?: unknown; data?: unknown } };
 
@@ -74,9 +80,14 @@ export async function withProblemData(
       ? message.error.message
       : `The MCP handler answered ${response.status}.`;
   if (response.status >= 500) reportError(ctx, new Error(`MCP handler answered ${response.status}: ${detail}`));
-  if (!message?.error || message.error.data !== undefined) return { body: text, status: response.status };
+  const sdkData = message?.error?.data;
+  if (!message?.error || isProblem(sdkData)) return { body: text, status: response.status };
   const code = codeForStatus(response.status);
   ctx.notes.problem = code;
-  message.error.data = problemBody(ctx.baseUrl, code, { detail }, ctx.requestId);
+  message.error.data = {
+    ...problemBody(ctx.baseUrl, code, { detail }, ctx.requestId),
+    // What the SDK attached itself (e.g. the envelope it could not read) stays readable.
+    ...(isObject(sdkData) ? { mcpData: sdkData } : {}),
+  };
   return { body: JSON.stringify(message), status: response.status };
 }

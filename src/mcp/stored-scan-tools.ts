@@ -9,10 +9,10 @@ import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import { ageSeconds, historyBody, storedScanBody } from '../scan/envelope.ts';
 import { findStoredScan, targetHistory } from '../scan/stored-scans.ts';
-import { ProblemSchema } from '../response-schemas.ts';
+import { AnyProblemSchema } from '../problem-schemas.ts';
 import { jsonSchemaOf } from '../schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
-import { findTool } from '../tools/registry.ts';
+import { ALLOWLISTED_TOOLS, findTool } from '../tools/registry.ts';
 import {
   GetScanArgumentsSchema,
   ScanHistoryArgumentsSchema,
@@ -24,12 +24,16 @@ import { bodyResult, describedBy, runCall, type CallScope } from './tool-calls.t
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
-/** The arguments as `schema` reads them, or the 400 an agent can correct them from. */
-function argumentsOf<S extends v.GenericSchema>(schema: S, args: unknown): v.InferOutput<S> {
+/** The arguments as `schema` reads them, or the 400 an agent can correct them from (`hint`: what to give). */
+function argumentsOf<S extends v.GenericSchema>(schema: S, args: unknown, hint: string): v.InferOutput<S> {
   const parsed = v.safeParse(schema, args ?? {});
-  if (!parsed.success) throw new ApiError('bad_request', { detail: parsed.issues[0].message });
+  if (!parsed.success) throw new ApiError('bad_request', { detail: parsed.issues[0].message, hint });
   return parsed.output;
 }
+
+const TOOL_NAMES = ALLOWLISTED_TOOLS.map((t) => t.name).join(' or ');
+const GET_SCAN_HINT = 'Give "scanId": the scanId of a scan result, a string of 22 characters.';
+const HISTORY_HINT = `Give "tool" (${TOOL_NAMES}) and "target", written as it was given to the scan tool.`;
 
 function requireRead(ctx: RequestContext): void {
   const refusal = scopeRefusal(ctx.principal, 'tools:read', 'reading kept scans requires');
@@ -38,7 +42,7 @@ function requireRead(ctx: RequestContext): void {
 
 async function getScan(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
   requireRead(ctx);
-  const scan = await findStoredScan(ctx, argumentsOf(GetScanArgumentsSchema, args).scanId);
+  const scan = await findStoredScan(ctx, argumentsOf(GetScanArgumentsSchema, args, GET_SCAN_HINT).scanId);
   const body = storedScanBody(scan, ctx);
   const text = summarizeScan(findTool(scan.tool), body, 'stored', ageSeconds(scan, ctx.services.now()));
   return bodyResult(text, body);
@@ -46,7 +50,7 @@ async function getScan(args: unknown, { ctx }: CallScope): Promise<CallToolResul
 
 async function scanHistory(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
   requireRead(ctx);
-  const { tool: name, target: rawTarget } = argumentsOf(ScanHistoryArgumentsSchema, args);
+  const { tool: name, target: rawTarget } = argumentsOf(ScanHistoryArgumentsSchema, args, HISTORY_HINT);
   const tool = findTool(name);
   if (!tool) throw new Error(`the schema let through an unknown tool ${name}`);
   const { target, scans } = await targetHistory(ctx, tool, rawTarget);
@@ -59,7 +63,7 @@ const orProblem = (schema: v.GenericSchema, success: string) =>
   describedBy({
     type: 'object',
     description: `${success}; Problem (isError) when the call was refused.`,
-    anyOf: [jsonSchemaOf(schema), jsonSchemaOf(ProblemSchema)],
+    anyOf: [jsonSchemaOf(schema), jsonSchemaOf(AnyProblemSchema)],
   });
 
 /** Registered after the scan tools, in this order. */

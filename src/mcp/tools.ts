@@ -6,7 +6,8 @@
 import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { ageSeconds } from '../scan/envelope.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
-import { ProblemSchema, ScanOutlineSchema, UnassessedScanOutlineSchema } from '../response-schemas.ts';
+import { AnyProblemSchema } from '../problem-schemas.ts';
+import { ScanOutlineSchema, UnassessedScanOutlineSchema } from '../response-schemas.ts';
 import { jsonSchemaOf, TOOL_INPUT_SCHEMAS } from '../schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
@@ -34,7 +35,7 @@ const OUTPUT_SCHEMA = describedBy({
     'The REST execute body: ScanResponse on success; ' +
     'UnassessedScan (isError) when the scan could not assess the target; ' +
     'Problem (isError) when the call was refused.',
-  anyOf: [jsonSchemaOf(ScanOutlineSchema), jsonSchemaOf(UnassessedScanOutlineSchema), jsonSchemaOf(ProblemSchema)],
+  anyOf: [jsonSchemaOf(ScanOutlineSchema), jsonSchemaOf(UnassessedScanOutlineSchema), jsonSchemaOf(AnyProblemSchema)],
 });
 
 async function callScan(tool: ToolEntry<ToolName>, args: unknown, { ctx }: CallScope, sdk: ServerContext) {

@@ -26,6 +26,7 @@ interface PathParameters {
 
 interface JsonSchema {
   required?: string[];
+  anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema & { maxLength?: number; maximum?: number; enum?: string[] }>;
   items?: JsonSchema;
 }
@@ -185,8 +186,11 @@ describe('GET /openapi.json', () => {
         assert.ok(response.headers?.['RateLimit'], status);
       }
     const { SecurityHeadersStoredScan, ScanHistory } = doc.components.schemas;
-    for (const member of ['scanId', 'scannedAt', 'assessed', 'cached', 'scanUrl', 'permalink', 'grade'])
-      assert.ok(SecurityHeadersStoredScan?.required?.includes(member), member);
+    const storedShapes = SecurityHeadersStoredScan?.anyOf ?? [];
+    assert.equal(storedShapes.length, 2, 'assessed, and not assessed');
+    for (const shape of storedShapes)
+      for (const member of ['scanId', 'scannedAt', 'assessed', 'cached', 'scanUrl', 'permalink', 'grade'])
+        assert.ok(shape.required?.includes(member), member);
     assert.deepEqual(ScanHistory?.properties?.scans?.items?.required, [
       'scanId',
       'scannedAt',
@@ -215,7 +219,8 @@ describe('GET /openapi.json', () => {
     const schema = doc.components.schemas.ExecuteRequest;
     assert.deepEqual(schema?.required, ['target']);
     assert.equal(schema?.properties?.target?.maxLength, 2048);
-    assert.deepEqual(doc.components.schemas.Problem?.properties?.code?.enum, Object.keys(ERRORS));
+    const errorMember = doc.components.schemas.Problem?.properties?.['error'] as JsonSchema | undefined;
+    assert.deepEqual(errorMember?.properties?.['code']?.enum, Object.keys(ERRORS));
   });
 
   test('documents the deprecated paths and the legacy headers', () => {

@@ -117,6 +117,17 @@ describe('a client generated from /openapi.json', () => {
     assert.deepEqual(escapeHatches(CLIENT, await readFile(CLIENT, 'utf8')), []);
   });
 
+  test("the README's example has no casts and type-checks too", async () => {
+    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## A typed client from the OpenAPI document'));
+    const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    assert.ok(example, 'the README shows a TypeScript example');
+    assert.deepEqual(escapeHatches('readme-example.ts', example), []);
+    await writeFile(join(dir, 'readme-example.ts'), `${example}export {};\n`);
+    const errors = typeErrors(dir, 'readme-example.ts');
+    if (errors !== '') assert.fail(`the README example does not type-check against the served document:\n${errors}`);
+  });
+
   test('the client type-checks against the generated schema.d.ts (strict, exact optional properties)', () => {
     const errors = typeErrors(dir, 'client.ts');
     if (errors !== '') assert.fail(`the client does not type-check against the served document:\n${errors}`);

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
 import { ScanHistorySchema, StoredScanSchema } from '../../src/mcp/stored-scan-schemas.ts';
-import { ProblemSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
+import { AnyProblemSchema } from '../../src/problem-schemas.ts';
+import { UnassessedScanSchema } from '../../src/response-schemas.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { EXECUTE_ES, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { startRedis } from '../support/redis-server.ts';
@@ -29,6 +30,9 @@ const STORES: { name: string; start: () => Promise<Harness> }[] = [
 ];
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** What get_scan tells an agent that sent arguments it cannot read. */
+const GET_SCAN_HINT_TEXT = 'Give "scanId": the scanId of a scan result, a string of 22 characters.';
 
 for (const { name, start } of STORES) {
   describe(`kept scans over MCP, with ${name}`, () => {
@@ -77,7 +81,7 @@ for (const { name, start } of STORES) {
       const result = await callTool(client, 'email_security_scan', { target: 'reuse.test', maxAgeSec: 90_000 });
       const rest = await (await postJson(h, EXECUTE_ES, { target: 'reuse.test', maxAgeSec: 90_000 })).json();
       assert.equal(result.isError, true);
-      assert.equal(v.parse(ProblemSchema, result.structuredContent).detail, rest.detail);
+      assert.equal(v.parse(AnyProblemSchema, result.structuredContent).detail, rest.detail);
     });
 
     test('get_scan reads back an assessed scan: the REST body, with its id, time and permalink', async () => {
@@ -118,7 +122,7 @@ for (const { name, start } of STORES) {
       for (const scanId of ['A'.repeat(22), 'not-a-scan-id']) {
         const result = await callTool(client, 'get_scan', { scanId });
         assert.equal(result.isError, true);
-        const problem = v.parse(ProblemSchema, result.structuredContent);
+        const problem = v.parse(AnyProblemSchema, result.structuredContent);
         assert.equal(problem.code, 'not_found');
         const rest = await (await h.request(`/api/v1/scans/${scanId}`)).json();
         assert.equal(problem.detail, rest.detail);
@@ -167,7 +171,7 @@ for (const { name, start } of STORES) {
       const invalid = await callTool(client, 'scan_history', { tool: 'email-security', target: 'www.example.com' });
       const rest = await (await postJson(h, EXECUTE_ES, { target: 'www.example.com' })).json();
       assert.equal(invalid.isError, true);
-      const problem = v.parse(ProblemSchema, invalid.structuredContent);
+      const problem = v.parse(AnyProblemSchema, invalid.structuredContent);
       assert.equal(problem.code, 'bad_request');
       assert.equal(problem.detail, rest.detail, 'the target is judged as execute judges it');
       assert.equal(problem.error.hint, rest.error.hint);
@@ -176,6 +180,9 @@ for (const { name, start } of STORES) {
       assert.equal(tool.structuredContent?.detail, '"tool" must be one of security-headers, email-security.');
       const missing = await callTool(client, 'scan_history', { tool: 'email-security' });
       assert.match(String(missing.structuredContent?.detail), /no "target"/);
+      assert.match(v.parse(AnyProblemSchema, missing.structuredContent).error.hint, /^Give "tool" .* and "target"/);
+      const numeric = await callTool(client, 'get_scan', { scanId: 12345 });
+      assert.equal(v.parse(AnyProblemSchema, numeric.structuredContent).error.hint, GET_SCAN_HINT_TEXT);
     });
 
     test('a 2025-era client, which checks results against the output schemas, reads kept scans too', async () => {

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
-import { ProblemSchema, ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
+import { AnyProblemSchema } from '../../src/problem-schemas.ts';
+import { ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
 import { postJson, EXECUTE_ES } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 
@@ -167,7 +168,7 @@ describe('the MCP endpoint with the current client', () => {
     })) as ToolResult;
     const rest = await (await postJson(world.h, EXECUTE_ES, { target: 'https://www.gworkspace.test/x' })).json();
     assert.equal(result.isError, true);
-    const problem = v.parse(ProblemSchema, result.structuredContent);
+    const problem = v.parse(AnyProblemSchema, result.structuredContent);
     assert.equal(problem.code, 'bad_request');
     assert.equal(problem.detail, rest.detail);
     assert.equal(problem.error.hint, rest.error.hint);
@@ -230,7 +231,7 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
       arguments: { target: 'www.gworkspace.test' },
     })) as ToolResult;
     assert.equal(invalid.isError, true);
-    const problem = v.parse(ProblemSchema, invalid.structuredContent);
+    const problem = v.parse(AnyProblemSchema, invalid.structuredContent);
     assert.equal(problem.code, 'bad_request');
     assert.match(problem.detail, /apex/);
     const unassessed = (await client.callTool({

@@ -16,7 +16,7 @@ import { renderLlmsTxt } from '../../src/pages/llms-txt.ts';
 import { siteFor } from '../../src/pages/site.ts';
 import { renderSkill } from '../../src/pages/skill.ts';
 import { renderToolPage } from '../../src/pages/tool-page.ts';
-import { ProblemSchema } from '../../src/response-schemas.ts';
+import { AnyProblemSchema } from '../../src/problem-schemas.ts';
 import { ALLOWLISTED_TOOLS } from '../../src/tools/registry.ts';
 
 const BASE = 'https://scan.test';
@@ -206,7 +206,7 @@ describe('error pages', () => {
         ),
       );
       const body = JSON.parse(text.slice(text.indexOf('\n\n') + 2));
-      v.parse(ProblemSchema, body);
+      v.parse(AnyProblemSchema, body);
       assert.equal(body.code, code);
       assert.equal(body.status, ERRORS[code].status);
       assert.equal(body.type, `${BASE}/developers/errors/${errorSlug(code)}`);

@@ -25,8 +25,6 @@ const UNDOCUMENTED_ALLOWED = new Set([
   'connection',
   'keep-alive',
   'transfer-encoding',
-  'access-control-allow-origin',
-  'access-control-expose-headers',
   'strict-transport-security',
   'x-content-type-options',
   'x-frame-options',
@@ -37,8 +35,6 @@ const UNDOCUMENTED_ALLOWED = new Set([
   'content-security-policy',
   'permissions-policy',
   'vary',
-  // Sent with MCP event streams (by the MCP SDK) so that proxies do not hold the events back.
-  'x-accel-buffering',
 ]);
 
 const PATTERNS = Object.values(PATHS).map((pattern) => ({
@@ -96,7 +92,10 @@ export class OpenApiConformance {
     if (![400, 401, 404, 405, 429, 503].includes(response.status) && !retired) {
       return [`${where}: neither the path nor the method is in the document`];
     }
-    const problem = { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    const anyProblem = ['Problem', 'RateLimitProblem', 'UnavailableProblem'].map((name) => ({
+      $ref: `#/components/schemas/${name}`,
+    }));
+    const problem = { content: { 'application/problem+json': { schema: { anyOf: anyProblem } } } };
     return (await this.checkBody(method, problem, response)).map((p) => `${where}: ${p}`);
   }
 
@@ -109,7 +108,8 @@ export class OpenApiConformance {
   private pathItem(paths: Record<string, Record<string, Operation>>, path: string) {
     const matching = PATTERNS.filter((p) => p.regex.test(path));
     // A concrete path (an execute path per tool) wins over the template it also matches.
-    const concrete = Object.keys(paths).find((key) => key === path);
+    const bare = path.replace(/(.)\/+$/, '$1');
+    const concrete = Object.keys(paths).find((key) => key === bare);
     const key = concrete ?? matching.find((p) => p.literal)?.key ?? matching[0]?.key;
     return key === undefined ? undefined : paths[key];
   }

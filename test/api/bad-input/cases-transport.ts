@@ -305,7 +305,13 @@ export const oddMethods: Case[] = [
     request: { via: 'fetch', method: 'PATCH', path: '/api/v2/agent/tools', body: '{}' },
     status: 404,
   },
-  { name: 'PROPFIND on the root', request: { via: 'fetch', method: 'PROPFIND', path: '/' }, status: 404 },
+  // The landing page takes GET and HEAD only: another method is a 405 naming them, as on every page.
+  { name: 'PROPFIND on the root', request: { via: 'fetch', method: 'PROPFIND', path: '/' }, status: 405 },
+  {
+    name: 'POST on a tool page',
+    request: { via: 'fetch', method: 'POST', path: '/tools/security-headers' },
+    status: 405,
+  },
   {
     name: 'raw: TRACE on an unknown path',
     request: { via: 'raw', pieces: [rawHead('TRACE', '/nothing-here')] },
