@@ -8,7 +8,7 @@ import { PATHS } from './paths.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
 
 /** The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly. */
-const MCP_PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== '2026-07-28')];
+export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== '2026-07-28')];
 
 /** A client configuration in the common `mcpServers` shape; the key header is optional. */
 export function mcpClientConfig(baseUrl: string, keyPrefix: string) {

@@ -86,7 +86,9 @@ function preflight(path: string): Operation {
   return {
     operationId: `preflight-${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}`,
     summary: 'CORS preflight',
-    description: `Any origin may call this path with ${CORS_ALLOWED_METHODS} and the headers ${CORS_ALLOWED_HEADERS}.`,
+    description:
+      `Any origin may call the service with ${CORS_ALLOWED_METHODS} and the headers ${CORS_ALLOWED_HEADERS}: the ` +
+      'same lists on every path (a 405 names the methods of each path in Allow).',
     tags: ['operations'],
     security: noKey,
     responses: {

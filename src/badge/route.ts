@@ -94,7 +94,7 @@ async function answer(request: Request, ctx: RequestContext, a: BadgeAnswer): Pr
 function refuse(request: Request, ctx: RequestContext, { error, look }: Extract<BadgeRequest, { ok: false }>) {
   const accepted = namedMediaTypes(request.headers.get('accept'));
   if (accepted.has(PROBLEM_CONTENT_TYPE) || (look.format !== 'shields' && accepted.has('application/json')))
-    throw new ApiError('bad_request', error.problem);
+    throw new ApiError('bad_request', { ...error.problem, headers: { ...error.problem.headers, vary: 'Accept' } });
   const content = errorContent(error.badge, look.label);
   const common = { format: look.format, cacheControl: BADGE_CACHE_CONTROL, varyAccept: true };
   if (look.format === 'shields')
@@ -131,8 +131,11 @@ const REFUSAL_BADGES: Partial<Record<ErrorCode, BadgeError>> = {
  */
 export function badgeRefusal(request: Request, problem: Response, code: ErrorCode): Response {
   const accepted = namedMediaTypes(request.headers.get('accept'));
-  if (accepted.has(PROBLEM_CONTENT_TYPE) || accepted.has('application/json')) return problem;
   const headers = new Headers(problem.headers);
+  // Either answer depends on Accept: the problem too, so that no cache hands it to an <img>.
+  headers.set('vary', 'Accept');
+  if (accepted.has(PROBLEM_CONTENT_TYPE) || accepted.has('application/json'))
+    return new Response(problem.body, { status: problem.status, statusText: problem.statusText, headers });
   headers.set('content-type', BADGE_CONTENT_TYPE);
   headers.set('content-security-policy', BADGE_CSP);
   headers.set('cross-origin-resource-policy', 'cross-origin');

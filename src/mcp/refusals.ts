@@ -9,6 +9,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../mcp-connection.ts';
 import { ERROR_CODES, ERRORS, type ErrorCode } from '../http/errors.ts';
 import { reportError } from '../ops/access-log.ts';
 import { problemBody, problemHeaders, type ApiError, type ProblemOptions } from '../http/problem.ts';
@@ -46,6 +47,11 @@ function codeForStatus(status: number): ErrorCode {
   const exact = ERROR_CODES.find((code) => ERRORS[code].status === status);
   return exact ?? (status >= 500 ? 'internal_error' : 'bad_request');
 }
+
+/** What to do about a refusal the MCP SDK made itself: the message or its headers are not MCP as served here. */
+const SDK_REFUSAL_HINT =
+  'Send one JSON-RPC message of the MCP protocol per POST, with an MCP-Protocol-Version header of a ' +
+  `revision this server speaks (${MCP_PROTOCOL_VERSIONS.join(', ')}); an official MCP client does this itself.`;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -85,7 +91,7 @@ export async function withProblemData(
   const code = codeForStatus(response.status);
   ctx.notes.problem = code;
   message.error.data = {
-    ...problemBody(ctx.baseUrl, code, { detail }, ctx.requestId),
+    ...problemBody(ctx.baseUrl, code, { detail, hint: SDK_REFUSAL_HINT }, ctx.requestId),
     // What the SDK attached itself (e.g. the envelope it could not read) stays readable.
     ...(isObject(sdkData) ? { mcpData: sdkData } : {}),
   };

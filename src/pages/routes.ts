@@ -66,7 +66,11 @@ function page(
 
 /** The last path segment, percent-decoded (as it is when the encoding is broken). */
 function lastSegment(path: string): string {
-  const segment = path.slice(path.lastIndexOf('/') + 1);
+  // The router takes trailing slashes (`/tools/security-headers/` is the tool page): not a segment.
+  let end = path.length;
+  while (end > 1 && path[end - 1] === '/') end--;
+  const trimmed = path.slice(0, end);
+  const segment = trimmed.slice(trimmed.lastIndexOf('/') + 1);
   return percentDecode(segment) ?? segment;
 }
 

@@ -84,8 +84,13 @@ describe('GET /api/badge/{domain}', () => {
     const svg = await h.request('/api/badge/example.com?style=plastic');
     assert.equal(svg.status, 400);
     assert.equal(await svg.text(), renderErrorBadge('invalid style', 'default'));
+    assert.equal(svg.headers.get('vary'), 'Accept');
     const asked = await h.request('/api/badge/example.com?style=plastic', { headers: { accept: 'application/json' } });
+    assert.equal(asked.headers.get('vary'), 'Accept', 'the problem too depends on Accept');
     assert.match((await expectProblem(asked, 'bad_request')).detail, /default, compact, mini/);
+    const refused = await h.request('/api/badge/example.com', { method: 'POST', headers: { accept: PROBLEM } });
+    assert.equal(refused.headers.get('vary'), 'Accept');
+    await expectProblem(refused, 'method_not_allowed');
   });
 
   test('badge headers: SVG type, sandboxing CSP, cross-origin CORP, caching, ETag, nosniff, CORS', async () => {

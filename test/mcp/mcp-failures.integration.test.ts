@@ -78,7 +78,21 @@ describe('the MCP endpoint when something fails', () => {
       body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
     });
     assert.equal(version.status, 400);
-    assert.equal((await version.json()).error.data.code, 'bad_request');
+    const refusal = (await version.json()).error.data;
+    assert.equal(refusal.code, 'bad_request');
+    assert.match(refusal.error.hint, /MCP-Protocol-Version header of a revision this server speaks \(2026-07-28, /);
+
+    // A 2026-07-28 message without its envelope: the SDK's own account of it rides along in mcpData.
+    const envelope = await h.request('/mcp', {
+      ip: freshIp(),
+      method: 'POST',
+      headers: { ...MCP_HEADERS, 'mcp-protocol-version': '2026-07-28' },
+      body: '{"jsonrpc":"2.0","id":5,"method":"tools/list"}',
+    });
+    assert.equal(envelope.status, 400);
+    const data = (await envelope.json()).error.data;
+    assert.equal(data.code, 'bad_request');
+    assert.equal(typeof data.mcpData, 'object');
 
     const client = await connectClient(h);
     const unknown = await client.request({ method: 'resources/list', params: {} } as never).catch((e) => e);

@@ -164,6 +164,18 @@ describe('pages', () => {
     assert.equal(outcome.gradeScore, 140);
   });
 
+  test('a trailing slash is the same page, for pages with a name in the path too', async () => {
+    for (const path of ['/tools/security-headers/', '/agent-skills/email-security.md/', '/developers/errors/gone//']) {
+      const response = await h.request(path);
+      assert.equal(response.status, 200, path);
+      await response.arrayBuffer();
+    }
+    const post = await h.request('/tools/security-headers/', { method: 'POST' });
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    await post.arrayBuffer();
+  });
+
   test('HEAD answers without a body; If-None-Match revalidates with 304', async () => {
     const head = await h.request('/tools/email-security', { method: 'HEAD' });
     assert.equal(head.status, 200);
