@@ -3,6 +3,7 @@
  * the execute operation per tool and the MCP endpoint.
  */
 import { ERRORS, type ErrorCode } from './http/errors.ts';
+import { RATE_LIMIT_HEADER_NAMES } from './http/rate-limit-headers.ts';
 import { BODY_DEADLINE_MS } from './limits.ts';
 import type { ResponseHeaderName } from './openapi-components.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
@@ -25,16 +26,7 @@ export const COMMON_HEADERS = refs(
 /** Every answer on a limited path also shows the per-minute limit (the RateLimit family). */
 export const RATE_LIMIT_HEADERS = {
   ...COMMON_HEADERS,
-  ...refs(
-    'RateLimit',
-    'RateLimit-Policy',
-    'RateLimit-Limit',
-    'RateLimit-Remaining',
-    'RateLimit-Reset',
-    'X-RateLimit-Limit',
-    'X-RateLimit-Remaining',
-    'X-RateLimit-Reset',
-  ),
+  ...refs(...RATE_LIMIT_HEADER_NAMES),
 };
 
 /** On an execute answer: `Age` only when a stored result answered (`maxAgeSec`). */
