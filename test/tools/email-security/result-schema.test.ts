@@ -21,7 +21,17 @@ import {
 import { retrieveEmail } from '../../../src/tools/email-security/retrieve.ts';
 import type { ScanOutcome } from '../../../src/tools/tool.ts';
 import { ZoneBook, type ZoneRecord, type Zones } from '../../support/dns-zones.ts';
-import { addresses, captureOf, mx, nxdomain, servfail, signed, soa, txt } from '../../support/email-capture-builder.ts';
+import {
+  addresses,
+  captureOf,
+  mx,
+  nxdomain,
+  servfail,
+  signed,
+  soa,
+  timeout,
+  txt,
+} from '../../support/email-capture-builder.ts';
 import { emailCaptureArbitrary } from '../../support/fuzz-domain-captures.ts';
 import { FUZZ_SEED } from '../../support/fuzz.ts';
 import { dkimRecord, mailZones, STS_POLICY } from '../../support/mail-zones.ts';
@@ -105,16 +115,8 @@ function zoneResolver(zones: Zones): Resolver {
   return {
     query: <T extends RecordType>(name: string, type: T) => {
       const answer = book.answer(name, type);
-      const result: DnsResult = {
-        name: normalizeName(name),
-        type,
-        rcode: null,
-        outcome: 'timeout',
-        authenticated: false,
-        answers: [],
-        cnameChain: [],
-        error: 'no answer in time',
-      };
+      // No answer in the zones is a time-out, as the DoH server's silence is.
+      const result: DnsResult = timeout(name, type);
       if (answer.kind === 'answer') {
         const answers = answer.records.filter((r) => r.type === type).flatMap((r) => data(r) ?? []);
         const outcomes = { NOERROR: answers.length > 0 ? 'answer' : 'nodata', NXDOMAIN: 'nxdomain' } as const;
