@@ -32,6 +32,7 @@ import {
   errorPage,
   landingPage,
   llmsTxt,
+  notFoundPage,
   scanPage,
   siteStylesheet,
   toolPage,
@@ -134,6 +135,8 @@ export function createApp(deps: AppDeps): App {
     .all(PATHS.script, onlyMethods('GET'))
     .get(PATHS.stylesheet, siteStylesheet)
     .all(PATHS.stylesheet, onlyMethods('GET'))
+    // Anything else: a page for a browser outside the API, the problem for everyone else.
+    .get('*', notFoundPage)
     .all('*', notFound);
 
   return {

@@ -60,6 +60,7 @@ const McpSchema = obj('How to reach the same tools over MCP.', {
   ),
   authentication: text('How MCP requests authenticate.'),
   limits: text('What MCP requests count against.'),
+  results: text('What a tool call answers with: the compact default, the full result on request, and progress.'),
   errors: text('How MCP reports refused requests and refused tool calls.'),
   clientConfig: obj('A client configuration in the common mcpServers shape, to paste into an MCP client.', {
     mcpServers: obj('MCP servers by name.', {
@@ -193,6 +194,11 @@ const RateLimitSchema = obj('Per-minute limits and the hourly scan quota.', {
     badge: obj('Badge requests, counted apart.', {
       ...perMinuteEntries('client IP address'),
       policy: fixed('badge-per-minute', 'Policy name in the RateLimit headers.'),
+    }),
+    mcpProtocol: obj('MCP messages that do no work, counted apart from tool calls.', {
+      ...perMinuteEntries('API key, or client IP address without a key'),
+      policy: fixed('mcp-protocol-per-minute', 'Policy name in the RateLimit headers.'),
+      description: text('Which MCP messages draw on it, and what tool calls draw on instead.'),
     }),
     headers: v.pipe(v.array(v.picklist(RATE_LIMIT_HEADER_NAMES)), v.description('Rate-limit headers on every answer.')),
   }),

@@ -20,9 +20,15 @@ export interface Limits {
   scansPerHourOverall: number;
   /** Badge requests per minute per client address (README embeds arrive through image proxies). */
   badgePerMinute: number;
+  /**
+   * MCP messages that do no work (initialize, notifications, ping, tools/list) per minute, per key
+   * or client address: apart from the API budget, which MCP tool calls draw on (docs/mcp.md).
+   * Optional, so a Limits written before it existed keeps compiling; absent means the spec's.
+   */
+  mcpProtocolPerMinute?: number;
 }
 
-export const SPEC_LIMITS: Limits = Object.freeze({
+export const SPEC_LIMITS: Required<Limits> = Object.freeze({
   anonymousPerMinute: 10,
   keyPerMinute: 30,
   scansPerHourPerClient: 20,
@@ -30,6 +36,7 @@ export const SPEC_LIMITS: Limits = Object.freeze({
   scansPerHourPerNetwork: 100,
   scansPerHourOverall: 1000,
   badgePerMinute: 120,
+  mcpProtocolPerMinute: 120,
 });
 
 export const MINUTE_MS = 60_000;

@@ -36,8 +36,18 @@ export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
     ],
     authentication: 'The same as REST: optional key in Authorization: Bearer or X-Api-Key.',
     limits:
-      'Every POST counts against the per-minute limit; every scan against the hourly scan quota, shared with REST. ' +
+      'Each tools/call counts against the per-minute limit, shared with REST. ' +
+      'Messages that do no work (initialize, notifications, ping, tools/list) ' +
+      'count against rateLimit.perMinute.mcpProtocol instead. ' +
+      'A message that cannot be read, a batch, and a request with an invalid key count as tool calls. ' +
+      'GET /mcp (answered 405) counts nothing. ' +
+      'Every scan counts against the hourly scan quota, shared with REST. ' +
       'A result reused through maxAgeSec, get_scan and scan_history spend no scan quota.',
+    results:
+      'A scan tool or get_scan answers with a compact result by default: grade, score, ' +
+      'the problems that matter with their fixes, scanId and permalink. ' +
+      'The argument detail "full" returns the REST body instead. ' +
+      'A call that carries a progress token gets a progress notification as each phase of the scan finishes.',
     errors:
       'A refused HTTP request (bad key, per-minute limit, body limit, Origin) keeps its REST status ' +
       'with a JSON-RPC error whose data is the problem document; ' +

@@ -89,6 +89,19 @@ export const SHARED_RESPONSES = {
     COMMON_HEADERS,
   ),
   ProbeInternalError: problem('internal_error', 'a bug; it has been logged with the request id.', COMMON_HEADERS),
+  PageNotFound: {
+    ...problem(
+      'not_found',
+      'no page at this path. People get an HTML page with links instead of the problem: a browser, ' +
+        'whose Accept prefers text/html to JSON, and anyone asking for an unknown scan id. ' +
+        'Any path this document does not list answers the same way, except under /api/, /mcp, ' +
+        '/openapi.json and the probes, where a 404 is always the problem.',
+    ),
+    content: {
+      'text/html': { schema: { type: 'string' } },
+      'application/problem+json': { schema: problemSchemaOf('not_found') },
+    },
+  },
 };
 
 export const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
@@ -204,9 +217,14 @@ export function mcpOperation() {
     description:
       `The two scans as MCP tools (${ALLOWLISTED_TOOLS.map((t) => t.mcp.name).join(', ')}) for MCP clients: ` +
       'revision 2026-07-28 and 2025-era clients, one JSON-RPC message per POST (batches are refused). ' +
-      'Same keys, per-minute limit (every POST counts), scan quota and body limit as the REST API. ' +
+      'Same keys, scan quota and body limit as the REST API. ' +
+      'A tools/call counts against the per-minute limit shared with REST; messages that do no work ' +
+      '(initialize, notifications, ping, tools/list) count against their own per-minute budget ' +
+      '(policy mcp-protocol-per-minute); an unreadable message, a batch or an invalid key counts as a tool call. ' +
       'The scan tools take `maxAgeSec` as execute does; read-only tools return a stored scan by id and ' +
       "a target's history. " +
+      'Scan results are compact unless the argument `detail` is "full"; a call with a progress token gets ' +
+      'progress notifications (text/event-stream). ' +
       'Refused tool calls are tool results with isError and the problem as structuredContent. ' +
       'See docs/mcp.md.',
     tags: ['tools'],
@@ -244,7 +262,10 @@ export function mcpOperation() {
       ),
       '413': mcpRefusal('payload_too_large', 'body over 8 KiB.'),
       '415': mcpRefusal('unsupported_media_type', 'Content-Type is not application/json.'),
-      '429': mcpRefusal('rate_limit_exceeded', 'per-minute limit used up.'),
+      '429': mcpRefusal(
+        'rate_limit_exceeded',
+        'per-minute limit (a tools/call) or MCP protocol budget (a message that does no work) used up.',
+      ),
       '503': mcpRefusal('service_unavailable', 'the key could not be verified because the store is down.'),
     },
   };

@@ -3,7 +3,7 @@
  * document: what each path serves and how it is cached. They show the per-minute limit without
  * counting against it; a key that is sent is still checked.
  */
-import { KEY_REFUSALS, noKey, problem, RATE_LIMIT_HEADERS, ref } from './openapi-operations.ts';
+import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared } from './openapi-operations.ts';
 import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
 import { openApiPath, PATHS } from './paths.ts';
 
@@ -43,14 +43,7 @@ function document(
         description: 'Not modified: If-None-Match matched the ETag.',
         headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
       },
-      ...(parameter
-        ? {
-            '404': {
-              ...problem('not_found', `no such ${parameter.name}.`),
-              content: { ...HTML, 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-            },
-          }
-        : {}),
+      ...(parameter ? { '404': shared('PageNotFound') } : {}),
       ...KEY_REFUSALS,
     },
   };

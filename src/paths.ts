@@ -74,3 +74,14 @@ export const prefixOf = (pattern: string) => pattern.split(':')[0]!;
 
 /** Everything under this prefix is the REST API (and the badge, which has its own budget). */
 export const API_PREFIX = '/api/';
+
+/** Where programs, not people, call: the REST API and badges, MCP, the OpenAPI document, the readiness probe. */
+const MACHINE_PATHS = ['/api', PATHS.mcp, PATHS.openapi, PATHS.readiness];
+
+/**
+ * Whether a path is one of those, or beneath one, or starts with `/health`: an unknown path there
+ * is answered with a problem whatever the client accepts, never with a page (src/pages/not-found-page.ts).
+ */
+export function isMachinePath(path: string): boolean {
+  return path.startsWith('/health') || MACHINE_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}

@@ -36,7 +36,8 @@ const retryAfterSec = described(
 );
 const violatedPolicies = described(
   v.array(v.string()),
-  'On 429: the limits that were used up (per-minute, badge-per-minute, or the scan-quota windows).',
+  'On 429: the limits that were used up (per-minute, badge-per-minute, mcp-protocol-per-minute, ' +
+    'or the scan-quota windows).',
 );
 
 /** Members only some problems carry, each named by where it appears. */

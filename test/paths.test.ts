@@ -5,6 +5,7 @@ import {
   errorPagePath,
   executePath,
   fillPath,
+  isMachinePath,
   openApiPath,
   PATHS,
   prefixOf,
@@ -33,4 +34,13 @@ test('every path is absolute and spelled once', () => {
   const paths = Object.values(PATHS);
   assert.ok(paths.every((path) => path.startsWith('/')));
   assert.equal(new Set(paths).size, paths.length);
+});
+
+test('machine paths: the API, badges, MCP, the OpenAPI document and the probes, and what lies beneath them', () => {
+  for (const path of ['/api', '/api/v1/nope', '/api/badge/x', '/mcp', '/mcp/x', '/openapi.json', '/openapi.json/x'])
+    assert.equal(isMachinePath(path), true, path);
+  for (const path of ['/healthz', '/healthz/x', '/health', '/healthcheck', '/readyz', '/readyz/'])
+    assert.equal(isMachinePath(path), true, path);
+  for (const path of ['/', '/nope', '/apis', '/mcpx', '/tools/nope', '/developers/nope', '/x/api/v1'])
+    assert.equal(isMachinePath(path), false, path);
 });

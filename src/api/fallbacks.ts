@@ -1,5 +1,6 @@
 import { ApiError } from '../http/problem.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, respond } from '../http/respond.ts';
+import { isMachinePath } from '../paths.ts';
 import type { Handler } from '../context.ts';
 
 /** CORS preflight: any origin may call the API; keys travel in headers, never in cookies. */
@@ -28,5 +29,7 @@ export function onlyMethods(...methods: string[]): Handler {
 export const notFound: Handler = (request, ctx) => {
   throw new ApiError('not_found', {
     detail: `There is nothing at ${request.method} ${ctx.path.slice(0, 200)}.`,
+    // Outside the API a browser gets a page at the same URL instead (src/pages/not-found-page.ts).
+    ...(isMachinePath(ctx.path) ? {} : { headers: { vary: 'Accept' } }),
   });
 };

@@ -6,6 +6,7 @@
  * body. See docs/badge.md.
  */
 import type { Handler, RequestContext } from '../context.ts';
+import { namedMediaTypes } from '../http/accept.ts';
 import { ifNoneMatchMatches, strongEtag } from '../http/etag.ts';
 import type { ErrorCode } from '../http/errors.ts';
 import { ApiError, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
@@ -46,17 +47,6 @@ async function latestGrade(
     if (error instanceof StoreUnavailableError) return { grade: null, degraded: true };
     throw error;
   }
-}
-
-/** The media types an `Accept` field names itself, with a quality above zero (wildcards name none). */
-export function namedMediaTypes(accept: string | null): Set<string> {
-  const named = new Set<string>();
-  for (const range of (accept ?? '').split(',')) {
-    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
-    const quality = parameters.find((p) => /^q\s*=/.test(p))?.replace(/^q\s*=\s*/, '');
-    if (type !== '' && (quality === undefined || Number(quality) > 0)) named.add(type);
-  }
-  return named;
 }
 
 interface BadgeAnswer {

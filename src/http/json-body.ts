@@ -5,16 +5,16 @@ import { readCapped } from './read-capped.ts';
 // The rest of a refused body is never read: close the connection rather than drain or wait for it.
 const CLOSE = { connection: 'close' };
 
-function tooLarge(maxBytes: number, what: string): ApiError {
+function tooLarge(subject: string, maxBytes: number, what: string): ApiError {
   return new ApiError('payload_too_large', {
-    detail: `The request body ${what}; at most ${maxBytes} bytes are allowed.`,
+    detail: `${subject} ${what}; at most ${maxBytes} bytes are allowed.`,
     headers: CLOSE,
   });
 }
 
-function tooSlow(deadlineMs: number): ApiError {
+function tooSlow(subject: string, deadlineMs: number): ApiError {
   return new ApiError('request_timeout', {
-    detail: `The request body did not arrive in full within ${deadlineMs / 1000} s.`,
+    detail: `${subject} did not arrive in full within ${deadlineMs / 1000} s.`,
     headers: CLOSE,
   });
 }
@@ -35,6 +35,8 @@ export interface JsonBodyOptions {
   expected?: string;
   /** Longest the whole body may take to arrive (default BODY_DEADLINE_MS). */
   deadlineMs?: number | undefined;
+  /** What the messages call the body (default "The request body"; on MCP, "The MCP message"). */
+  subject?: string;
 }
 
 /**
@@ -50,28 +52,28 @@ export async function readJsonBody(
 ): Promise<unknown> {
   const expected = options.expected ?? 'a JSON object such as {"target": "example.com"}';
   const deadlineMs = options.deadlineMs ?? BODY_DEADLINE_MS;
+  const subject = options.subject ?? 'The request body';
   const declared = request.headers.get('content-length');
   if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > maxBytes) {
-    throw tooLarge(maxBytes, `declares ${declared.trim()} bytes`);
+    throw tooLarge(subject, maxBytes, `declares ${declared.trim()} bytes`);
   }
   const { bytes, overflowed, timedOut, error } = await readBeforeDeadline(request.body, maxBytes, deadlineMs);
-  if (overflowed) throw tooLarge(maxBytes, 'is larger than that');
-  if (timedOut) throw tooSlow(deadlineMs);
-  if (error !== undefined)
-    throw new ApiError('bad_request', { detail: 'The request body could not be read completely.' });
+  if (overflowed) throw tooLarge(subject, maxBytes, 'is larger than that');
+  if (timedOut) throw tooSlow(subject, deadlineMs);
+  if (error !== undefined) throw new ApiError('bad_request', { detail: `${subject} could not be read completely.` });
   if (bytes.byteLength === 0) {
-    throw new ApiError('bad_request', { detail: `The request body is empty; send ${expected}.` });
+    throw new ApiError('bad_request', { detail: `${subject} is empty; send ${expected}.` });
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new ApiError('bad_request', { detail: 'The request body is not valid UTF-8.' });
+    throw new ApiError('bad_request', { detail: `${subject} is not valid UTF-8.` });
   }
   try {
     return JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message.slice(0, 200) : 'syntax error';
-    throw new ApiError('bad_request', { detail: `The request body is not valid JSON: ${reason}.` });
+    throw new ApiError('bad_request', { detail: `${subject} is not valid JSON: ${reason}.` });
   }
 }

@@ -10,7 +10,7 @@ export type Surface =
   | 'api'
   /** README badges: their own, larger per-address budget. */
   | 'badge'
-  /** The MCP endpoint: POSTs count against the API budget; refusals are JSON-RPC errors. */
+  /** The MCP endpoint: a POST is charged by what its message does (docs/mcp.md); refusals are JSON-RPC errors. */
   | 'mcp'
   /** Pages, assets and the OpenAPI document: shown the API budget, never counted. */
   | 'document'
@@ -69,4 +69,13 @@ export function countsAgainstLimit(surface: Surface, method: string, invalidKey 
   if (invalidKey) return true;
   if (surface === 'document' || surface === 'probe' || surface === 'retired') return false;
   return surface !== 'mcp' || method === 'POST';
+}
+
+/**
+ * Whether a request's charge waits until its body is read: an MCP POST is charged by what its
+ * JSON-RPC message does (src/mcp/message-charge.ts). A key that turned out invalid, or that could
+ * not be checked, is charged at once as work, like everywhere else.
+ */
+export function chargedWhenRead(surface: Surface, method: string, principal: string): boolean {
+  return surface === 'mcp' && method === 'POST' && (principal === 'anonymous' || principal === 'key');
 }

@@ -1,7 +1,8 @@
 /**
  * `POST /mcp`: the MCP Streamable HTTP endpoint (2026-07-28 stateless, and 2025-era clients
- * statelessly), behind the same key check, per-minute limit, body limit and body deadline as the
- * REST API. The scan quota is counted by the tool calls themselves, in the same counters as REST.
+ * statelessly), behind the same key check, body limit and body deadline as the REST API. Each
+ * message is charged by what it does once it is read (message-charge.ts). The scan quota is
+ * counted by the tool calls themselves, in the same counters as REST.
  * The Origin check (origin-check.ts) runs before it.
  */
 import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
@@ -10,6 +11,8 @@ import { readJsonBody } from '../http/json-body.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { MAX_BODY_BYTES } from '../limits.ts';
+import { chargeMcpMessage } from '../middleware/rate-limit.ts';
+import { chargeOf } from './message-charge.ts';
 import { JSON_RPC_PARSE_ERROR, withProblemData } from './refusals.ts';
 import type { CallScope } from './tool-calls.ts';
 import { buildMcpServer } from './tools.ts';
@@ -60,9 +63,12 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
   try {
     parsedBody = await readJsonBody(request, MAX_BODY_BYTES, {
       expected: 'one JSON-RPC message',
+      subject: 'The MCP message',
       deadlineMs: ctx.runtime.bodyDeadlineMs,
     });
   } catch (error) {
+    // A message that could not be read counts as work: no way around the API budget.
+    await chargeMcpMessage(ctx, 'work');
     if (!(error instanceof ApiError && error.code === 'bad_request')) throw error;
     throw new ApiError('bad_request', {
       ...error.options,
@@ -71,6 +77,7 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
     });
   }
   noteMessage(ctx, parsedBody);
+  await chargeMcpMessage(ctx, chargeOf(parsedBody));
   refuseUnsupported(parsedBody);
   // The body is read (and bounded) here; the SDK gets it parsed and a body-less copy of the request.
   const forwarded = new Request(request.url, {

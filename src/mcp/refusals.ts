@@ -14,6 +14,7 @@ import { ERROR_CODES, ERRORS, type ErrorCode } from '../http/errors.ts';
 import { reportError } from '../ops/access-log.ts';
 import { problemBody, problemHeaders, type ApiError, type ProblemOptions } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
+import { mcpHinted } from './hints.ts';
 import { summarizeProblem } from './summary.ts';
 
 /** JSON-RPC codes: the standard ones where they fit, else -32000 as the SDK uses for transport refusals. */
@@ -21,7 +22,8 @@ const JSON_RPC_CODE: Partial<Record<ErrorCode, number>> = { bad_request: -32600,
 
 export const JSON_RPC_PARSE_ERROR = -32700;
 
-export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, options: ProblemOptions): Response {
+export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, refusal: ProblemOptions): Response {
+  const options = mcpHinted(code, refusal, ctx);
   const problem = problemBody(ctx.baseUrl, code, options, ctx.requestId);
   const headers = problemHeaders(options, 'application/json');
   ctx.notes.problem = code;
@@ -37,7 +39,7 @@ export function mcpProblemResponse(ctx: RequestContext, code: ErrorCode, options
 }
 
 export function refusalResult(ctx: RequestContext, error: ApiError): CallToolResult {
-  const problem = problemBody(ctx.baseUrl, error.code, error.options, ctx.requestId);
+  const problem = problemBody(ctx.baseUrl, error.code, mcpHinted(error.code, error.options, ctx), ctx.requestId);
   ctx.notes.problem = error.code;
   return { isError: true, content: [{ type: 'text', text: summarizeProblem(problem) }], structuredContent: problem };
 }

@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { MAX_TARGET_LENGTH } from '../limits.ts';
 import { SCAN_ID_PATTERN } from '../scan/scan-id.ts';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
+import { DetailSchema } from './compact-schemas.ts';
 
 const TOOL_NAMES = ALLOWLISTED_TOOLS.map((t) => t.name);
 
@@ -26,6 +27,7 @@ export const GetScanArgumentsSchema = v.object(
       ),
       v.examples(['5hJq0cXbT3mN8vR2kL9wYa']),
     ),
+    detail: v.optional(DetailSchema),
   },
   objectMessage('"scanId"'),
 );

@@ -20,7 +20,9 @@ import {
   StoredScanSchema,
 } from './stored-scan-schemas.ts';
 import { summarizeHistory, summarizeScan } from './summary.ts';
-import { bodyResult, describedBy, runCall, type CallScope } from './tool-calls.ts';
+import { compactScan } from './compact.ts';
+import { CompactScanSchema } from './compact-schemas.ts';
+import { describedBy, runCall, scanResult, type CallScope } from './tool-calls.ts';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -32,7 +34,9 @@ function argumentsOf<S extends v.GenericSchema>(schema: S, args: unknown, hint: 
 }
 
 const TOOL_NAMES = ALLOWLISTED_TOOLS.map((t) => t.name).join(' or ');
-const GET_SCAN_HINT = 'Give "scanId": the scanId of a scan result, a string of 22 characters.';
+const GET_SCAN_HINT =
+  'Give "scanId": the scanId of a scan result, a string of 22 characters. ' +
+  '"detail" is "compact" (the default) or "full".';
 const HISTORY_HINT = `Give "tool" (${TOOL_NAMES}) and "target", written as it was given to the scan tool.`;
 
 function requireRead(ctx: RequestContext): void {
@@ -42,10 +46,12 @@ function requireRead(ctx: RequestContext): void {
 
 async function getScan(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
   requireRead(ctx);
-  const scan = await findStoredScan(ctx, argumentsOf(GetScanArgumentsSchema, args, GET_SCAN_HINT).scanId);
+  const { scanId, detail = 'compact' } = argumentsOf(GetScanArgumentsSchema, args, GET_SCAN_HINT);
+  const scan = await findStoredScan(ctx, scanId);
   const body = storedScanBody(scan, ctx);
-  const text = summarizeScan(findTool(scan.tool), body, 'stored', ageSeconds(scan, ctx.services.now()));
-  return bodyResult(text, body);
+  const tool = findTool(scan.tool);
+  const text = summarizeScan(tool, body, 'stored', ageSeconds(scan, ctx.services.now()), detail);
+  return scanResult(text, detail === 'full' ? body : compactScan(tool, body));
 }
 
 async function scanHistory(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
@@ -55,15 +61,15 @@ async function scanHistory(args: unknown, { ctx }: CallScope): Promise<CallToolR
   if (!tool) throw new Error(`the schema let through an unknown tool ${name}`);
   const { target, scans } = await targetHistory(ctx, tool, rawTarget);
   const body = historyBody(tool.name, target, scans, ctx);
-  return bodyResult(summarizeHistory(body), body);
+  return scanResult(summarizeHistory(body), body);
 }
 
-/** A success body or, on an error result, the problem (some clients check error results against the schema too). */
-const orProblem = (schema: v.GenericSchema, success: string) =>
+/** The success shapes or, on an error result, the problem (some clients check error results against the schema too). */
+const orProblem = (schemas: v.GenericSchema[], success: string) =>
   describedBy({
     type: 'object',
     description: `${success}; Problem (isError) when the call was refused.`,
-    anyOf: [jsonSchemaOf(schema), jsonSchemaOf(AnyProblemSchema)],
+    anyOf: [...schemas.map((schema) => jsonSchemaOf(schema)), jsonSchemaOf(AnyProblemSchema)],
   });
 
 /** Registered after the scan tools, in this order. */
@@ -73,11 +79,16 @@ export const STORED_SCAN_TOOLS = [
     config: {
       title: 'Get a kept scan',
       description:
-        'Read back a scan this service ran in the last 30 days, by the scanId of its result: grade, score, ' +
-        'findings, when it ran, and its permalink. Use it to return to an earlier result or to look at one ' +
-        'someone shared, without scanning again. Runs no scan and spends no scan quota.',
+        'Read back a scan this service ran in the last 30 days, by the scanId of its result. ' +
+        'It gives the grade, the score, the problems with their fixes, when it ran, and its permalink. ' +
+        'detail "full" gives the complete result with every test, record and DNS answer. ' +
+        'Use it to return to an earlier result, to look at one someone shared, or to read a full result. ' +
+        'It runs no scan and spends no scan quota.',
       inputSchema: describedBy(jsonSchemaOf(GetScanArgumentsSchema)),
-      outputSchema: orProblem(StoredScanSchema, 'StoredScan: the kept scan, assessed or not'),
+      outputSchema: orProblem(
+        [CompactScanSchema, StoredScanSchema],
+        'CompactScan by default, StoredScan with detail "full": the kept scan, assessed or not',
+      ),
       annotations: { title: 'Get a kept scan', ...READ_ONLY },
     },
     call: getScan,
@@ -87,12 +98,13 @@ export const STORED_SCAN_TOOLS = [
     config: {
       title: 'Scan history of a target',
       description:
-        'List the kept scans (last 30 days, at most 50) of one target by one scan tool, newest first: ' +
-        'when each ran, its grade and its scanId. The target is normalised as the scan tools do. ' +
+        'List the kept scans of one target by one scan tool, newest first: when each ran, its grade and its scanId. ' +
+        'Scans are kept 30 days, at most 50 per tool and target. ' +
+        'The target is normalised as the scan tools do. ' +
         'Use it to see whether a grade changed over time, or to find a recent result before scanning again. ' +
-        'Runs no scan and spends no scan quota.',
+        'It runs no scan and spends no scan quota.',
       inputSchema: describedBy(jsonSchemaOf(ScanHistoryArgumentsSchema)),
-      outputSchema: orProblem(ScanHistorySchema, 'ScanHistory: the scans, newest first'),
+      outputSchema: orProblem([ScanHistorySchema], 'ScanHistory: the scans, newest first'),
       annotations: { title: 'Scan history of a target', ...READ_ONLY },
     },
     call: scanHistory,

@@ -1,10 +1,12 @@
 /**
  * The short readable text an MCP tool result leads with: grade, score, where the answer came from
- * (scan id, new or reused) and the few findings that matter most (each tool says which: its
- * entry's summarizeFindings), so an agent can answer from it without reading the whole envelope.
+ * (scan id, new or reused) and the few problems that matter most with their fixes (each tool says
+ * which: its entry's findingsOf), so an agent can answer from it alone.
  */
 import { textOf } from '../tools/json-details.ts';
-import type { ToolEntry } from '../tools/tool-entry.ts';
+import type { Finding, ToolEntry } from '../tools/tool-entry.ts';
+import { FULL_RESULT_POINTER, findingsOfBody } from './compact.ts';
+import type { Detail } from './compact-schemas.ts';
 
 const TOP_FINDINGS = 3;
 
@@ -16,8 +18,8 @@ type Provenance = 'scanned' | 'reused' | 'stored';
 const PROVENANCE: Record<Provenance, (id: string, at: string, age: string) => string> = {
   scanned: (id, at) => `Scan id ${id}, scanned ${at}.`,
   reused: (id, at, age) =>
-    `Cached: reused stored scan ${id} from ${at} (${age} old, within maxAgeSec); ` +
-    'no new scan ran and no quota was spent.',
+    `Cached: reused stored scan ${id} from ${at} (${age} old, within maxAgeSec). ` +
+    'No new scan ran and no quota was spent.',
   stored: (id, at, age) => `Stored scan ${id} from ${at} (${age} old).`,
 };
 
@@ -29,36 +31,45 @@ function formatAge(seconds: number): string {
   return `${Math.floor(seconds / 86_400)} days`;
 }
 
+/** One problem on one line: severity or score impact, and what is wrong (the fixes are in the structured result). */
+function findingLine(f: Finding): string {
+  const weight = f.severity !== undefined ? `[${f.severity}] ` : '';
+  const impact = f.scoreImpact !== undefined ? ` (${f.scoreImpact})` : '';
+  return `- ${weight}${f.title.replace(/\.$/, '')}${impact}`;
+}
+
 /**
  * The summary of a scan body (assessed or not): an execute body, or a stored scan read back.
  * `tool` reads its findings (absent for a scan of a tool no longer served); `ageSec` is the scan's age.
  */
 export function summarizeScan(
-  tool: Pick<ToolEntry, 'summarizeFindings'> | undefined,
+  tool: Pick<ToolEntry, 'findingsOf'> | undefined,
   body: Body,
   provenance: Provenance,
   ageSec: number,
+  detail: Detail = 'compact',
 ): string {
   const result = (body['result'] ?? {}) as Body;
-  const details = (result['details'] ?? {}) as Body;
   const lines = [`${textOf(body['toolName'])} scan of ${textOf(body['target'])}:`];
   const origin = PROVENANCE[provenance](textOf(body['scanId']), textOf(body['scannedAt']), formatAge(ageSec));
   const links = `Permalink: ${textOf(body['permalink'])} Tool page: ${textOf(body['uiUrl'])}`;
+  const where = detail === 'full' ? 'The structured result is the complete result.' : FULL_RESULT_POINTER;
   if (body['grade'] === null || body['grade'] === undefined) {
     lines[0] += ` not assessed. ${textOf(result['message'] ?? '')}`.trimEnd();
     return [...lines, origin, links].join('\n');
   }
-  const score = textOf(body['gradeScore']);
-  lines[0] += ` grade ${textOf(body['grade'])}, score ${score}. ${textOf(result['message'] ?? '')}`.trimEnd();
+  // The result's message repeats the top problems, which follow.
+  lines[0] += ` grade ${textOf(body['grade'])}, score ${textOf(body['gradeScore'])} (${textOf(result['status'])}).`;
   lines.push(origin);
-  const findings = tool?.summarizeFindings(details);
-  if (findings?.length === 0) lines.push('No problems found.');
-  else if (findings)
+  const findings = findingsOfBody(tool, body);
+  if (tool && findings.length === 0) lines.push('No problems found.');
+  else if (tool)
     lines.push(
-      `Top findings (${Math.min(findings.length, TOP_FINDINGS)} of ${findings.length}):`,
-      ...findings.slice(0, TOP_FINDINGS).map((f) => `- ${f}`),
+      `Top problems (${Math.min(findings.length, TOP_FINDINGS)} of ${findings.length}; ` +
+        'the structured result has the fixes):',
+      ...findings.slice(0, TOP_FINDINGS).map(findingLine),
     );
-  lines.push(`The full result is in structuredContent (the same body as the REST API). ${links}`);
+  lines.push(`${links}`, where);
   return lines.join('\n');
 }
 
@@ -83,10 +94,9 @@ export function summarizeHistory(body: Body): string {
   ].join('\n');
 }
 
-/** The text of a refusal: what happened, when to retry, what to do. */
+/** The text of a refusal: what happened, then what to do (the MCP hint, which names any wait). */
 export function summarizeProblem(problem: Body): string {
   const error = (problem['error'] ?? {}) as Body;
-  const retry = typeof problem['retryAfterSec'] === 'number' ? ` Retry after ${problem['retryAfterSec']} s.` : '';
-  const text = `${textOf(problem['code'])} (${textOf(problem['status'])}): ${textOf(problem['detail'])}${retry}`;
+  const text = `${textOf(problem['code'])} (${textOf(problem['status'])}): ${textOf(problem['detail'])}`;
   return `${text} ${textOf(error['hint'] ?? '')}`.trimEnd();
 }

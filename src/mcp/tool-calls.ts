@@ -60,11 +60,16 @@ async function settled(scope: CallScope, call: (scope: CallScope) => Promise<Cal
   }
 }
 
-/** A result whose structured content is `body`, led by a readable `text` and then the body serialized. */
-export function bodyResult(text: string, body: Record<string, unknown>, isError = false): CallToolResult {
+/**
+ * A result whose structured content is `structured`, led by a readable `text` and then, as the MCP
+ * specification asks for clients without structured content, `structured` serialized.
+ */
+export function scanResult(text: string, structured: Record<string, unknown>, isError = false): CallToolResult {
   const content: CallToolResult['content'] = [
     { type: 'text', text },
-    { type: 'text', text: JSON.stringify(body) },
+    { type: 'text', text: JSON.stringify(structured) },
   ];
-  return isError ? { isError: true, content, structuredContent: body } : { content, structuredContent: body };
+  return isError
+    ? { isError: true, content, structuredContent: structured }
+    : { content, structuredContent: structured };
 }

@@ -8,43 +8,55 @@ import { ageSeconds } from '../scan/envelope.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
 import { AnyProblemSchema } from '../problem-schemas.ts';
 import { ScanOutlineSchema, UnassessedScanOutlineSchema } from '../response-schemas.ts';
-import { jsonSchemaOf, TOOL_INPUT_SCHEMAS } from '../schemas.ts';
+import { jsonSchemaOf } from '../schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 import { STORED_SCAN_TOOLS } from './stored-scan-tools.ts';
+import { compactScan } from './compact.ts';
+import { CompactScanSchema } from './compact-schemas.ts';
+import { progressReporter } from './progress.ts';
+import { scanArguments, scanInputSchema } from './scan-arguments.ts';
 import { summarizeScan } from './summary.ts';
-import { bodyResult, describedBy, runCall, type CallScope } from './tool-calls.ts';
+import { describedBy, runCall, scanResult, type CallScope } from './tool-calls.ts';
 
 const SERVER_INFO = { name: 'agent-scan', title: 'Agent Scan API', version: '1.0.0' };
-const INSTRUCTIONS =
-  `Two non-intrusive security checks: ${ALLOWLISTED_TOOLS.map((t) => `${t.mcp.name} ${t.mcp.purpose}`).join(', ')}. ` +
-  'Results carry the grade, score, findings with recommendations, a scanId and a permalink. ' +
-  'Pass maxAgeSec to reuse a recent result of the same target instead of scanning again (no quota spent). ' +
-  'get_scan reads a kept scan back by scanId; scan_history lists the kept scans of a target (30 days). ' +
-  'Refusals are tool errors whose structured content is a problem document: ' +
-  'code, detail, hint and, for rate_limit_exceeded, retryAfterSec.';
+const INSTRUCTIONS = [
+  `Two non-intrusive security checks: ${ALLOWLISTED_TOOLS.map((t) => `${t.mcp.name} ${t.mcp.purpose}`).join(', ')}.`,
+  'A result gives the grade, the score, the problems that matter with their fixes, a scanId and a permalink.',
+  'detail "full" returns the complete result instead.',
+  'get_scan reads a kept scan back by its scanId, and scan_history lists the kept scans of a target (30 days).',
+  'maxAgeSec reuses a recent result of the same target instead of scanning again, and spends no scan quota.',
+  'A refused call is a tool error whose structured content says what went wrong, what to do, and how long to wait.',
+].join(' ');
 
 /**
  * Structured content must match the output schema, and some clients check it on error results
- * too (the 2025-era SDK does): a result is the REST success body, the 422 body, or a problem.
+ * too (the 2025-era SDK does): the compact result, the full REST result (success or 422), or a problem.
  */
 const OUTPUT_SCHEMA = describedBy({
   type: 'object',
   description:
-    'The REST execute body: ScanResponse on success; ' +
-    'UnassessedScan (isError) when the scan could not assess the target; ' +
+    'CompactScan by default (isError when the scan could not assess the target); ' +
+    'with detail "full", ScanResponse, or UnassessedScan (isError) when the scan could not assess the target; ' +
     'Problem (isError) when the call was refused.',
-  anyOf: [jsonSchemaOf(ScanOutlineSchema), jsonSchemaOf(UnassessedScanOutlineSchema), jsonSchemaOf(AnyProblemSchema)],
+  anyOf: [
+    jsonSchemaOf(CompactScanSchema),
+    jsonSchemaOf(ScanOutlineSchema),
+    jsonSchemaOf(UnassessedScanOutlineSchema),
+    jsonSchemaOf(AnyProblemSchema),
+  ],
 });
 
-async function callScan(tool: ToolEntry<ToolName>, args: unknown, { ctx }: CallScope, sdk: ServerContext) {
+async function callScan(tool: ToolEntry<ToolName>, args: unknown, scope: CallScope, sdk: ServerContext) {
+  const { ctx } = scope;
   const refusal = scopeRefusal(ctx.principal, 'tools:execute', 'running a scan requires');
   if (refusal) throw refusal;
-  const reply = await scanWithTool(tool, args ?? {}, ctx, sdk.mcpReq.signal);
+  const { detail, input } = scanArguments(tool, args);
+  const reply = await scanWithTool(tool, input, ctx, sdk.mcpReq.signal, progressReporter(sdk));
   const age = ageSeconds(reply.scan, ctx.services.now());
-  const text = summarizeScan(tool, reply.body, reply.cached ? 'reused' : 'scanned', age);
-  return bodyResult(text, reply.body, !reply.assessed);
+  const text = summarizeScan(tool, reply.body, reply.cached ? 'reused' : 'scanned', age, detail);
+  return scanResult(text, detail === 'full' ? reply.body : compactScan(tool, reply.body), !reply.assessed);
 }
 
 /** Each tool's registration, built once: only the server object is per request. */
@@ -52,7 +64,7 @@ const REGISTRATIONS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>) => {
   const config = {
     title: tool.title,
     description: tool.mcp.description,
-    inputSchema: describedBy(TOOL_INPUT_SCHEMAS[tool.name]),
+    inputSchema: describedBy(scanInputSchema(tool)),
     outputSchema: OUTPUT_SCHEMA,
     annotations: {
       title: tool.title,

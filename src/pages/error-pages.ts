@@ -6,7 +6,7 @@
 import { ERROR_CODES, errorPath, ERRORS, errorSlug, type ErrorCode } from '../http/errors.ts';
 import { PROBLEM_CONTENT_TYPE, problemBody, type ProblemOptions } from '../http/problem.ts';
 import { ERROR_DOCS } from './error-docs.ts';
-import { html } from './html.ts';
+import { html, type Html } from './html.ts';
 import { renderLayout } from './layout.ts';
 import { PATHS } from '../paths.ts';
 import { absolute, href, siteFor, type Site, type SiteOptions } from './site.ts';
@@ -48,6 +48,14 @@ export function exampleProblem(code: ErrorCode, site: Site): ExampleProblem {
   };
 }
 
+/** An error code: never broken across lines (site.css). */
+const codeName = (code: ErrorCode) => html`<code class="error-code">${code}</code>`;
+
+/** A URL or request line that may wrap after each slash, instead of inside a word. */
+function breakAfterSlashes(text: string): Html[] {
+  return text.split('/').map((part, i) => (i === 0 ? html`${part}` : html`/<wbr>${part}`));
+}
+
 export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteOptions = {}): string {
   const site = siteFor(baseUrl, options);
   const entry = ERRORS[code];
@@ -59,13 +67,13 @@ export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteO
     '',
     JSON.stringify(example.body, null, 2),
   ].join('\n');
-  const main = html`<p class="meta"><a href="${href(site, PATHS.errors)}">Errors</a> / <code>${code}</code></p>
-<h1>${entry.title} <span class="meta">(${entry.status}, <code>${code}</code>)</span></h1>
+  const main = html`<p class="meta"><a href="${href(site, PATHS.errors)}">Errors</a> / ${codeName(code)}</p>
+<h1>${entry.title} <span class="meta">(${entry.status}, ${codeName(code)})</span></h1>
 <p class="lead">${doc.meaning}</p>
 <dl class="facts">
 <dt>HTTP status</dt><dd>${entry.status}</dd>
-<dt>Code</dt><dd><code>${code}</code> (in <code>code</code> and <code>error.code</code>)</dd>
-<dt>Type URL</dt><dd><code>${absolute(site, errorPath(code))}</code></dd>
+<dt>Code</dt><dd>${codeName(code)} (in <code>code</code> and <code>error.code</code>)</dd>
+<dt>Type URL</dt><dd><code>${breakAfterSlashes(absolute(site, errorPath(code)))}</code></dd>
 <dt>Retry?</dt><dd>${doc.retry}</dd>
 </dl>
 <h2>Why it happens</h2>
@@ -74,7 +82,7 @@ export function renderErrorPage(code: ErrorCode, baseUrl: string, options: SiteO
 <ol>${doc.actions.map((a) => html`<li>${a}</li>`)}</ol>
 <p>The default hint in <code>error.hint</code>: “${entry.hint}”</p>
 <h2>Example</h2>
-<p>Request: <code>${example.request}</code></p>
+<p>Request: <code>${breakAfterSlashes(example.request)}</code></p>
 <pre><code>${exampleText}</code></pre>
 <p>${[
     html`Every problem is <code>${PROBLEM_CONTENT_TYPE}</code> (RFC 9457) with <code>success: false</code>, `,
@@ -95,9 +103,9 @@ export function renderErrorIndex(baseUrl: string, options: SiteOptions = {}): st
     (code) =>
       html`<tr>${[
         html`<td class="num">${ERRORS[code].status}</td>`,
-        html`<td><a href="${href(site, errorPath(code))}"><code>${code}</code></a></td>`,
-        html`<td>${ERRORS[code].title}</td>`,
-        html`<td>${ERROR_DOCS[code].meaning}</td>`,
+        html`<th scope="row"><a href="${href(site, errorPath(code))}">${codeName(code)}</a></th>`,
+        html`<td class="title">${ERRORS[code].title}</td>`,
+        html`<td class="meaning">${ERROR_DOCS[code].meaning}</td>`,
       ]}</tr>`,
   );
   const main = html`<h1>Error codes</h1>
@@ -105,7 +113,7 @@ export function renderErrorIndex(baseUrl: string, options: SiteOptions = {}): st
     html`Every error of the API is an <code>${PROBLEM_CONTENT_TYPE}</code> body `,
     html`whose <code>type</code> is the URL of one of these pages.`,
   ]}</p>
-<div class="table-wrap"><table>
+<div class="table-wrap"><table class="error-table">
 <caption class="visually-hidden">Error codes with status and meaning</caption>
 <thead><tr>${[
     html`<th scope="col" class="num">Status</th><th scope="col">Code</th>`,

@@ -12,6 +12,11 @@
  *   GET /llms.txt                          llmsTxt
  *   GET /assets/tool-page.js               toolPageScript
  *   GET /assets/site.css                   siteStylesheet
+ *   GET any other path outside the API     notFoundPage     (a browser's HTML 404; anyone else falls
+ *                                                            through to the problem)
+ *
+ * A 404 is the not-found page for a browser (its Accept prefers HTML) and the problem for anyone
+ * else, so those answers vary with Accept.
  *
  * Handlers read the page name from `ctx.path`, not from route params, so they work however the
  * route is spelled (`/agent-skills/:skill` or `/agent-skills/:name.md`). src/app.ts registers
@@ -19,10 +24,11 @@
  * pages that show a stored scan are rendered for each request.
  */
 import { BoundedCache } from '../cache/bounded-cache.ts';
+import { prefersHtml } from '../http/accept.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { findStoredScan } from '../scan/stored-scans.ts';
-import { PATHS, skillPath, toolPagePath } from '../paths.ts';
+import { isMachinePath, PATHS, skillPath, toolPagePath } from '../paths.ts';
 import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import type { Handler, RequestContext } from '../context.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
@@ -30,6 +36,7 @@ import { IMMUTABLE_CACHE, SITE_STYLESHEET, TOOL_PAGE_SCRIPT, type Asset } from '
 import { errorCodeForSlug, renderErrorIndex, renderErrorPage } from './error-pages.ts';
 import { renderLandingPage } from './landing.ts';
 import { renderLlmsTxt } from './llms-txt.ts';
+import { renderNotFoundPage } from './not-found-page.ts';
 import { pageScanFor, pageScanOf } from './page-scans.ts';
 import { renderScanNotFound } from './scan-not-found.ts';
 import { percentDecode } from '../net/host-text.ts';
@@ -77,6 +84,8 @@ function lastSegment(path: string): string {
 const HTML_PAGE = htmlHeaders(TOOL_PAGE_CSP);
 const HTML_STORED_SCAN = htmlHeaders(TOOL_PAGE_CSP, STORED_SCAN_CACHE);
 const HTML_DOCUMENT = htmlHeaders(DOCUMENT_PAGE_CSP);
+// Shows the request id, and the same URL answers a problem to other clients.
+const HTML_NOT_FOUND = { ...htmlHeaders(DOCUMENT_PAGE_CSP, 'no-store'), vary: 'Accept' };
 
 /** A tool page showing a stored scan (or the form filled in), rendered for this request. */
 function sendPageScan(request: Request, ctx: RequestContext, tool: ToolEntry, scan: PageScan): Promise<Response> {
@@ -93,7 +102,7 @@ export const landingPage: Handler = (request, ctx) =>
 export const toolPage: Handler = async (request, ctx) => {
   const name = lastSegment(ctx.path);
   const tool = findTool(name);
-  if (!tool) throw toolPageNotFound(name, ctx);
+  if (!tool) return pageNotFound(request, ctx, toolPageNotFound(name, ctx));
   const scan = await pageScanFor(ctx, tool, new URL(request.url).searchParams);
   if (scan) return sendPageScan(request, ctx, tool, scan);
   return sendRendered(
@@ -122,10 +131,14 @@ export const agentSkill: Handler = (request, ctx) => {
   const tool = file.endsWith('.md') ? findTool(file.slice(0, -3)) : undefined;
   if (!tool) {
     const names = ALLOWLISTED_TOOLS.map((t) => absolute(siteFromContext(ctx), skillPath(t.name))).join(' and ');
-    throw new ApiError('not_found', {
-      detail: `There is no agent skill named ${JSON.stringify(file.slice(0, 100))}.`,
-      hint: `The skills are ${names}.`,
-    });
+    return pageNotFound(
+      request,
+      ctx,
+      new ApiError('not_found', {
+        detail: `There is no agent skill named ${JSON.stringify(file.slice(0, 100))}.`,
+        hint: `The skills are ${names}.`,
+      }),
+    );
   }
   const skill = page(ctx, `skill:${tool.name}`, (baseUrl, options) => renderSkill(tool, baseUrl, options));
   return sendRendered(request, ctx, skill, documentHeaders('text/markdown; charset=utf-8'));
@@ -140,10 +153,11 @@ export const errorPage: Handler = (request, ctx) => {
   const slug = lastSegment(ctx.path);
   const code = errorCodeForSlug(slug);
   if (!code) {
-    throw new ApiError('not_found', {
+    const problem = new ApiError('not_found', {
       detail: `There is no error code with the slug ${JSON.stringify(slug.slice(0, 100))}.`,
       hint: `${absolute(siteFromContext(ctx), PATHS.errors)} lists every error code.`,
     });
+    return pageNotFound(request, ctx, problem);
   }
   return sendRendered(
     request,
@@ -189,3 +203,28 @@ export const scanPage: Handler = async (request, ctx) => {
   const body = renderScanNotFound(scanId, baseUrl, { accountUrl, keyPrefix, limits });
   return respond(ctx, body, { status: 404, headers: HTML_DOCUMENT });
 };
+
+function sendNotFoundPage(ctx: RequestContext, detail?: string): Response {
+  const { baseUrl, accountUrl, keyPrefix, limits } = siteFromContext(ctx);
+  const notFound = { path: ctx.path, requestId: ctx.requestId, detail };
+  const body = renderNotFoundPage(notFound, baseUrl, { accountUrl, keyPrefix, limits });
+  return respond(ctx, body, { status: 404, headers: HTML_NOT_FOUND });
+}
+
+/**
+ * Any other GET path outside the API, from a browser (its Accept prefers HTML): a 404 page with the
+ * ways on. Other clients, and every path under the API, fall through to the problem.
+ */
+export const notFoundPage: Handler = (request, ctx) => {
+  if (isMachinePath(ctx.path) || !prefersHtml(request.headers.get('accept'))) return undefined;
+  return sendNotFoundPage(ctx);
+};
+
+/**
+ * An unknown tool, skill or error code: for a browser, the not-found page with the problem's detail;
+ * for anyone else, the problem.
+ */
+function pageNotFound(request: Request, ctx: RequestContext, problem: ApiError): Response {
+  if (prefersHtml(request.headers.get('accept'))) return sendNotFoundPage(ctx, problem.options.detail);
+  throw new ApiError(problem.code, { ...problem.options, headers: { ...problem.options.headers, vary: 'Accept' } });
+}

@@ -17,9 +17,13 @@ export const DOCUMENT_PAGE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self' data:; " +
   "form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
-/** The pages use no powerful browser feature; saying so is free. */
+/**
+ * The pages use no powerful browser feature; saying so is free. Only features Chromium knows: it
+ * logs a console warning for any other (`bluetooth` was one), which the browser tests refuse.
+ */
 const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), display-capture=()';
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), ' +
+  'display-capture=(), idle-detection=(), screen-wake-lock=(), xr-spatial-tracking=(), local-fonts=()';
 
 /**
  * Pages built from stored scans change with every scan and differ by URL (`?target=`, the scan id):

@@ -46,34 +46,36 @@ export function ageText(seconds: number): string {
 /** "2026-05-01 12:00 UTC", without Intl (not every edge runtime has its data). */
 export const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-const token = (text: string) => text.toLowerCase().replace(/[^a-z0-9-]/g, '');
+/**
+ * What a score is shown out of: 100 for both tools, the one scale a page shows (the Observatory's
+ * model adds bonus points above 100, so a security-headers score can read 160 / 100).
+ */
+export const scoreBaseline = (tool: ToolEntry) => Math.min(tool.scoreRange.max, 100);
+
+/** The result message without its "Grade A+ (160/100): " lead, which the card shows already. */
+function verdictSentence(message: string): string {
+  const rest = message.replace(/^Grade [A-F][+-]? \(-?\d{1,4}\/\d{1,4}\): /, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
 
 function verdict(tool: ToolEntry, scan: StoredScan): Html {
-  const { scoreRange: range } = tool;
   const grade = scan.grade ?? '?';
   const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : 'x';
-  const status = scan.result.status;
   return html`<section class="verdict">
 <p class="grade grade-${letter}"><span class="visually-hidden">Grade </span>${grade}</p>
 <div class="summary">
 <dl class="facts"><dt>Target</dt><dd>${scan.target}</dd>
-<dt>Score</dt><dd>${scan.gradeScore} (range ${range.min}–${range.max})</dd>
-<dt>Status</dt><dd><span class="badge st-${token(status)}">${status}</span></dd></dl>
-<p class="meta">${range.note}</p>
-<p class="message">${scan.result.message}</p>
+<dt>Score</dt><dd>${scan.gradeScore} / ${scoreBaseline(tool)}</dd></dl>
+<p class="message">${verdictSentence(scan.result.message)}</p>
+<p class="meta">${tool.scoreRange.note}</p>
 </div>
 </section>`;
 }
 
 function notAssessed(scan: StoredScan): Html {
-  const reason = scan.result.details['reason'];
   return html`<section class="problem">
-<h3>Not assessed</h3>
-<p>The scan ran but could not assess the target, so there is no grade.</p>
-<dl class="facts"><dt>Target</dt><dd>${scan.target}</dd>
-<dt>Status</dt><dd>${scan.result.status}</dd>
-<dt>Message</dt><dd>${scan.result.message}</dd>
-${typeof reason === 'string' ? html`<dt>Reason</dt><dd><code>${reason}</code></dd>` : null}</dl>
+<h3>No grade</h3>
+<p>The scan of <code>${scan.target}</code> ran but could not grade it: ${scan.result.message}</p>
 </section>`;
 }
 

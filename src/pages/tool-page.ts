@@ -10,7 +10,7 @@ import { curlExample } from './examples.ts';
 import { html } from './html.ts';
 import { renderLayout } from './layout.ts';
 import { absolute, href, siteFor, type Site, type SiteOptions } from './site.ts';
-import { resultRegion, scanDataBlock, type PageScan } from './stored-result.ts';
+import { resultRegion, scanDataBlock, scoreBaseline, type PageScan } from './stored-result.ts';
 
 function scanForm(tool: ToolEntry, site: Site, scan: PageScan | null) {
   const { guide, scoreRange: score } = tool;
@@ -31,7 +31,7 @@ ${[
   return html`<form id="scan-form" class="scan-form" action="${href(site, toolPagePath(tool.name))}" method="get"
  data-tool="${tool.name}" data-execute="${href(site, executePath(tool.name))}"
  data-scan-page="${href(site, scanPagePath(''))}"
- data-score-min="${score.min}" data-score-max="${score.max}" data-score-note="${score.note}">
+ data-score-baseline="${scoreBaseline(tool)}" data-score-note="${score.note}">
 <div class="field">
 <label for="target">${guide.targetLabel}</label>
 ${[
@@ -62,7 +62,8 @@ function aboutTool(tool: ToolEntry, site: Site) {
   const statusRows = guide.statuses.map(
     ([status, meaning]) => html`<tr><td><code>${status}</code></td><td>${meaning}</td></tr>`,
   );
-  return html`<h2>How to read the result</h2>
+  return html`<details class="more about">
+<summary>How to read the result</summary>
 <p>${[
     html`Grades, best to worst: ${tool.gradeScale.join(', ')}. `,
     html`The score runs from ${score.min} to ${score.max}: ${score.note}`,
@@ -78,7 +79,9 @@ function aboutTool(tool: ToolEntry, site: Site) {
     html`<code>result.details.reason</code> says why:`,
   ]}</p>
 <ul>${guide.notAssessedReasons.map(([reason, meaning]) => html`<li><code>${reason}</code>: ${meaning}</li>`)}</ul>
-<h2>Use it from code</h2>
+</details>
+<details class="more code">
+<summary>Use it from code</summary>
 <p>${[
     html`This page calls <code>POST ${absolute(site, executePath(tool.name))}</code>. `,
     html`So can you, anonymously (${limits.anonymousPerMinute} requests per minute) `,
@@ -92,7 +95,8 @@ function aboutTool(tool: ToolEntry, site: Site) {
     html`For agents: the <a href="${href(site, skillPath(tool.name))}">${tool.name} skill</a> (Agent Skills format), `,
     html`the <a href="${href(site, PATHS.catalog)}">tool catalog</a> `,
     html`and the <a href="${href(site, PATHS.errors)}">error codes</a>.`,
-  ]}</p>`;
+  ]}</p>
+</details>`;
 }
 
 /** The tool page; with `scan`, for a target or a stored scan (such pages are not for search engines). */

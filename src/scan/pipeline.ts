@@ -10,7 +10,7 @@ import { STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import { StoreUnavailableError, type StoredScan } from '../store/port.ts';
 import type { ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
-import { ScanDependencyError, type ScanOutcome } from '../tools/tool.ts';
+import { ScanDependencyError, type ProgressListener, type ScanOutcome } from '../tools/tool.ts';
 import { executeBody } from './envelope.ts';
 import { parseScanInput, type ScanInput } from './input.ts';
 import { releaseScanQuota, reserveScanQuota } from './quota.ts';
@@ -60,12 +60,16 @@ function replyOf(scan: StoredScan, cached: boolean, ctx: RequestContext): ScanRe
   return { scan, cached, assessed: scan.assessed, body: executeBody(scan, ctx, cached) };
 }
 
-/** Runs `tool` on `input` (the parsed JSON body or tool arguments) for the caller in `ctx`. */
+/**
+ * Runs `tool` on `input` (the parsed JSON body or tool arguments) for the caller in `ctx`;
+ * `progress` hears of each phase of a scan that runs (not of a reused result).
+ */
 export async function scanWithTool(
   tool: ToolEntry<ToolName>,
   input: unknown,
   ctx: RequestContext,
   cancel?: AbortSignal,
+  progress?: ProgressListener,
 ): Promise<ScanReply> {
   ctx.notes.tool = tool.name;
   const scanInput = parseScanInput(input, tool);
@@ -87,7 +91,7 @@ export async function scanWithTool(
   let outcome: ScanOutcome;
   const started = performance.now();
   try {
-    outcome = await runWithinDeadline(scanner, target, selectors, cancel, ctx);
+    outcome = await runWithinDeadline(scanner, target, selectors, cancel, ctx, progress);
   } catch (error) {
     if (!(error instanceof ScanDependencyError)) throw error;
     // The only dependency a scanner reports today is the DNS resolver.

@@ -1,6 +1,7 @@
 import { networkOf } from '../http/client-address.ts';
 import { ApiError } from '../http/problem.ts';
 import { retryAfterSeconds, type ShownLimit } from '../http/rate-limit-headers.ts';
+import { waitText } from '../http/wait-text.ts';
 import { HOUR_MS, STORE_RETRY_AFTER_SEC } from '../limits.ts';
 import {
   StoreUnavailableError,
@@ -104,7 +105,7 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     (policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy,
   );
   throw new ApiError('rate_limit_exceeded', {
-    detail: `Scan quota used up: ${reasons.join('; ')}. No scan ran; retry in ${retryAfterSec} s.`,
+    detail: `Scan quota used up: ${reasons.join('; ')}. No scan ran; retry in ${waitText(retryAfterSec)}.`,
     hint:
       'The hourly scan quota is the same with or without a key. ' +
       'Wait Retry-After seconds (up to an hour) before scanning again.',

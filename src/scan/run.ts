@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context.ts';
 import { anySignal } from '../net/abort-signals.ts';
 import { notAssessed } from '../tools/grading.ts';
-import type { ScanOutcome, Scanner } from '../tools/tool.ts';
+import type { ProgressListener, ScanOutcome, Scanner } from '../tools/tool.ts';
 
 /**
  * Runs a scanner within the service's scan deadline. A scan stopped by the deadline or by the
@@ -14,6 +14,7 @@ export async function runWithinDeadline(
   selectors: string[] | undefined,
   cancel: AbortSignal | undefined,
   ctx: RequestContext,
+  progress?: ProgressListener,
 ): Promise<ScanOutcome> {
   const deadline = AbortSignal.timeout(ctx.services.scanDeadlineMs);
   const signal = cancel ? anySignal([cancel, deadline]) : deadline;
@@ -23,6 +24,7 @@ export async function runWithinDeadline(
       now: ctx.services.now,
       resolverAnswered: () => ctx.services.watch.answered('resolver'),
       ...(selectors ? { selectors } : {}),
+      ...(progress ? { progress } : {}),
     });
   } catch (error) {
     const clientGone = cancel?.aborted === true;

@@ -29,6 +29,18 @@ export interface ScannerSetup {
   guarded: GuardedFetchDeps;
 }
 
+/** One problem of a scan, as the MCP compact result lists it. */
+export interface Finding {
+  /** What is wrong, in words. */
+  title: string;
+  /** email-security: the finding's severity (critical, high, medium, low, info). */
+  severity?: string;
+  /** security-headers: what the failed test took off the score. */
+  scoreImpact?: number;
+  /** What to change. */
+  fix: string;
+}
+
 export interface ToolEntry<Name extends string = string> extends ToolDefinition<Name> {
   /** The request takes DKIM `selectors` (the input schema lists them, the tool page shows a field). */
   acceptsSelectors: boolean;
@@ -43,8 +55,8 @@ export interface ToolEntry<Name extends string = string> extends ToolDefinition<
     /** The tool description an agent reads: what it does and when to use it. */
     description: string;
   };
-  /** The problems of an assessed result, most important first, one line each (the MCP text summary). */
-  summarizeFindings(details: Record<string, unknown>): string[];
+  /** The problems of an assessed result, most important first, each with its fix (the MCP compact result). */
+  findingsOf(details: Record<string, unknown>): Finding[];
   /** What the tool is for and how its result reads, for the skill file and the tool page. */
   guide: ToolGuide;
   /**

@@ -46,6 +46,30 @@ export interface ScanContext {
   selectors?: string[];
   /** Told when the service's DNS resolver gave a DNS response, so an outage can be seen to end. */
   resolverAnswered?: () => void;
+  /** Told as each phase of the scan finishes (an MCP client that asked for progress hears of it). */
+  progress?: ProgressListener;
+}
+
+/** One finished phase of a scan: `progress` of `total` phases are done; `message` names the phase. */
+export interface ScanProgress {
+  progress: number;
+  total: number;
+  message: string;
+}
+
+export type ProgressListener = (step: ScanProgress) => void;
+
+/**
+ * Counts the phases of a scan of `total` phases as they finish, in whatever order, telling
+ * `listener` each one: the count only rises, and never past `total`.
+ */
+export function phaseCounter(total: number, listener: ProgressListener | undefined): (message: string) => void {
+  let done = 0;
+  return (message) => {
+    if (!listener || done >= total) return;
+    done++;
+    listener({ progress: done, total, message });
+  };
 }
 
 /** The network part of a tool: given a parsed target, produce the outcome. */

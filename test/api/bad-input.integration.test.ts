@@ -37,6 +37,7 @@ const h = await startHarness({
     scansPerHourPerNetwork: 1e6,
     scansPerHourOverall: 1e6,
     badgePerMinute: 1e6,
+    mcpProtocolPerMinute: 1e6,
   },
 });
 

@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import {
-  BADGE_CACHE_CONTROL,
-  BADGE_CACHE_CONTROL_DEGRADED,
-  BADGE_CSP,
-  namedMediaTypes,
-} from '../../src/badge/route.ts';
+import { BADGE_CACHE_CONTROL, BADGE_CACHE_CONTROL_DEGRADED, BADGE_CSP } from '../../src/badge/route.ts';
 import { renderBadge, renderErrorBadge } from '../../src/badge/render.ts';
 import { SCAN_RECORD_TTL_MS } from '../../src/store/port.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
@@ -253,16 +248,5 @@ describe('badge handler: a wrong parameter', () => {
       await app.get('/api/badge/localhost?format=shields', { accept: 'application/problem+json' }),
       'bad_request',
     );
-  });
-});
-
-describe('namedMediaTypes', () => {
-  test('the types named with a quality above zero, lower-cased; wildcards are kept as written', () => {
-    assert.deepEqual(
-      [...namedMediaTypes('Application/JSON, image/*;q=0.5, text/html;level=1;q=0, application/problem+json ; q=1')],
-      ['application/json', 'image/*', 'application/problem+json'],
-    );
-    assert.deepEqual([...namedMediaTypes(null)], []);
-    assert.deepEqual([...namedMediaTypes(' , ;q=1')], []);
   });
 });

@@ -20,6 +20,7 @@ import { MemoryStore } from '../../src/store/memory.ts';
 import { measureAdversarial } from './adversarial.ts';
 import { measureClientFlood } from './client-flood.ts';
 import { measureEmailLatency } from './email-latency.ts';
+import { measureMcpAnswerSizes } from './mcp-answer-sizes.ts';
 import { measureMcpOverhead } from './mcp-overhead.ts';
 import { measureProductionSize } from './production-size.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
@@ -141,6 +142,7 @@ const UNITS: Record<string, string> = {
   catalog_latency_p99: 'ms',
   store_round_trips_catalog_anonymous: 'requests',
   store_round_trips_execute_cached_key: 'requests',
+  store_round_trips_mcp_notification_anonymous: 'requests',
   store_round_trips_scan_lookup: 'requests',
   store_round_trips_scan_history: 'requests',
   store_round_trips_scan_reuse_lookup: 'requests',
@@ -182,7 +184,13 @@ const UNITS: Record<string, string> = {
 };
 
 /** The unit of a figure; the adversarial section has one figure per parser, all in ms. */
-const unitOf = (name: string): string => UNITS[name] ?? (name.startsWith('adversarial_longest_block_ms.') ? 'ms' : '');
+const unitOf = (name: string): string =>
+  UNITS[name] ??
+  (name.startsWith('adversarial_longest_block_ms.')
+    ? 'ms'
+    : name.startsWith('mcp_') && name.endsWith('_bytes')
+      ? 'bytes'
+      : '');
 
 let exitCode = 0;
 try {
@@ -193,6 +201,7 @@ try {
     ...(await measureScanOverhead()),
     ...(await measureEmailLatency()),
     ...(await measureMcpOverhead()),
+    ...(await measureMcpAnswerSizes()),
     ...(await measureAdversarial()),
     ...(await measureClientFlood()),
     ...(await measureProductionSize()),

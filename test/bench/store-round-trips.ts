@@ -30,6 +30,13 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
       headers: { 'x-api-key': key },
       body: JSON.stringify({ target }),
     });
+  // An MCP message is charged once it is read, still in one limiter round trip.
+  const mcp = (method: string) =>
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', method }),
+    });
   async function trips(send: () => Promise<Response>): Promise<number> {
     const before = bridge.requests.length;
     await (await send()).arrayBuffer();
@@ -45,6 +52,7 @@ export async function measureStoreRoundTrips(): Promise<Record<string, number>> 
     return {
       store_round_trips_catalog_anonymous: await trips(catalog),
       store_round_trips_execute_cached_key: await trips(() => execute('bench.example')),
+      store_round_trips_mcp_notification_anonymous: await trips(() => mcp('notifications/initialized')),
     };
   } finally {
     await server.close(1000);

@@ -12,12 +12,17 @@ before(async () => {
   h = await startHarness();
 });
 
-const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-const INITIALIZE = JSON.stringify({
+const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+/** A tool call: MCP work, charged to the API budget (handshake messages have their own). */
+const TOOL_CALL = JSON.stringify({
   jsonrpc: '2.0',
   id: 1,
-  method: 'initialize',
-  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } },
+  method: 'tools/call',
+  params: { name: 'get_scan', arguments: { scanId: 'A'.repeat(22) } },
 });
 const SCAN = JSON.stringify({ target: 'https://spelling.example' });
 
@@ -49,7 +54,7 @@ const SPELLINGS: { method: string; paths: string[]; body?: string; headers?: Rec
   {
     method: 'POST',
     paths: ['/mcp/', '/mcp//', '/mcp///', '/MCP', '/%6Dcp', '/mcp%2F'],
-    body: INITIALIZE,
+    body: TOOL_CALL,
     headers: MCP_HEADERS,
   },
   { method: 'GET', paths: ['/api/badge/example.com/', '/api/badge//example.com', '/API/badge/example.com'] },
@@ -86,7 +91,7 @@ test('every spelling either reaches nothing or is counted like the route it reac
 
 test('the spelling the router accepts for /mcp is refused at the same limit as /mcp', async () => {
   const ip = freshIp();
-  const post = (path: string) => h.request(path, { ip, method: 'POST', headers: MCP_HEADERS, body: INITIALIZE });
+  const post = (path: string) => h.request(path, { ip, method: 'POST', headers: MCP_HEADERS, body: TOOL_CALL });
   for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute; i++)
     await (await post(['/mcp', '/mcp/', '/mcp//'][i % 3]!)).text();
   assert.equal((await post('/mcp///')).status, 429);

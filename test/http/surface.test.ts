@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countsAgainstLimit, surfaceOf } from '../../src/http/surface.ts';
+import { chargedWhenRead, countsAgainstLimit, surfaceOf } from '../../src/http/surface.ts';
 import { PATHS } from '../../src/paths.ts';
 
 test('a request belongs to the surface of the route that matched it, whatever its path looks like', () => {
@@ -35,4 +35,13 @@ test('a presented key that is not valid counts on every surface except a preflig
   assert.equal(countsAgainstLimit('document', 'GET', true), true);
   assert.equal(countsAgainstLimit('mcp', 'GET', true), true);
   assert.equal(countsAgainstLimit('api', 'OPTIONS', true), false);
+});
+
+test('an MCP POST with a valid key or none is charged once its message is read; anything else at once', () => {
+  assert.equal(chargedWhenRead('mcp', 'POST', 'anonymous'), true);
+  assert.equal(chargedWhenRead('mcp', 'POST', 'key'), true);
+  assert.equal(chargedWhenRead('mcp', 'POST', 'invalid'), false, 'guessing keys is charged as work at once');
+  assert.equal(chargedWhenRead('mcp', 'POST', 'unverifiable'), false);
+  assert.equal(chargedWhenRead('mcp', 'GET', 'anonymous'), false);
+  assert.equal(chargedWhenRead('api', 'POST', 'anonymous'), false);
 });

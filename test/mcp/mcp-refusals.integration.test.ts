@@ -74,18 +74,19 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(error.data.type, 'https://scan.test/developers/errors/unauthorized');
   });
 
-  test('REST and MCP requests from one address share the per-minute limit; the 429 says when to retry', async () => {
+  test('tool calls share the per-minute limit with REST, the handshake does not; a 429 says when', async () => {
     const ip = freshIp();
     for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute - 2; i++)
       assert.equal((await world.h.request(CATALOG, { ip })).status, 200);
-    // The current client needs two messages to discover the server and list the tools.
     const client = await connectClient(world.h, { ip });
     await client.listTools();
+    const unknownScan = { name: 'get_scan', arguments: { scanId: 'A'.repeat(22) } };
+    for (let i = 0; i < 2; i++) assert.equal((await client.callTool(unknownScan)).isError, true, 'a not_found result');
     const rest = await world.h.request(CATALOG, { ip });
-    assert.equal(rest.status, 429, 'the MCP messages were counted against the REST limit');
+    assert.equal(rest.status, 429, 'the tool calls were counted against the REST limit');
     assert.equal(rest.headers.get('ratelimit-remaining'), '0');
 
-    const refused = await client.listTools().catch((e) => e);
+    const refused = await client.callTool(unknownScan).catch((e) => e);
     assert.ok(
       refused instanceof SdkHttpError,
       `${refused?.constructor?.name}: ${refused} ${JSON.stringify(refused?.data)}`,
@@ -95,24 +96,34 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(error.data.code, 'rate_limit_exceeded');
     assert.ok(error.data.retryAfterSec >= 1 && error.data.retryAfterSec <= 120, JSON.stringify(error.data));
     assert.deepEqual(error.data.violatedPolicies, ['per-minute']);
+    assert.match(error.data.error.hint, /^Wait (\d+ s|1 min \d\d s) before calling again\. A free developer key/);
 
+    assert.ok((await client.listTools()).tools.length > 0, 'handshake messages draw on their own budget');
     const raw = await world.h.request('/mcp', {
       ip,
       method: 'POST',
       headers: MCP_HEADERS,
-      body: JSON.stringify(INITIALIZE),
+      body: JSON.stringify({ ...INITIALIZE, method: 'tools/call', params: { name: 'get_scan', arguments: {} } }),
     });
     assert.equal(raw.status, 429);
     assert.equal(raw.headers.get('retry-after'), String((await rpcError(raw)).data.retryAfterSec));
   });
 
-  test('POST /mcp/ (trailing slashes) is the same endpoint, counted against the same limit', async () => {
+  test('POST /mcp/ (trailing slashes) is the same endpoint, counted against the same limits', async () => {
     const ip = freshIp();
-    const post = (path: string) =>
-      world.h.request(path, { ip, method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(INITIALIZE) });
+    const post = (path: string, body: string) =>
+      world.h.request(path, { ip, method: 'POST', headers: MCP_HEADERS, body });
+    const handshake = await post('/mcp//', JSON.stringify(INITIALIZE));
+    assert.equal(handshake.status, 200);
+    assert.equal(
+      handshake.headers.get('ratelimit-policy'),
+      `"mcp-protocol-per-minute";q=${SPEC_LIMITS.mcpProtocolPerMinute};w=60`,
+    );
+    await handshake.arrayBuffer();
+    // A message that cannot be read counts as work.
     for (let i = 0; i < SPEC_LIMITS.anonymousPerMinute; i++)
-      assert.equal((await post(i % 2 ? '/mcp/' : '/mcp//')).status, 200, `request ${i + 1}`);
-    const refused = await post('/mcp/');
+      assert.equal((await post(i % 2 ? '/mcp/' : '/mcp//', '{"jsonrpc":')).status, 400, `request ${i + 1}`);
+    const refused = await post('/mcp/', '{"jsonrpc":');
     assert.equal(refused.status, 429);
     assert.equal((await rpcError(refused)).data.code, 'rate_limit_exceeded', 'refused as JSON-RPC, like /mcp');
   });
@@ -152,7 +163,7 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(third.structuredContent?.code, 'rate_limit_exceeded');
     assert.deepEqual(third.structuredContent?.violatedPolicies, ['scans-per-hour-per-client']);
     assert.ok(Number(third.structuredContent?.retryAfterSec) > 0);
-    assert.match(third.content[0]!.text, /Retry after \d+ s\./);
+    assert.match(third.content[0]!.text, /Wait (\d+ h \d\d min|\d+ min \d\d s|\d+ s) before the next scan\./);
     const rest = await postJson(world.h, EXECUTE_ES, { target: 'parked.test' }, { ip });
     assert.equal(rest.status, 429, 'the MCP scan counted in the REST quota');
     assert.equal(world.h.errors.length, 0);
@@ -234,7 +245,7 @@ describe('refusals on the MCP endpoint', () => {
     assert.equal(error.data.code, 'bad_request');
     assert.match(error.data.error.hint, /one JSON-RPC 2\.0 message per POST/);
     const empty = await rpcError(await world.h.request('/mcp', { method: 'POST', headers: MCP_HEADERS }));
-    assert.equal(empty.message, 'The request body is empty; send one JSON-RPC message.');
+    assert.equal(empty.message, 'The MCP message is empty; send one JSON-RPC message.');
   });
 
   test('batches and listen streams are refused: one message per POST, nothing to subscribe to', async () => {
@@ -270,7 +281,7 @@ describe('refusals on the MCP endpoint', () => {
     assert.deepEqual(await world.h.store.scanHistory('email-security', 'weakkey.test', 10), [], 'no scan ran');
   });
 
-  test('a notification counts against the per-minute limit like any POST', async () => {
+  test('a notification draws on the MCP protocol budget, and its headers show that budget', async () => {
     const ip = freshIp();
     const res = await world.h.request('/mcp', {
       ip,
@@ -279,7 +290,14 @@ describe('refusals on the MCP endpoint', () => {
       body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
     });
     assert.equal(res.status, 202);
-    assert.equal(res.headers.get('ratelimit-remaining'), String(SPEC_LIMITS.anonymousPerMinute - 1));
+    assert.equal(res.headers.get('ratelimit-remaining'), String(SPEC_LIMITS.mcpProtocolPerMinute - 1));
+    assert.match(res.headers.get('ratelimit') ?? '', /^"mcp-protocol-per-minute";r=119;/);
+    const rest = await world.h.request(CATALOG, { ip });
+    assert.equal(
+      rest.headers.get('ratelimit-remaining'),
+      String(SPEC_LIMITS.anonymousPerMinute - 1),
+      'API budget untouched',
+    );
   });
 
   test("the SDK's own transport refusals carry the problem document too", async () => {

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
+import { CompactScanSchema } from '../../src/mcp/compact-schemas.ts';
 import { ScanHistorySchema, StoredScanSchema } from '../../src/mcp/stored-scan-schemas.ts';
 import { AnyProblemSchema } from '../../src/problem-schemas.ts';
 import { UnassessedScanSchema } from '../../src/response-schemas.ts';
@@ -32,7 +33,9 @@ const STORES: { name: string; start: () => Promise<Harness> }[] = [
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** What get_scan tells an agent that sent arguments it cannot read. */
-const GET_SCAN_HINT_TEXT = 'Give "scanId": the scanId of a scan result, a string of 22 characters.';
+const GET_SCAN_HINT_TEXT =
+  'Give "scanId": the scanId of a scan result, a string of 22 characters. ' +
+  '"detail" is "compact" (the default) or "full".';
 
 for (const { name, start } of STORES) {
   describe(`kept scans over MCP, with ${name}`, () => {
@@ -65,7 +68,7 @@ for (const { name, start } of STORES) {
       assert.equal(reused.structuredContent?.scanId, scanId);
       assert.equal(reused.structuredContent?.scannedAt, first.structuredContent?.scannedAt);
       const text = reused.content[0]!.text;
-      assert.match(text, /^email-security scan of reuse\.test: grade B, score 75\./);
+      assert.match(text, /^email-security scan of reuse\.test: grade B, score 75 \(warnings\)\./);
       assert.match(text, new RegExp(`Cached: reused stored scan ${scanId} from \\S+ \\(90 s old, within maxAgeSec\\)`));
       assert.match(text, /no quota was spent/);
       assert.match(text, new RegExp(`Permalink: ${escaped(permalink)}`));
@@ -84,19 +87,27 @@ for (const { name, start } of STORES) {
       assert.equal(v.parse(AnyProblemSchema, result.structuredContent).detail, rest.detail);
     });
 
-    test('get_scan reads back an assessed scan: the REST body, with its id, time and permalink', async () => {
+    test('get_scan reads back an assessed scan: compact by default, the REST body with detail "full"', async () => {
       h.scanners['security-headers'].outcome = GRADED;
-      const scanned = await scan('security_headers_scan', { target: 'kept.test' });
+      const scanned = await scan('security_headers_scan', { target: 'kept.test', detail: 'full' });
       const { scanId } = scanned.structuredContent as { scanId: string };
       h.clock.advance(5 * 60_000);
-      const read = await callTool(await connectClient(h), 'get_scan', { scanId });
-      assert.notEqual(read.isError, true);
+      const compact = await callTool(await connectClient(h), 'get_scan', { scanId });
+      assert.notEqual(compact.isError, true);
+      assert.deepEqual(v.parse(CompactScanSchema, compact.structuredContent), {
+        ...v.parse(
+          CompactScanSchema,
+          (await scan('security_headers_scan', { target: 'kept.test', maxAgeSec: 3600 })).structuredContent,
+        ),
+        cached: true,
+      });
+      const read = await callTool(await connectClient(h), 'get_scan', { scanId, detail: 'full' });
       const body = v.parse(StoredScanSchema, read.structuredContent);
       assert.deepEqual(read.structuredContent, { ...scanned.structuredContent, cached: true });
       assert.deepEqual(read.structuredContent, await (await h.request(`/api/v1/scans/${scanId}`)).json());
       assert.deepEqual(JSON.parse(read.content[1]!.text), read.structuredContent);
       const text = read.content[0]!.text;
-      assert.match(text, /^security-headers scan of https:\/\/kept\.test\/: grade B, score 75\./);
+      assert.match(text, /^security-headers scan of https:\/\/kept\.test\/: grade B, score 75 \(warnings\)\./);
       assert.match(text, new RegExp(`Stored scan ${scanId} from ${escaped(body.scannedAt)} \\(5 min old\\)`));
       assert.match(text, new RegExp(`Permalink: https://scan\\.test/scans/${scanId}`));
     });
@@ -106,13 +117,16 @@ for (const { name, start } of STORES) {
       const scanned = await scan('security_headers_scan', { target: 'challenged.test' });
       h.scanners['security-headers'].outcome = GRADED;
       assert.equal(scanned.isError, true);
-      const { scanId } = v.parse(UnassessedScanSchema, scanned.structuredContent) as { scanId?: string };
-      const read = await callTool(await connectClient(h), 'get_scan', { scanId });
+      const { scanId, reason } = v.parse(CompactScanSchema, scanned.structuredContent);
+      assert.equal(reason, 'bot-challenge');
+      const read = await callTool(await connectClient(h), 'get_scan', { scanId, detail: 'full' });
       assert.notEqual(read.isError, true, 'reading the scan succeeded; the scan itself was not assessed');
       const body = v.parse(StoredScanSchema, read.structuredContent);
       assert.equal(body.assessed, false);
       assert.equal(body.grade, null);
       assert.equal(body.result.status, 'error');
+      const full = await scan('security_headers_scan', { target: 'challenged.test', maxAgeSec: 3600, detail: 'full' });
+      assert.equal(v.parse(UnassessedScanSchema, full.structuredContent).code, 'unprocessable_entity');
       assert.match(read.content[0]!.text, /: not assessed\. The site answered with a bot or WAF challenge/);
       assert.match(read.content[0]!.text, new RegExp(`Stored scan ${scanId} `));
     });
@@ -192,7 +206,11 @@ for (const { name, start } of STORES) {
       const [newest] = v.parse(ScanHistorySchema, history.structuredContent).scans;
       assert.ok(newest);
       const read = await callTool(client, 'get_scan', { scanId: newest.scanId });
-      assert.equal(v.parse(StoredScanSchema, read.structuredContent).scanId, newest.scanId);
+      assert.equal(v.parse(CompactScanSchema, read.structuredContent).scanId, newest.scanId);
+      const full = await callTool(client, 'get_scan', { scanId: newest.scanId, detail: 'full' });
+      assert.equal(v.parse(StoredScanSchema, full.structuredContent).scanId, newest.scanId);
+      const wrong = await callTool(client, 'get_scan', { scanId: newest.scanId, detail: 'everything' });
+      assert.equal(wrong.structuredContent?.detail, '"detail" must be "compact" or "full".');
       const unknown = await callTool(client, 'get_scan', { scanId: 'B'.repeat(22) });
       assert.equal(unknown.structuredContent?.code, 'not_found');
     });

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
+import { CompactScanSchema } from '../../src/mcp/compact-schemas.ts';
 import { AnyProblemSchema } from '../../src/problem-schemas.ts';
-import { ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
+import { UnassessedScanSchema } from '../../src/response-schemas.ts';
 import { postJson, EXECUTE_ES } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 
@@ -65,8 +66,9 @@ describe('the MCP endpoint with the current client', () => {
     assert.equal(email.outputSchema?.type, 'object');
     assert.deepEqual(
       email.outputSchema?.anyOf?.map((s) => s.title),
-      ['ScanResponse', 'UnassessedScan', 'Problem'],
+      ['CompactScan', 'ScanResponse', 'UnassessedScan', 'Problem'],
     );
+    assert.deepEqual(email.inputSchema.properties?.detail?.enum, ['compact', 'full'], 'detail: MCP only');
     for (const t of tools.filter((t) => SCAN_TOOLS.includes(t.name))) {
       assert.equal(t.annotations?.readOnlyHint, true);
       assert.equal(t.annotations?.destructiveHint, false);
@@ -85,8 +87,8 @@ describe('the MCP endpoint with the current client', () => {
     })();
     const byName = new Map(tools.map((t) => [t.name, t as ListedTool & (typeof tools)[number]]));
     for (const [name, required, output] of [
-      ['get_scan', ['scanId'], 'StoredScan'],
-      ['scan_history', ['tool', 'target'], 'ScanHistory'],
+      ['get_scan', ['scanId'], ['CompactScan', 'StoredScan']],
+      ['scan_history', ['tool', 'target'], ['ScanHistory']],
     ] as const) {
       const tool = byName.get(name);
       assert.ok(tool, name);
@@ -100,7 +102,7 @@ describe('the MCP endpoint with the current client', () => {
       assert.deepEqual(tool.inputSchema.required, required);
       assert.deepEqual(
         tool.outputSchema?.anyOf?.map((s) => s.title),
-        [output, 'Problem'],
+        [...output, 'Problem'],
       );
       assert.match(tool.description ?? '', /spends no scan quota/);
     }
@@ -108,56 +110,7 @@ describe('the MCP endpoint with the current client', () => {
       'security-headers',
       'email-security',
     ]);
-    assert.match(instructions ?? '', /maxAgeSec.*get_scan.*scan_history/);
-  });
-
-  test('grades a local site, with the REST envelope as structured content and a readable summary first', async () => {
-    const client = await connectClient(world.h);
-    const result = (await client.callTool({
-      name: 'security_headers_scan',
-      arguments: { target: world.siteUrl('bare.test') },
-    })) as ToolResult;
-    assert.notEqual(result.isError, true);
-    const body = v.parse(ScanResponseSchema, result.structuredContent);
-    assert.equal(body.toolName, 'security-headers');
-    assert.equal(body.grade, 'F');
-    assert.equal(body.uiUrl, 'https://scan.test/tools/security-headers');
-    const summary = result.content[0]!.text;
-    const { scanId } = result.structuredContent as { scanId: string };
-    assert.match(summary, /grade F, score \d+/);
-    assert.match(summary, new RegExp(`^Scan id ${scanId}, scanned \\d{4}-\\d\\d-\\d\\dT`, 'm'));
-    assert.match(summary, new RegExp(`Permalink: https://scan\\.test/scans/${scanId} `));
-    assert.match(summary, /Top findings \(3 of \d+\):\n- /);
-    assert.match(summary, /content-security-policy|Content Security Policy/i);
-    assert.deepEqual(
-      JSON.parse(result.content[1]!.text),
-      result.structuredContent,
-      'the serialized envelope for clients without structured content',
-    );
-  });
-
-  test('grades a domain from the local DoH server like the REST API does', async () => {
-    const client = await connectClient(world.h);
-    const result = (await client.callTool({
-      name: 'email_security_scan',
-      arguments: { target: 'nodmarc.test' },
-    })) as ToolResult;
-    const rest = await (await postJson(world.h, EXECUTE_ES, { target: 'nodmarc.test' })).json();
-    const mcp = v.parse(ScanResponseSchema, result.structuredContent);
-    assert.equal(mcp.grade, rest.grade);
-    assert.equal(mcp.gradeScore, rest.gradeScore);
-    assert.deepEqual(Object.keys(result.structuredContent ?? {}).sort(), Object.keys(rest).sort());
-    assert.match(result.content[0]!.text, /\[high\] No DMARC record/);
-  });
-
-  test('passes selectors through to the DKIM check', async () => {
-    const client = await connectClient(world.h);
-    const result = (await client.callTool({
-      name: 'email_security_scan',
-      arguments: { target: 'gworkspace.test', selectors: ['Google'] },
-    })) as ToolResult;
-    const body = v.parse(ScanResponseSchema, result.structuredContent);
-    assert.match(JSON.stringify(body.result.details), /google\._domainkey\.gworkspace\.test/);
+    assert.match(instructions ?? '', /detail "full".*get_scan.*scan_history.*maxAgeSec/);
   });
 
   test('refuses an invalid target with the REST message, as a tool error the agent can correct', async () => {
@@ -175,19 +128,6 @@ describe('the MCP endpoint with the current client', () => {
     assert.match(result.content[0]!.text, /^bad_request \(400\): /);
     const missing = (await client.callTool({ name: 'security_headers_scan', arguments: {} })) as ToolResult;
     assert.equal(missing.structuredContent?.code, 'bad_request');
-  });
-
-  test('answers a scan that ran but could not assess the target as a tool error carrying the envelope', async () => {
-    const client = await connectClient(world.h);
-    const result = (await client.callTool({
-      name: 'security_headers_scan',
-      arguments: { target: 'https://unresolvable.test/' },
-    })) as ToolResult;
-    assert.equal(result.isError, true);
-    const body = v.parse(UnassessedScanSchema, result.structuredContent);
-    assert.equal(body.code, 'unprocessable_entity');
-    assert.match(result.content[0]!.text, /not assessed/);
-    assert.match(result.content[0]!.text, new RegExp(`^Scan id ${String(result.structuredContent?.scanId)}, `, 'm'));
   });
 
   test('refuses a key without the tools:execute scope', async () => {
@@ -219,7 +159,7 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
       name: 'email_security_scan',
       arguments: { target: 'parked.test' },
     })) as ToolResult;
-    assert.equal(v.parse(ScanResponseSchema, result.structuredContent).grade, 'A+');
+    assert.equal(v.parse(CompactScanSchema, result.structuredContent).grade, 'A+');
     assert.match(result.content[0]!.text, /^email-security scan of parked\.test: grade A\+/);
   });
 
@@ -239,7 +179,12 @@ describe('the MCP endpoint with a 2025-era client (@modelcontextprotocol/sdk 1.x
       arguments: { target: 'https://unresolvable.test/' },
     })) as ToolResult;
     assert.equal(unassessed.isError, true);
-    assert.equal(v.parse(UnassessedScanSchema, unassessed.structuredContent).code, 'unprocessable_entity');
+    assert.equal(v.parse(CompactScanSchema, unassessed.structuredContent).assessed, false);
+    const full = (await client.callTool({
+      name: 'security_headers_scan',
+      arguments: { target: 'https://unresolvable.test/', detail: 'full' },
+    })) as ToolResult;
+    assert.equal(v.parse(UnassessedScanSchema, full.structuredContent).code, 'unprocessable_entity');
   });
 
   test('works with a key in Authorization: Bearer', async () => {

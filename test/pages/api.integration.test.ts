@@ -79,7 +79,7 @@ describe('pages', () => {
     for (const code of ERROR_CODES) {
       const response = await h.request(`/developers/errors/${errorSlug(code)}`);
       assert.equal(response.status, 200, code);
-      assert.ok((await response.text()).includes(`<code>${code}</code>`));
+      assert.ok((await response.text()).includes(`<code class="error-code">${code}</code>`));
       assert.ok(index.includes(`href="/developers/errors/${errorSlug(code)}"`), code);
     }
   });

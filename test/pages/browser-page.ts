@@ -1,7 +1,7 @@
 /**
  * Opens a tool page in Chromium with every request answered in-process: the page and its assets
  * by the real page handlers (with their real headers, CSP included), the execute endpoint by the
- * test. Console errors (CSP violations among them) and uncaught page errors are collected.
+ * test. Console errors and warnings (CSP violations among them) and uncaught page errors are collected.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Handler } from '../../src/context.ts';
@@ -29,7 +29,7 @@ export interface OpenedPage {
   context: BrowserContext;
   /** Bodies posted to the execute endpoint. */
   posted: unknown[];
-  /** Console errors and page errors. */
+  /** Console errors and warnings, and page errors. */
   problems: string[];
 }
 
@@ -42,25 +42,35 @@ function handlerFor(path: string): Handler {
   return landingPage;
 }
 
-export async function openToolPage(
-  tool: string,
-  answer: ExecuteAnswer | 'network-error',
-  options: { width?: number; fakeClock?: boolean } = {},
-): Promise<OpenedPage> {
-  const context = await (await browser()).newContext({ viewport: { width: options.width ?? 1024, height: 800 } });
-  atEnd(() => context.close());
-  const page = await context.newPage();
+/**
+ * What a page must never log, collected as it comes: console errors (a CSP violation is one),
+ * console warnings (an unrecognised Permissions-Policy feature is one) and uncaught errors.
+ */
+export function collectProblems(page: Page): string[] {
   const problems: string[] = [];
-  const posted: unknown[] = [];
   page.on('console', (message) => {
     // Chromium logs every 4xx/5xx fetch; the pages show those on purpose.
     if (
-      message.type() === 'error' &&
+      (message.type() === 'error' || message.type() === 'warning') &&
       !/^Failed to load resource: the server responded with a status of/.test(message.text())
     )
       problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(String(error)));
+  return problems;
+}
+
+export async function openToolPage(
+  tool: string,
+  /** The execute answer; 'hang' leaves the request pending until the page gives up on it. */
+  answer: ExecuteAnswer | 'network-error' | 'hang',
+  options: { width?: number; fakeClock?: boolean } = {},
+): Promise<OpenedPage> {
+  const context = await (await browser()).newContext({ viewport: { width: options.width ?? 1024, height: 800 } });
+  atEnd(() => context.close());
+  const page = await context.newPage();
+  const problems = collectProblems(page);
+  const posted: unknown[] = [];
   if (options.fakeClock) await page.clock.install();
   await page.route('**/*', async (route) => {
     const request = route.request();
@@ -69,6 +79,7 @@ export async function openToolPage(
     if (request.method() === 'POST' && url.pathname === `/api/v1/agent/tools/${tool}/execute`) {
       posted.push(request.postDataJSON());
       if (answer === 'network-error') return route.abort('connectionrefused');
+      if (answer === 'hang') return undefined;
       const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       const type = answer.status >= 400 ? 'application/problem+json' : 'application/json';
       return route.fulfill({ status: answer.status, headers: { 'content-type': type, ...answer.headers }, body });

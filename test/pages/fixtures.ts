@@ -8,7 +8,9 @@ import { analyzeEmail } from '../../src/tools/email-security/analyze.ts';
 import type { SecurityHeadersCapture } from '../../src/tools/security-headers/capture.ts';
 import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import type { ScanOutcome } from '../../src/tools/tool.ts';
-import { addresses, captureOf, mx, nxdomain, soa, txt } from '../support/email-capture-builder.ts';
+import { addresses, captureOf, mx, nxdomain, signed, soa, txt } from '../support/email-capture-builder.ts';
+import { dkimRecord } from '../support/mail-zones.ts';
+import { siteCapture } from '../support/observatory-cases.ts';
 
 /** Markup that would run or show if it were ever parsed as HTML. */
 export const HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>';
@@ -90,6 +92,73 @@ export function emailOutcome(): ScanOutcome {
   const outcome = analyzeEmail(capture);
   if (!outcome.assessed) throw new Error(`fixture not graded: ${outcome.result.message}`);
   return outcome;
+}
+
+function graded(outcome: ScanOutcome, grade: string): ScanOutcome {
+  if (!outcome.assessed || outcome.grade !== grade)
+    throw new Error(`fixture graded ${outcome.grade ?? 'not at all'}, not ${grade}: ${outcome.result.message}`);
+  return outcome;
+}
+
+/** A site that sends every header as it should: A+. */
+export const securityHeadersAPlusOutcome = (): ScanOutcome => graded(gradeCapture(siteCapture()), 'A+');
+
+/** A site that sends no security header and a cookie without attributes: F. */
+export const securityHeadersFOutcome = (): ScanOutcome =>
+  graded(
+    gradeCapture(
+      siteCapture({
+        headers: [
+          ['content-type', 'text/html'],
+          ['set-cookie', 'sid=1; Path=/'],
+          ['server', 'nginx'],
+        ],
+        html: '<p>hello</p>',
+      }),
+    ),
+    'F',
+  );
+
+/** A signed domain with SPF -all, DMARC reject, a 2048-bit DKIM key, MTA-STS enforce, TLS-RPT and BIMI: A+. */
+export function emailAPlusOutcome(): ScanOutcome {
+  const d = 'example.com';
+  const queries = [
+    soa(d),
+    mx(d, [10, 'mx1.example.com']),
+    addresses('mx1.example.com', 'A', '192.0.2.1'),
+    txt(d, 'v=spf1 ip4:192.0.2.1 -all'),
+    txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:dmarc@example.com'),
+    txt('google._domainkey.example.com', dkimRecord(2048)),
+    txt('_mta-sts.example.com', 'v=STSv1; id=20261122'),
+    txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=mailto:tls@example.com'),
+    txt('default._bimi.example.com', 'v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem'),
+  ].map(signed);
+  const mtaStsPolicy = {
+    url: 'https://mta-sts.example.com/.well-known/mta-sts.txt',
+    status: 200,
+    contentType: 'text/plain',
+    body: 'version: STSv1\nmode: enforce\nmx: mx1.example.com\nmax_age: 604800\n',
+    error: null,
+    redirects: [],
+  };
+  return graded(
+    analyzeEmail(captureOf(d, queries, { selectors: { requested: [], tried: ['google'] }, mtaStsPolicy })),
+    'A+',
+  );
+}
+
+/** A domain that receives mail but publishes no SPF, DMARC, DKIM or transport record: F. */
+export function emailFOutcome(): ScanOutcome {
+  const d = 'example.com';
+  const absent = ['_dmarc', '_domainkey', '_mta-sts', '_smtp._tls', 'default._bimi'];
+  const queries = [
+    soa(d),
+    mx(d, [10, 'mx1.example.com']),
+    addresses('mx1.example.com', 'A', '192.0.2.1'),
+    txt(d, 'google-site-verification=abc'),
+    ...absent.map((label) => nxdomain(`${label}.${d}`, 'TXT')),
+  ];
+  return graded(analyzeEmail(captureOf(d, queries, { selectors: { requested: [], tried: ['google'] } })), 'F');
 }
 
 /** The execute envelope the API answers with for an outcome (200, or the 422 problem). */

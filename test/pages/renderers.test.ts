@@ -66,7 +66,7 @@ describe('tool pages', () => {
         page,
         new RegExp(`data-tool="${tool.name}" data-execute="/api/v1/agent/tools/${tool.name}/execute"`),
       );
-      assert.match(page, new RegExp(`data-score-min="${tool.scoreRange.min}" data-score-max="${tool.scoreRange.max}"`));
+      assert.match(page, /data-score-baseline="100"/);
       assert.match(
         page,
         /<label for="target">[^<]+<\/label>\n<input type="text" id="target" name="target" required maxlength="2048"/,
@@ -225,7 +225,10 @@ describe('error pages', () => {
     const page = renderErrorIndex(BASE);
     assertCspSafeDocument(page);
     for (const code of ERROR_CODES)
-      assert.ok(page.includes(`<a href="/developers/errors/${errorSlug(code)}"><code>${code}</code></a>`), code);
+      assert.ok(
+        page.includes(`<a href="/developers/errors/${errorSlug(code)}"><code class="error-code">${code}</code></a>`),
+        code,
+      );
   });
 });
 

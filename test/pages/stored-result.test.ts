@@ -55,12 +55,11 @@ describe('a tool page showing a stored scan', () => {
     assert.match(page, /<meta name="robots" content="noindex">/);
   });
 
-  test('grade, score with range, status, message and scan time read without JavaScript', () => {
+  test('grade, score on its one scale, the verdict sentence and scan time read without JavaScript', () => {
     const results = elements(page).find((e) => e.attribs.id === 'results');
     assert.ok(results);
     assert.match(page, /<p class="grade grade-b"><span class="visually-hidden">Grade <\/span>B<\/p>/);
-    assert.ok(page.includes('<dd>75 (range 0–165)</dd>'));
-    assert.ok(page.includes('<span class="badge st-warnings">warnings</span>'));
+    assert.ok(page.includes('<dd>75 / 100</dd>'));
     assert.ok(page.includes('<time datetime="2026-11-27T09:41:30.000Z">12 minutes ago</time> (2026-11-27 09:41 UTC)'));
     assert.ok(page.includes('&lt;/script&gt;&lt;script&gt;window.__pwned=3'), 'the message as text');
   });
@@ -86,7 +85,7 @@ describe('a tool page showing a stored scan', () => {
     assert.equal(elements(page).filter((e) => ['img', 'b'].includes(e.name)).length, 0);
   });
 
-  test('a scan that could not assess its target: "Not assessed", message and reason; 422 for the script', () => {
+  test('a scan that could not assess its target: "No grade" and why; 422 for the script', () => {
     const challenged = storedScan({
       assessed: false,
       grade: null,
@@ -94,9 +93,8 @@ describe('a tool page showing a stored scan', () => {
       result: { status: 'challenge', message: 'A bot challenge answered.', details: { reason: 'bot-challenge' } },
     });
     const shown = renderToolPage(securityHeaders, BASE, {}, pageScan(challenged));
-    assert.ok(shown.includes('<h3>Not assessed</h3>'));
-    assert.ok(shown.includes('<dd>A bot challenge answered.</dd>'));
-    assert.ok(shown.includes('<dd><code>bot-challenge</code></dd>'));
+    assert.ok(shown.includes('<h3>No grade</h3>'));
+    assert.ok(shown.includes('could not grade it: A bot challenge answered.</p>'));
     assert.doesNotMatch(shown, /class="grade /);
     const block = elements(shown).find((e) => e.attribs.id === 'scan-data')!;
     assert.equal((JSON.parse(block.text) as { status: number }).status, 422);

@@ -68,8 +68,26 @@ describe('the OpenAPI check of an answer', () => {
       requestId: 'r-1',
     };
     const answer = (body: unknown) =>
-      new Response(JSON.stringify(body), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+      new Response(JSON.stringify(body), {
+        status: 404,
+        headers: { ...COMMON, 'content-type': 'application/problem+json' },
+      });
     assert.deepEqual(await checker.check('GET', '/nowhere', answer(problem)), []);
+    assert.deepEqual(await checker.check('POST', '/nowhere', answer(problem)), []);
+    assert.deepEqual(await checker.check('GET', '/api/v1/nowhere', answer(problem)), []);
     assert.notDeepEqual(await checker.check('GET', '/nowhere', answer({ ...problem, secret: 'x' })), []);
+  });
+
+  test('outside the API, a 404 to a GET may be an HTML page (the shared PageNotFound); under it, never', async () => {
+    const page = () =>
+      new Response('<!doctype html><title>Page not found</title>', {
+        status: 404,
+        headers: { ...COMMON, 'content-type': 'text/html; charset=utf-8', vary: 'Accept' },
+      });
+    assert.deepEqual(await checker.check('GET', '/nowhere', page()), []);
+    assert.deepEqual(await checker.check('HEAD', '/nowhere', new Response(null, page())), []);
+    for (const path of ['/api/v1/nowhere', '/mcp/nowhere', '/healthz/nowhere'])
+      assert.notDeepEqual(await checker.check('GET', path, page()), [], path);
+    assert.notDeepEqual(await checker.check('POST', '/nowhere', page()), [], 'only a GET gets a page');
   });
 });

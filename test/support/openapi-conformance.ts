@@ -5,7 +5,7 @@
  * header of the API's own vocabulary that was sent is documented for that response and valid.
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { PATHS, openApiPath } from '../../src/paths.ts';
+import { isMachinePath, PATHS, openApiPath } from '../../src/paths.ts';
 import { closedObjects, describeErrors, strictAjv } from './strict-schema.ts';
 
 type Json = Record<string, unknown>;
@@ -84,10 +84,18 @@ export class OpenApiConformance {
   /**
    * A path or method the document does not list (an unknown tool, any other path): the preflight,
    * or a problem (404, or a refusal of the key that was checked first), as info.description says;
-   * the retired keys endpoint, described in the `deprecated` tag, always answers 410.
+   * the retired keys endpoint, described in the `deprecated` tag, always answers 410. A 404 of a
+   * GET outside the API's paths is the shared PageNotFound answer, an HTML page or the problem.
    */
   private async checkOtherPath(method: string, path: string, response: Response, where: string): Promise<string[]> {
     if (method === 'OPTIONS' && response.status === 204) return [];
+    if (response.status === 404 && (method === 'GET' || method === 'HEAD') && !isMachinePath(path)) {
+      const documented = this.resolved({ $ref: '#/components/responses/PageNotFound' });
+      const problems = this.checkHeaders(documented, response).concat(
+        await this.checkBody(method, documented, response),
+      );
+      return problems.map((p) => `${where}: ${p}`);
+    }
     const retired = path === PATHS.developerKeys && response.status === 410;
     if (![400, 401, 404, 405, 429, 503].includes(response.status) && !retired) {
       return [`${where}: neither the path nor the method is in the document`];

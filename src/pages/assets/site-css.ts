@@ -99,8 +99,6 @@ button {
 button[disabled] { opacity: 0.6; cursor: progress; }
 .scan-status { min-height: 1.5em; margin: 1rem 0 0.5rem; font-weight: 600; }
 .scanned { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; }
-button.rescan { min-height: 2.25rem; padding: 0.3rem 1rem; background: transparent; color: var(--link);` +
-  ` border: 2px solid var(--link); }
 .results:focus { outline: none; }
 .verdict { display: flex; flex-wrap: wrap; gap: 1rem 1.5rem; align-items: center; border: 1px solid var(--line);` +
   ` border-radius: 8px; padding: 1rem; }
@@ -112,24 +110,52 @@ button.rescan { min-height: 2.25rem; padding: 0.3rem 1rem; background: transpare
 .grade-b { color: var(--fair); }
 .grade-c { color: var(--poor); }
 .grade-d, .grade-f { color: var(--bad); }
-.verdict .summary { flex: 1 1 16rem; }
+.verdict .summary { flex: 1 1 12rem; }
 .verdict .message { font-size: 1.05rem; margin: 0.5rem 0 0; }
+.verdict .meta { margin: 0.35rem 0 0; }
 .badge {
   display: inline-block; font-size: 0.8rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.03em;
   padding: 0.05rem 0.45rem; border-radius: 999px; border: 1px solid currentColor; white-space: nowrap;
 }
-.is-pass, .sev-info, .st-passed { color: var(--good); }
-.is-warn, .sev-low, .st-warnings { color: var(--fair); }
-.sev-medium { color: var(--poor); }
-.is-fail, .sev-high, .sev-critical, .st-failed, .st-error { color: var(--bad); }
-.is-na { color: var(--muted); }
+.v-pass { color: var(--good); }
+.v-warn { color: var(--poor); }
+.v-note { color: var(--info); }
+.v-fail { color: var(--bad); }
+.v-na, .is-na { color: var(--muted); }
+.summary-table { margin-top: 1rem; }
+.summary-table th, .summary-table td { color: var(--fg); overflow-wrap: normal; }
+.summary-table thead th, .summary-table td.verdict-cell { white-space: nowrap; }
+.summary-table th.name { font-weight: 600; min-width: 9rem; }
+.summary-table td.reason { width: 60%; }
+.row-details { margin: 0; }
+.row-details > summary { font-weight: 400; }
+.row-details[open] > summary { margin-bottom: 0.25rem; }
+.row-details .detail-body { padding: 0.25rem 0 0.25rem 1rem; border-left: 2px solid var(--line); }
+.summary-table .fix { display: block; color: var(--muted); font-size: 0.9rem; }
+.summary-table tr.v-fail > th { box-shadow: inset 4px 0 0 var(--bad); }
+.summary-table tr.v-warn > th { box-shadow: inset 4px 0 0 var(--poor); }
+.details-list { display: grid; gap: 0.4rem; }
+details.detail, details.more { margin: 0; border: 1px solid var(--line); border-radius: 6px; background: var(--card); }
+details.more { margin: 0.75rem 0; }
+details.more > summary { font-size: 1.05rem; }
+details.detail > summary, details.more > summary { padding: 0.4rem 0.75rem; }
+details.detail > summary .detail-title { color: var(--fg); }
+.detail-body { padding: 0 0.75rem 0.5rem; color: var(--fg); }
+.detail-body p { margin: 0.35rem 0; }
+.detail-body ul { margin: 0.35rem 0; padding-left: 1.25rem; }
+.detail-body details.detail { margin: 0.35rem 0; background: var(--bg); }
+.caps { border-left: 4px solid var(--bad); padding: 0.25rem 0.75rem; margin: 0.75rem 0; }
+.caps ul { margin: 0.25rem 0; }
+.progress { border: 1px solid var(--line); border-radius: 8px; padding: 0.75rem 1rem; }
+.progress-line { margin: 0 0 0.5rem; }
+.progress .elapsed { font-variant-numeric: tabular-nums; color: var(--muted); }
+.progress .steps { margin: 0.25rem 0 0.5rem; padding-left: 1.5rem; color: var(--muted); }
+button.cancel, button.rescan { min-height: 2.25rem; padding: 0.3rem 1rem; background: transparent;` +
+  ` color: var(--link); border: 2px solid var(--link); }
+.problem .cause { font-size: 1.05rem; }
 .cards { list-style: none; padding: 0; margin: 0.5rem 0; display: grid; gap: 0.75rem; }
 .card { background: var(--card); border: 1px solid var(--line); border-left-width: 5px; border-radius: 6px;` +
   ` padding: 0.75rem 1rem; }
-.card.is-fail, .card.sev-high, .card.sev-critical { border-left-color: var(--bad); }
-.card.sev-medium { border-left-color: var(--poor); }
-.card.is-warn, .card.sev-low { border-left-color: var(--fair); }
-.card.is-pass, .card.sev-info { border-left-color: var(--good); }
 .card.is-na { border-left-color: var(--line); }
 .card > * { color: var(--fg); }
 .card .head { display: flex; flex-wrap: wrap; gap: 0.25rem 0.75rem; align-items: baseline; }
@@ -143,12 +169,42 @@ button.rescan { min-height: 2.25rem; padding: 0.3rem 1rem; background: transpare
 details { margin: 1rem 0; }
 summary { cursor: pointer; font-weight: 600; }
 .link-list li { margin: 0.25rem 0; }
+@media (max-width: 40rem) {
+  .summary-table, .summary-table tbody { display: block; }
+  .summary-table thead { display: none; }
+  .summary-table tr { display: grid; grid-template-columns: 1fr auto auto; gap: 0 0.75rem; padding: 0.4rem 0;` +
+  ` border-bottom: 1px solid var(--line); }
+  .summary-table th, .summary-table td { border: 0; padding: 0 0.25rem; }
+  .summary-table th.name { min-width: 0; }
+  .summary-table td.reason { width: auto; }
+  .summary-table td.reason { grid-column: 1 / -1; }
+  .summary-table tr.v-fail > th, .summary-table tr.v-warn > th { box-shadow: none; }
+}
 @media (max-width: 30rem) {
   .grade { font-size: 3.5rem; }
   dl.facts { grid-template-columns: 1fr; }
   dl.facts dd { margin-bottom: 0.35rem; }
+  .verdict dl.facts { grid-template-columns: max-content 1fr; }
+  .verdict dl.facts dd { margin-bottom: 0; }
+  .verdict { padding: 0.75rem; gap: 0.75rem; }
 }
 @media print {
   .scan-form, .site-header nav ul { display: none; }
+}
+/* Error pages and the not-found page */
+code.error-code { white-space: nowrap; overflow-wrap: normal; }
+.error-table th, .error-table td { overflow-wrap: normal; }
+.error-table th[scope="row"] { font-weight: normal; }
+@media (max-width: 40rem) {
+  .error-table thead {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;
+  }
+  .error-table, .error-table tbody { display: block; }
+  .error-table tr { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 0.75rem;` +
+  ` padding: 0.6rem 0; border-bottom: 1px solid var(--line); }
+  .error-table th, .error-table td { display: block; padding: 0; border: 0; }
+  .error-table td.num { text-align: left; font-weight: 600; }
+  .error-table td.title, .error-table td.meaning { grid-column: 1 / -1; }
+  .error-table td.title { font-weight: 600; }
 }
 `;

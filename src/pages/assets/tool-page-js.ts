@@ -31,7 +31,6 @@ function text(value) {
 var arr = (value) => Array.isArray(value) ? value : [];
 var obj = (value) => value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
 var objects = (value) => arr(value).map(obj).filter((item) => item !== null);
-var token = (value) => text(value).toLowerCase().replace(/[^a-z0-9-]/g, "");
 var plural = (n, one, many) => n + " " + (n === 1 ? one : many);
 function safeHref(url) {
   try {
@@ -70,9 +69,6 @@ function signed(n) {
   if (typeof n !== "number") return text(n);
   return n > 0 ? "+" + n : n < 0 ? "\\u2212" + Math.abs(n) : "0";
 }
-function section(title, children) {
-  return el("section", "block", [el("h3", null, title), children]);
-}
 function rawJson(data) {
   return el("details", null, [
     el("summary", null, "Raw JSON response"),
@@ -82,64 +78,241 @@ function rawJson(data) {
 function label(table, key) {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : void 0;
 }
-function findingCards(findings, sectionLabels) {
-  const list = objects(findings);
-  if (list.length === 0) return el("p", null, "No findings.");
+
+// src/pages/browser/problem-causes.ts
+var unreachable = (what) => ({
+  title: "The site could not be reached",
+  what,
+  next: "Check the address and that the site is up, then scan again."
+});
+var CAUSES = {
+  "bot-challenge": {
+    title: "The site showed a bot check instead of its page",
+    what: "{vendor} answered with a challenge page, so the site\\u2019s own headers could not be read.",
+    next: "Scan a page the firewall lets through, or let the scanner pass in the firewall settings. Retrying rarely helps."
+  },
+  "blocked-address": {
+    title: "This address may not be scanned",
+    what: "The site is, or redirects to, a private, loopback or cloud-metadata address.",
+    next: "Scan a site on a public address."
+  },
+  "no-response": unreachable("Neither http:// nor https:// got a response."),
+  dns: unreachable("The host name does not resolve to an address."),
+  refused: unreachable("The server refused the connection."),
+  tls: unreachable("The secure connection (TLS handshake) failed."),
+  network: unreachable("A network error stopped the request."),
+  "unexpected-status": {
+    title: "The site answered with an error",
+    what: "The final response was not a page (its status is not 2xx, 3xx, 401 or 403).",
+    next: "Scan a URL that answers with a page."
+  },
+  "too-many-redirects": {
+    title: "The redirects never reach a page",
+    what: "The site redirected more than 10 times.",
+    next: "Fix the redirect loop, or scan the final URL directly."
+  },
+  "invalid-redirect": {
+    title: "A redirect points nowhere",
+    what: "A redirect pointed to an address that is not a valid URL.",
+    next: "Fix the Location of that redirect, or scan the final URL directly."
+  },
+  nxdomain: {
+    title: "The domain does not exist",
+    what: "DNS says no such domain is registered.",
+    next: "Check the spelling of the domain and scan again."
+  },
+  "dns-failure": {
+    title: "The domain\\u2019s DNS servers failed",
+    what: "The domain\\u2019s name servers failed or did not answer for its core records.",
+    next: "Check the domain\\u2019s name servers, or try again in a few minutes."
+  },
+  timeout: {
+    title: "The scan ran out of time",
+    what: "The site or its DNS answered too slowly for the scan to finish.",
+    next: "Try again in a minute."
+  },
+  "client-closed": {
+    title: "The scan was cut off",
+    what: "The connection closed before the scan finished.",
+    next: "Scan again."
+  },
+  unavailable: {
+    title: "Scanning is unavailable right now",
+    what: "The service cannot run scans at the moment (for example, its DNS resolver is down). Nothing is wrong with your target.",
+    next: "Wait until the countdown ends, then scan again."
+  }
+};
+var UNKNOWN = {
+  title: "The scan could not grade this target",
+  what: "The scan ran but could not read what it grades.",
+  next: "Check the target and scan again."
+};
+var causeOf = (reason) => label(CAUSES, reason) ?? UNKNOWN;
+
+// src/pages/browser/verdicts.ts
+var VERDICT_ORDER = ["fail", "warn", "note", "pass", "na"];
+var WORDS = {
+  fail: "Fail",
+  warn: "Warn",
+  note: "Note",
+  pass: "Pass",
+  na: "N/A"
+};
+var OF_SEVERITY = {
+  critical: "fail",
+  high: "fail",
+  medium: "warn",
+  low: "note",
+  info: "note"
+};
+var verdictOfSeverity = (severity) => label(OF_SEVERITY, text(severity)) ?? "note";
+function worst(verdicts, fallback) {
+  const ranks = verdicts.map((v) => VERDICT_ORDER.indexOf(v));
+  return ranks.length === 0 ? fallback : VERDICT_ORDER[Math.min(...ranks)] ?? fallback;
+}
+var verdictTone = (verdict2) => "v-" + verdict2;
+var verdictBadge = (verdict2) => badge(WORDS[verdict2], verdictTone(verdict2));
+function tally(verdicts) {
+  return VERDICT_ORDER.filter((v) => v !== "na").map((v) => [v, verdicts.filter((x) => x === v).length]).filter(([, n]) => n > 0).map(([v, n]) => n + " " + (v === "note" && n > 1 ? "notes" : WORDS[v].toLowerCase())).join(", ");
+}
+
+// src/pages/browser/report.ts
+var byVerdict = (rows) => VERDICT_ORDER.flatMap((verdict2) => rows.filter((row) => row.verdict === verdict2));
+var needsFix = (row) => row.fix !== null && (row.verdict === "fail" || row.verdict === "warn");
+function headerCell(content, className) {
+  const cell = el("th", className, content);
+  cell.setAttribute("scope", "col");
+  return cell;
+}
+function reasonCell(row) {
+  const summary = el("summary", null, [
+    el("span", "reason-text", row.reason),
+    needsFix(row) ? el("span", "fix", [el("strong", null, "Fix: "), row.fix]) : null
+  ]);
+  const details = el("details", "row-details", [summary, el("div", "detail-body", row.details)]);
+  details.open = row.verdict === "fail";
+  return el("td", "reason", details);
+}
+function summaryRow(row) {
+  const name = el("th", "name", row.name);
+  name.setAttribute("scope", "row");
+  const tr = el("tr", verdictTone(row.verdict), [
+    name,
+    el("td", "verdict-cell", verdictBadge(row.verdict)),
+    el("td", "num impact", row.impact || "\\u2014"),
+    reasonCell(row)
+  ]);
+  tr.id = row.anchor;
+  return tr;
+}
+function summaryTable(columns, rows) {
+  const head = el("tr", null, [
+    headerCell(columns.name, null),
+    headerCell("Result", null),
+    headerCell(columns.impact, "num"),
+    headerCell("Why", null)
+  ]);
   return el(
-    "ul",
-    "cards",
-    list.map((f) => {
-      const severity = text(f.severity) || "info";
-      const where = f.section !== void 0 ? label(sectionLabels, text(f.section)) || text(f.section) : null;
-      return el("li", "card sev-" + token(severity), [
-        el("div", "head", [el("h4", null, text(f.title) || text(f.id)), badge(severity, "sev-" + token(severity))]),
-        el("p", "meta", [
-          where ? where + " \\xB7 " : null,
-          el("code", null, text(f.id)),
-          f.rfc ? " \\xB7 " + text(f.rfc) : null
-        ]),
-        arr(f.evidence).length > 0 ? [el("p", null, "Evidence:"), codeList(f.evidence)] : null,
-        f.recommendation ? el("p", null, [el("strong", null, "Recommendation: "), text(f.recommendation)]) : null
-      ]);
-    })
+    "div",
+    "table-wrap",
+    el("table", "summary-table", [
+      el("caption", "visually-hidden", columns.caption),
+      el("thead", null, head),
+      el("tbody", null, byVerdict(rows).map(summaryRow))
+    ])
   );
+}
+function detailItem(anchor, verdict2, title, body, open) {
+  const item = el("details", "detail " + verdictTone(verdict2), [
+    el("summary", null, [verdictBadge(verdict2), " ", el("span", "detail-title", title)]),
+    el("div", "detail-body", body)
+  ]);
+  if (anchor) item.id = anchor;
+  item.open = open;
+  return item;
+}
+function moreSection(title, body) {
+  return add(el("details", "more"), [el("summary", null, title), el("div", "detail-body", body)]);
 }
 
 // src/pages/browser/security-headers.ts
-function securityHeadersTests(details) {
-  const tests = objects(details.tests);
-  if (tests.length === 0) return el("p", null, "This result lists no tests.");
-  const failedFirst = tests.filter((t) => t.pass !== true).concat(tests.filter((t) => t.pass === true));
-  return el(
-    "ul",
-    "cards",
-    failedFirst.map((t) => {
-      const pass = t.pass === true;
-      const headers = arr(t.headers).map(
-        (pair) => Array.isArray(pair) ? text(pair[0]) + ": " + text(pair[1]) : text(pair)
-      );
-      return el("li", "card " + (pass ? "is-pass" : "is-fail"), [
-        el("div", "head", [
-          el("h4", null, text(t.title) || text(t.name)),
-          badge(pass ? "pass" : "fail", pass ? "is-pass" : "is-fail")
-        ]),
-        el("p", "meta", [el("code", null, text(t.name)), " \\xB7 result ", el("code", null, text(t.result))]),
-        el("p", null, [el("strong", null, "Score modifier: "), signed(t.scoreModifier)]),
-        t.description ? el("p", null, text(t.description)) : null,
-        t.recommendation ? el("p", null, [el("strong", null, "Recommendation: "), text(t.recommendation)]) : null,
-        headers.length > 0 ? [el("p", null, "Headers read:"), codeList(headers)] : el("p", "meta", "No header for this test was sent.")
-      ]);
-    })
-  );
+var NOTHING_TO_CHANGE = "Nothing to change.";
+var HEADER_SOURCE = {
+  "strict-transport-security": "the final https:// response",
+  redirection: "the redirect responses"
+};
+var hasAdvice = (t) => typeof t.recommendation === "string" && t.recommendation !== NOTHING_TO_CHANGE;
+function testVerdict(t) {
+  const losesPoints = typeof t.scoreModifier === "number" && Math.sign(t.scoreModifier) === -1;
+  if (t.pass !== true) return losesPoints ? "fail" : "warn";
+  return hasAdvice(t) ? "note" : "pass";
 }
-function securityHeadersRetrieval(details) {
+function headersRead(t, graded) {
+  const lines = arr(t.headers).map((pair) => Array.isArray(pair) ? text(pair[0]) + ": " + text(pair[1]) : text(pair));
+  if (lines.length === 0) return el("p", "meta", "The response sent no header this test reads.");
+  const counts = /* @__PURE__ */ new Map();
+  for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
+  const shown = [...counts].map(([line, n]) => n > 1 ? line + "   (sent " + n + " times)" : line);
+  const source = label(HEADER_SOURCE, text(t.name)) ?? graded;
+  return [el("p", null, "Headers read from " + source + ":"), codeList(shown)];
+}
+function testRow(t, graded) {
+  const verdict2 = testVerdict(t);
+  const name = text(t.name);
+  const advice = hasAdvice(t) ? text(t.recommendation) : null;
+  return {
+    anchor: "test-" + name,
+    name: text(t.title) || name,
+    verdict: verdict2,
+    impact: signed(t.scoreModifier),
+    reason: text(t.description),
+    fix: advice,
+    details: [
+      verdict2 === "note" && advice ? el("p", null, [el("strong", null, "Worth considering: "), advice]) : null,
+      headersRead(t, graded),
+      el("p", "meta", ["Test ", el("code", null, name), ", result ", el("code", null, text(t.result))])
+    ]
+  };
+}
+function gradedResponse(details) {
+  const r = obj(details.retrieval) ?? {};
+  const where = [text(r.finalStatus), text(r.finalUrl)].filter((s) => s !== "").join(", ");
+  return "the graded response" + (where ? " (" + where + ")" : "");
+}
+function findingList(findings) {
+  const list = objects(findings);
+  if (list.length === 0) return null;
+  return el("section", "block", [
+    el("h3", null, ["Other findings ", el("span", "meta", "(beyond the 12 tests; they never change the score)")]),
+    list.map(
+      (f) => detailItem(null, verdictOfSeverity(f.severity), text(f.title) || text(f.id), findingBody(f), false)
+    )
+  ]);
+}
+function findingBody(f, adviceShown = false) {
+  const verdict2 = verdictOfSeverity(f.severity);
+  const advice = !adviceShown && typeof f.recommendation === "string" && f.recommendation !== NOTHING_TO_CHANGE;
+  return [
+    arr(f.evidence).length > 0 ? [el("p", null, "Evidence:"), codeList(f.evidence)] : null,
+    advice ? el("p", null, [
+      el("strong", null, verdict2 === "note" ? "Worth considering: " : "Fix: "),
+      text(f.recommendation)
+    ]) : null,
+    el("p", "meta", [
+      text(f.severity) + " severity \\xB7 ",
+      el("code", null, text(f.id)),
+      f.rfc ? " \\xB7 " + text(f.rfc) : null
+    ])
+  ];
+}
+function retrieval(details) {
   const r = obj(details.retrieval);
   if (!r) return null;
   const redirects = arr(r.redirects).map((hop) => {
     const h = obj(hop);
     return h ? text(h.status) + " " + text(h.url) : text(hop);
   });
-  return section("Retrieval", [
+  return moreSection("How the site was fetched", [
     facts([
       ["Graded URL", r.finalUrl ? text(r.finalUrl) : null],
       ["HTTP status", text(r.finalStatus)],
@@ -158,50 +331,20 @@ function retrievalErrors(errors) {
   });
   return lines.length > 0 ? [el("p", null, "Sessions that got no response:"), codeList(lines)] : null;
 }
-function renderSecurityHeaders(details) {
-  const tests = arr(details.tests);
-  const failed = objects(details.tests).filter((t) => t.pass !== true).length;
+function securityHeadersRows(details) {
+  const graded = gradedResponse(details);
+  return objects(details.tests).map((t) => testRow(t, graded));
+}
+function renderSecurityHeaders(details, rows) {
   return [
-    section("Tests", [
-      el(
-        "p",
-        null,
-        tests.length > 0 ? plural(tests.length - failed, "test", "tests") + " passed, " + failed + " failed (failed tests first)." : null
-      ),
-      securityHeadersTests(details)
-    ]),
-    section("Findings", [
-      el("p", "meta", "Findings go beyond the graded tests and never change the score."),
-      findingCards(details.findings, {})
-    ]),
-    securityHeadersRetrieval(details)
+    rows.length > 0 ? [summaryTable({ caption: "The 12 tests", name: "Test", impact: "Score" }, rows)] : el("p", null, "This result lists no tests."),
+    findingList(details.findings),
+    retrieval(details)
   ];
 }
 
 // src/pages/browser/problems.ts
-var REASONS = {
-  "bot-challenge": "a bot or WAF challenge answered instead of the site",
-  "blocked-address": "the site is, or redirects to, an address that may not be scanned",
-  "no-response": "neither http:// nor https:// got a response",
-  "unexpected-status": "the final response status is not 2xx, 3xx, 401 or 403",
-  dns: "the host name does not resolve",
-  refused: "the connection was refused",
-  tls: "the TLS handshake failed",
-  timeout: "the site or DNS did not answer in time",
-  network: "a network error stopped the request",
-  "too-many-redirects": "more than 10 redirects",
-  "invalid-redirect": "a redirect pointed to an invalid URL",
-  nxdomain: "the domain does not exist (NXDOMAIN)",
-  "dns-failure": "DNS failed (SERVFAIL or time-out) for the core lookups",
-  "client-closed": "the connection closed before the scan finished"
-};
-function reasonText(reason) {
-  if (!reason) return null;
-  const r = text(reason);
-  const meaning = label(REASONS, r);
-  return meaning ? [el("code", null, r), ": " + meaning] : el("code", null, r);
-}
-function retryAfter(response, problem) {
+function waitSeconds(response, problem) {
   const header = response.headers.get("retry-after");
   if (header !== null) {
     if (/^\\d+$/.test(header.trim())) return Number(header.trim());
@@ -216,69 +359,132 @@ function formatWait(seconds) {
   const s = seconds % 60;
   return m + " min " + (s < 10 ? "0" : "") + s + " s";
 }
+var POLICY_TEXT = {
+  "per-minute": "You made too many requests in the last minute.",
+  "scans-per-hour-per-client": "You have used this hour\\u2019s scans from your address.",
+  "scans-per-hour-per-network": "Your network has used this hour\\u2019s scans.",
+  "scans-per-hour-per-target": "This target has been scanned as often as allowed this hour.",
+  "scans-per-hour-overall": "The service has run as many scans as it can this hour."
+};
+function causeCard(cause, vendor) {
+  return [
+    el("p", "cause", cause.what.replace("{vendor}", vendor || "a firewall")),
+    el("p", null, [el("strong", null, "What you can do: "), cause.next])
+  ];
+}
 function notAssessedFacts(body) {
   const result = obj(body.result) ?? {};
   const details = obj(result.details) ?? {};
+  const cause = causeOf(text(details.reason));
   return [
-    el("p", null, "The scan ran but could not assess the target, so there is no grade."),
-    facts([
-      ["Target", body.target ? text(body.target) : null],
-      ["Status", result.status ? text(result.status) : null],
-      ["Message", result.message ? text(result.message) : text(body.detail)],
-      ["Reason", reasonText(details.reason)],
-      ["Vendor", details.vendor ? text(details.vendor) : null]
-    ]),
-    arr(details.evidence).length > 0 ? [el("p", null, "Evidence:"), codeList(details.evidence)] : null,
+    el("h3", null, cause.title),
+    causeCard(cause, text(details.vendor)),
+    el("p", "meta", text(result.message) || text(body.detail)),
+    arr(details.evidence).length > 0 ? [el("p", null, "What the scan saw:"), codeList(details.evidence)] : null,
     retrievalErrors(obj(details.errors))
   ];
 }
+function suggestedDomain(problem) {
+  const hint = text(obj(problem.error)?.hint);
+  const match = /^use ([a-z0-9.-]{1,253})$/i.exec(hint);
+  return match ? match[1] ?? null : null;
+}
+function instead(target, ui) {
+  const button = el("button", "rescan", "Scan " + target + " instead");
+  button.type = "button";
+  button.addEventListener("click", () => ui.scanInstead(target));
+  return el("p", null, button);
+}
+function waitCard(box, response, problem, ui) {
+  const wait = waitSeconds(response, problem);
+  const policies = arr(problem.violatedPolicies).map(text);
+  const why = policies.map((p) => label(POLICY_TEXT, p)).filter((t) => t !== void 0);
+  const limited = response.status === 429;
+  const cause = limited ? null : CAUSES.unavailable;
+  add(box, [
+    limited ? el("p", "cause", why.length > 0 ? why.join(" ") : "Too many requests came from your address.") : el("p", "cause", cause?.what ?? ""),
+    el("p", null, [
+      el("strong", null, "What you can do: "),
+      limited ? "Wait until the countdown ends, then scan again." : cause?.next ?? ""
+    ]),
+    wait === null ? null : ui.countdown(wait)
+  ]);
+  return (limited ? "Too many requests" : "Scanning is unavailable") + (wait === null ? "." : ": try again in " + formatWait(wait) + ".");
+}
 function problemCard(response, problem, ui) {
   const status = response.status;
-  const error = obj(problem.error) ?? {};
-  const title = (text(problem.title) || "HTTP error") + " (" + status + ")";
-  const box = el("section", "problem" + (status === 429 || status === 503 ? " is-wait" : ""), el("h3", null, title));
-  const hint = error.hint ? el("p", null, [el("strong", null, "What to do: "), text(error.hint)]) : null;
+  const wait = status === 429 || status === 503;
+  const box = el("section", "problem" + (wait ? " is-wait" : ""));
   if (status === 422) {
-    add(box, [notAssessedFacts(problem), hint]);
-    ui.say("No grade: " + (text(obj(problem.result)?.message) || text(problem.detail)));
-  } else if (status === 429 || status === 503) {
-    const wait = retryAfter(response, problem);
-    const policies = arr(problem.violatedPolicies).map(text);
-    add(box, [
-      el("p", null, text(problem.detail)),
-      policies.length > 0 ? el("p", "meta", ["Limit reached: ", policies.join(", ")]) : null,
-      hint,
-      wait === null ? null : ui.countdown(wait)
-    ]);
-    const what = status === 429 ? "Too many requests" : "Service unavailable";
-    ui.say(what + (wait === null ? "." : ": try again in " + formatWait(wait) + "."));
-  } else if (status === 400) {
-    add(
-      box,
-      facts([
-        ["Problem", text(problem.detail)],
-        ["Hint", error.hint ? text(error.hint) : null]
-      ])
-    );
-    ui.say("The request was refused: " + text(problem.detail));
+    add(box, notAssessedFacts(problem));
+    ui.say("No grade: " + causeOf(text(obj(obj(problem.result)?.details)?.reason)).title + ".");
+  } else if (wait) {
+    add(box, el("h3", null, status === 429 ? "Please wait a moment" : "Scanning is unavailable right now"));
+    ui.say(waitCard(box, response, problem, ui));
   } else {
-    add(box, [el("p", null, text(problem.detail) || "The API answered with status " + status + "."), hint]);
-    ui.say(title + ": " + text(problem.detail));
+    const title = status === 400 ? "That target cannot be scanned" : text(problem.title) || "Something went wrong";
+    const suggestion = status === 400 ? suggestedDomain(problem) : null;
+    add(box, [
+      el("h3", null, title),
+      el("p", "cause", text(problem.detail) || "The service answered with status " + status + "."),
+      suggestion ? instead(suggestion, ui) : null
+    ]);
+    ui.say(title + ".");
   }
   if (problem.type) {
     add(
       box,
       el("p", "meta", [
         link(problem.type, "About this error"),
-        problem.code ? [" (", el("code", null, text(problem.code)), ")"] : null
+        " (HTTP " + status,
+        problem.code ? [", ", el("code", null, text(problem.code))] : null,
+        ")"
       ])
     );
   }
   return box;
 }
 
+// src/pages/browser/progress.ts
+var STEPS = {
+  "security-headers": [
+    "Fetch the site over http:// and https://, following redirects",
+    "Read the headers, cookies and the page\\u2019s scripts",
+    "Grade the 12 tests"
+  ],
+  "email-security": [
+    "Look up DMARC and SPF (following includes)",
+    "Look for DKIM keys under known selectors",
+    "Check the MX hosts, MTA-STS and TLS-RPT",
+    "Check BIMI and DNSSEC, then grade"
+  ]
+};
+function scanProgress(tool, target, cancel) {
+  const started = Date.now();
+  const elapsed = el("span", "elapsed", "0 s");
+  elapsed.setAttribute("role", "timer");
+  const button = el("button", "cancel", "Cancel");
+  button.type = "button";
+  button.addEventListener("click", cancel);
+  const steps = (tool !== null && Object.prototype.hasOwnProperty.call(STEPS, tool) ? STEPS[tool] : void 0) ?? [];
+  const node = el("div", "progress", [
+    el("p", "progress-line", ["Scanning ", el("strong", null, target), "\\u2026 ", elapsed]),
+    steps.length > 0 ? el(
+      "ol",
+      "steps",
+      steps.map((step) => el("li", null, step))
+    ) : null,
+    el("p", "meta", "Most scans take a few seconds; none takes more than 30."),
+    button
+  ]);
+  const timer = setInterval(() => {
+    elapsed.textContent = formatWait(Math.floor((Date.now() - started) / 1e3));
+  }, 1e3);
+  return { node, stop: () => clearInterval(timer) };
+}
+
 // src/pages/browser/email-security.ts
-var EMAIL_SECTIONS = {
+var SECTION_NAMES = {
   dmarc: "DMARC",
   spf: "SPF",
   dkim: "DKIM",
@@ -288,82 +494,122 @@ var EMAIL_SECTIONS = {
   bimi: "BIMI",
   dnssec: "DNSSEC"
 };
-var SECTION_TONE = {
-  pass: "is-pass",
-  warn: "is-warn",
-  fail: "is-fail",
-  error: "is-fail",
-  "not-applicable": "is-na"
+var OF_STATUS = {
+  pass: "pass",
+  warn: "warn",
+  fail: "fail",
+  error: "note",
+  "not-applicable": "na"
 };
-function emailSections(details) {
-  const sections = obj(details.sections);
-  if (!sections) return el("p", null, "This result lists no sections.");
-  return el(
-    "ul",
-    "cards",
-    Object.keys(sections).map((key) => {
-      const s = obj(sections[key]) ?? {};
-      const status = text(s.status) || "unknown";
-      const tone = label(SECTION_TONE, status) || "is-na";
-      const findings = arr(s.findings).length;
-      return el("li", "card " + tone, [
-        el("div", "head", [el("h4", null, label(EMAIL_SECTIONS, key) || key), badge(status, tone)]),
-        s.summary ? el("p", null, text(s.summary)) : null,
-        arr(s.records).length > 0 ? [el("p", null, "Records:"), codeList(s.records)] : null,
-        findings > 0 ? el("p", "meta", plural(findings, "finding", "findings") + " (under Findings)") : null
-      ]);
-    })
+var SECTION_OF_CATEGORY = { dmarc: "dmarc", spf: "spf", dkim: "dkim" };
+var SECTION_OF_ITEM = [
+  ["MTA-STS", "mtaSts"],
+  ["TLS-RPT", "tlsRpt"],
+  ["BIMI", "bimi"],
+  ["DNSSEC", "dnssec"],
+  ["MX", "mx"]
+];
+function sectionOfItem(item) {
+  const byCategory = label(SECTION_OF_CATEGORY, text(item.category));
+  if (byCategory) return byCategory;
+  const name = text(item.item);
+  return SECTION_OF_ITEM.find(([prefix]) => name.startsWith(prefix))?.[1];
+}
+function points(items, key) {
+  const mine = items.filter((item) => sectionOfItem(item) === key);
+  if (mine.length === 0) return "";
+  const sum = (field) => mine.reduce((n, item) => n + (typeof item[field] === "number" ? item[field] : 0), 0);
+  return sum("earned") + " / " + sum("max");
+}
+var worstFirst = (findings) => [...findings].sort((a, b) => SEVERITIES.indexOf(text(a.severity)) - SEVERITIES.indexOf(text(b.severity)));
+var SEVERITIES = ["critical", "high", "medium", "low", "info"];
+function sectionRow(key, s, items) {
+  const findings = worstFirst(objects(s.findings));
+  const status = text(s.status);
+  const verdict2 = status === "not-applicable" ? "na" : worst(
+    findings.map((f) => verdictOfSeverity(f.severity)),
+    label(OF_STATUS, status) ?? "note"
   );
+  const first = findings[0];
+  const fixed = verdict2 === "fail" || verdict2 === "warn" ? first : void 0;
+  const records = arr(s.records);
+  return {
+    anchor: "section-" + key,
+    name: label(SECTION_NAMES, key) ?? key,
+    verdict: verdict2,
+    impact: points(items, key),
+    reason: text(s.summary),
+    fix: first && typeof first.recommendation === "string" ? first.recommendation : null,
+    details: [
+      records.length > 0 ? [el("p", null, records.length === 1 ? "Record:" : "Records:"), codeList(records)] : null,
+      findings.length > 0 ? findings.map(
+        (f) => detailItem(null, verdictOfSeverity(f.severity), text(f.title), findingBody(f, f === fixed), false)
+      ) : el("p", "meta", "No findings.")
+    ]
+  };
 }
-function headerCell(content, className, scope) {
-  const cell = el("th", className, content);
-  cell.setAttribute("scope", scope);
-  return cell;
-}
-function emailScoreItems(details) {
+function emailSecurityRows(details) {
+  const sections = obj(details.sections) ?? {};
   const items = objects(details.scoreItems);
-  if (items.length === 0) return el("p", null, "No score items.");
+  return Object.keys(sections).map((key) => sectionRow(key, obj(sections[key]) ?? {}, items));
+}
+function scoreItems(details) {
+  const items = objects(details.scoreItems);
+  if (items.length === 0) return null;
   let earned = 0;
   let max = 0;
   const rows = items.map((item) => {
     if (typeof item.earned === "number") earned += item.earned;
     if (typeof item.max === "number") max += item.max;
     return el("tr", null, [
-      el("td", null, text(item.category)),
       el("td", null, text(item.item)),
       el("td", "num", text(item.earned) + " / " + text(item.max))
     ]);
   });
-  const head = el("tr", null, [
-    headerCell("Category", null, "col"),
-    headerCell("Item", null, "col"),
-    headerCell("Points", "num", "col")
+  return moreSection("How the score adds up", [
+    el("p", "meta", "Items that do not apply are dropped and the rest rescaled to 100; caps then limit the grade."),
+    el(
+      "div",
+      "table-wrap",
+      el("table", null, [
+        el("tbody", null, rows),
+        el(
+          "tfoot",
+          null,
+          el("tr", null, [
+            el("th", null, max === 100 ? "Total" : "Total, before rescaling to 100"),
+            el("td", "num", earned + " / " + max)
+          ])
+        )
+      ])
+    )
   ]);
-  const total = el("tr", null, [
-    headerCell("Total", null, "row"),
-    el("td", null, max === 100 ? "" : "rescaled to 100"),
-    el("td", "num", earned + " / " + max)
-  ]);
-  return el(
-    "div",
-    "table-wrap",
-    el("table", null, [el("thead", null, head), el("tbody", null, rows), el("tfoot", null, total)])
-  );
 }
 function yesNo(value) {
-  return value === true ? "yes" : value === false ? "no" : value === "unknown" ? "unknown (not confirmed from DNS)" : text(value);
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return value === "unknown" ? "unknown (not confirmed from DNS)" : text(value);
 }
-function emailBulkSender(details) {
+var READINESS = [
+  [true, "ready", "pass"],
+  [false, "not ready", "fail"],
+  ["not-applicable", "not applicable: the domain sends no mail", "na"]
+];
+function bulkSender(details) {
   const b = obj(details.bulkSender);
   if (!b) return null;
-  const ready = b.ready === true ? "Ready" : b.ready === false ? "Not ready" : b.ready === "not-applicable" ? "Not applicable: the domain sends no mail" : "Unknown: DKIM could not be confirmed from DNS";
+  const [, word, verdict2] = READINESS.find(([value]) => value === b.ready) ?? [
+    null,
+    "unknown: DKIM could not be confirmed from DNS",
+    "note"
+  ];
   const list = (items) => el(
     "ul",
     null,
     arr(items).map((m) => el("li", null, text(m)))
   );
-  return section("Bulk-sender readiness (Google, Yahoo, Microsoft)", [
-    el("p", null, [badge(ready, b.ready === true ? "is-pass" : b.ready === false ? "is-fail" : "is-warn")]),
+  return moreSection("Bulk-sender readiness (Google, Yahoo, Microsoft): " + word, [
+    el("p", null, badge(word, "v-" + verdict2)),
     facts([
       ["SPF", yesNo(b.spf)],
       ["DKIM", yesNo(b.dkim)],
@@ -373,29 +619,29 @@ function emailBulkSender(details) {
     arr(b.notCheckableFromDns).length > 0 ? [el("p", null, "Also required, but not checkable from DNS:"), list(b.notCheckableFromDns)] : null
   ]);
 }
-function renderEmailSecurity(details) {
-  const caps = arr(details.caps);
+function caps(details) {
+  const list = arr(details.caps);
+  if (list.length === 0) return null;
+  return el("div", "caps", [
+    el("p", null, el("strong", null, list.length === 1 ? "A cap lowered the grade:" : "Caps lowered the grade:")),
+    el(
+      "ul",
+      null,
+      list.map((c) => el("li", null, text(c)))
+    )
+  ]);
+}
+function renderEmailSecurity(details, rows) {
   return [
     details.parked === true ? el(
       "p",
       null,
-      "This domain publishes that it sends no mail (a parked domain), so DKIM and the transport extras do not apply."
+      "This domain says it sends no mail (a parked domain), so DKIM and the transport checks do not apply."
     ) : null,
-    section("Sections", emailSections(details)),
-    section("Findings", findingCards(details.findings, EMAIL_SECTIONS)),
-    section("Score items", [
-      el("p", "meta", "Items that do not apply are dropped and the rest rescaled to 100; caps then limit the grade."),
-      emailScoreItems(details)
-    ]),
-    section(
-      "Caps",
-      caps.length > 0 ? el(
-        "ul",
-        null,
-        caps.map((c) => el("li", null, text(c)))
-      ) : el("p", null, "No cap lowered the grade.")
-    ),
-    emailBulkSender(details)
+    caps(details),
+    rows.length > 0 ? [summaryTable({ caption: "The eight checks", name: "Check", impact: "Points" }, rows)] : el("p", null, "This result lists no sections."),
+    scoreItems(details),
+    bulkSender(details)
   ];
 }
 
@@ -428,42 +674,41 @@ function scanned(shown, body, rescan) {
   const when = el("span", null, ["Scanned ", time, " (" + at.slice(0, 16).replace("T", " ") + " UTC)."]);
   return el("p", "scanned", [when, " ", button]);
 }
-function verdict(data, range) {
-  const result = obj(data.result) ?? {};
+function verdict(data, range, rows) {
   const grade = text(data.grade) || "?";
   const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : "x";
-  const score = typeof data.gradeScore === "number" ? data.gradeScore + " (range " + range.min + "\\u2013" + range.max + ")" : text(data.gradeScore);
-  const status = text(result.status);
+  const score = typeof data.gradeScore === "number" ? data.gradeScore + " / " + range.baseline : text(data.gradeScore);
   return el("section", "verdict", [
     el("p", "grade grade-" + letter, [el("span", "visually-hidden", "Grade "), grade]),
     el("div", "summary", [
       facts([
         ["Target", text(data.target)],
         ["Score", score],
-        ["Status", status ? badge(status, "st-" + token(status)) : null]
+        ["Checks", rows.length > 0 ? tally(rows.map((row) => row.verdict)) : null]
       ]),
-      range.note ? el("p", "meta", range.note) : null,
-      result.message ? el("p", "message", text(result.message)) : null
+      range.note ? el("p", "meta", range.note) : null
     ])
   ]);
 }
+var REPORTS = {
+  "security-headers": { rows: securityHeadersRows, render: renderSecurityHeaders },
+  "email-security": { rows: emailSecurityRows, render: renderEmailSecurity }
+};
 function resultView(shown, body, headers, ctx) {
   const result = obj(body.result);
   const line = scanned(shown, body, ctx.rescan);
   if (shown.status >= 200 && shown.status < 300 && body.success === true && body.assessed !== false) {
     const details = obj(result ? result.details : null) ?? {};
-    const parts = [line, verdict(body, ctx.range)];
-    if (ctx.tool === "security-headers") parts.push(renderSecurityHeaders(details));
-    if (ctx.tool === "email-security") parts.push(renderEmailSecurity(details));
-    parts.push(rawJson(body));
-    ctx.ui.say(
-      "Grade " + text(body.grade) + ", score " + text(body.gradeScore) + ". " + text(result ? result.message : "")
+    const report = ctx.tool === null ? void 0 : REPORTS[ctx.tool];
+    const rows = report ? report.rows(details) : [];
+    ctx.ui.done(
+      "Scan finished: grade " + text(body.grade) + (rows.length > 0 ? "; " + tally(rows.map((r) => r.verdict)) : "") + "."
     );
-    return parts;
+    return [line, verdict(body, ctx.range, rows), report ? report.render(details, rows) : null, rawJson(body)];
   }
   if (body.success === true && body.assessed === false) {
     ctx.ui.say("No grade: " + text(result ? result.message : ""));
-    return [line, el("section", "problem", [el("h3", null, "Not assessed"), notAssessedFacts(body)]), rawJson(body)];
+    return [line, el("section", "problem", notAssessedFacts(body)), rawJson(body)];
   }
   return [line, problemCard({ status: shown.status, headers }, body, ctx.ui), rawJson(body)];
 }
@@ -483,8 +728,7 @@ function initToolPage(form) {
   const endpoint = form.getAttribute("data-execute");
   const scanPage = form.getAttribute("data-scan-page");
   const range = {
-    min: form.getAttribute("data-score-min"),
-    max: form.getAttribute("data-score-max"),
+    baseline: form.getAttribute("data-score-baseline"),
     note: form.getAttribute("data-score-note")
   };
   const targetInput = document.getElementById("target");
@@ -495,13 +739,23 @@ function initToolPage(form) {
   if (endpoint === null || !(targetInput instanceof HTMLInputElement) || !(button instanceof HTMLButtonElement) || !status || !results)
     return;
   let timer = null;
+  let running = null;
   const stopTimer = () => {
     if (timer !== null) clearInterval(timer);
     timer = null;
   };
   const ui = {
     say(message) {
+      status.classList.remove("visually-hidden");
       status.textContent = message;
+    },
+    done(message) {
+      status.classList.add("visually-hidden");
+      status.textContent = message;
+    },
+    scanInstead(target) {
+      targetInput.value = target;
+      void run();
     },
     countdown(seconds) {
       const until = Date.now() + seconds * 1e3;
@@ -526,8 +780,9 @@ function initToolPage(form) {
     add(results, nodes);
   };
   const selectorsText = () => selectorsInput instanceof HTMLInputElement ? selectorsInput.value : "";
-  const quiet = { say() {
-  }, countdown: (seconds) => ui.countdown(seconds) };
+  const quiet = { ...ui, say() {
+  }, done() {
+  } };
   const resultContext = (say) => ({
     tool,
     range,
@@ -541,7 +796,7 @@ function initToolPage(form) {
   const showAnswer = (shown, body, headers, say) => show(resultView(shown, body, headers, resultContext(say)));
   const render = (response, data, raw, shown) => {
     if (!data) {
-      ui.say("Unexpected answer from the API (HTTP " + response.status + ").");
+      ui.say("Unexpected answer from the service (HTTP " + response.status + ").");
       show(
         el("section", "problem", [
           el("h3", null, "Unexpected answer (" + response.status + ")"),
@@ -568,10 +823,15 @@ function initToolPage(form) {
       const selectors = selectorsInput.value.split(",").map((s) => s.trim()).filter((s) => s !== "");
       if (selectors.length > 0) body.selectors = selectors;
     }
+    running?.abort();
+    const controller = new AbortController();
+    const before = Array.from(results.childNodes);
+    const progress = scanProgress(tool, target, () => controller.abort());
+    running = controller;
     button.disabled = true;
     results.setAttribute("aria-busy", "true");
-    results.replaceChildren();
-    ui.say("Scanning " + target + "\\u2026 this can take up to 30 seconds.");
+    results.replaceChildren(el("h2", null, "Results"), progress.node);
+    ui.done("Scanning " + target + "\\u2026");
     let response;
     let raw;
     try {
@@ -579,11 +839,18 @@ function initToolPage(form) {
         method: "POST",
         headers: { "content-type": "application/json", accept: "application/json, application/problem+json" },
         body: JSON.stringify(body),
-        cache: "no-store"
+        cache: "no-store",
+        signal: controller.signal
       });
       raw = await response.text();
     } catch (error) {
-      ui.say("The API could not be reached. Check your connection and try again.");
+      if (controller.signal.aborted) {
+        if (running !== controller) return;
+        results.replaceChildren(...before);
+        ui.say("Scan cancelled. A scan the service had already started still counts toward your hourly scans.");
+        return;
+      }
+      ui.say("The service could not be reached. Check your connection and try again.");
       show(
         el("section", "problem", [
           el("h3", null, "Network error"),
@@ -592,8 +859,12 @@ function initToolPage(form) {
       );
       return;
     } finally {
-      button.disabled = false;
-      results.removeAttribute("aria-busy");
+      progress.stop();
+      if (running === controller || running === null) {
+        running = null;
+        button.disabled = false;
+        results.removeAttribute("aria-busy");
+      }
     }
     let data;
     try {
@@ -620,6 +891,9 @@ function initToolPage(form) {
   const served = Array.from(results.childNodes, (node) => node.cloneNode(true));
   const restore = (shown, say) => {
     stopTimer();
+    const superseded = running;
+    running = null;
+    superseded?.abort();
     targetInput.value = shown.target;
     if (selectorsInput instanceof HTMLInputElement) selectorsInput.value = shown.selectors;
     if (shown.body) showAnswer(shown, shown.body, new Headers(), say);

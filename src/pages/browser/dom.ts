@@ -50,10 +50,6 @@ export const objects = (value: unknown): Json[] =>
   arr(value)
     .map(obj)
     .filter((item): item is Json => item !== null);
-export const token = (value: unknown): string =>
-  text(value)
-    .toLowerCase()
-    .replace(/[^a-z0-9-]/g, '');
 export const plural = (n: number, one: string, many: string): string => n + ' ' + (n === 1 ? one : many);
 
 /** An http(s) URL or null: a link never gets a javascript: or data: address from a response. */
@@ -102,10 +98,6 @@ export function signed(n: unknown): string {
   return n > 0 ? '+' + n : n < 0 ? '\u2212' + Math.abs(n) : '0';
 }
 
-export function section(title: string, children: Child): HTMLElement {
-  return el('section', 'block', [el('h3', null, title), children]);
-}
-
 export function rawJson(data: unknown): HTMLDetailsElement {
   return el('details', null, [
     el('summary', null, 'Raw JSON response'),
@@ -114,29 +106,6 @@ export function rawJson(data: unknown): HTMLDetailsElement {
 }
 
 /** A fixed label table read with keys from a response: inherited names such as `constructor` are not labels. */
-export function label(table: Readonly<Record<string, string>>, key: string): string | undefined {
+export function label<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
-}
-
-export function findingCards(findings: unknown, sectionLabels: Readonly<Record<string, string>>): HTMLElement {
-  const list = objects(findings);
-  if (list.length === 0) return el('p', null, 'No findings.');
-  return el(
-    'ul',
-    'cards',
-    list.map((f) => {
-      const severity = text(f.severity) || 'info';
-      const where = f.section !== undefined ? label(sectionLabels, text(f.section)) || text(f.section) : null;
-      return el('li', 'card sev-' + token(severity), [
-        el('div', 'head', [el('h4', null, text(f.title) || text(f.id)), badge(severity, 'sev-' + token(severity))]),
-        el('p', 'meta', [
-          where ? where + ' \u00b7 ' : null,
-          el('code', null, text(f.id)),
-          f.rfc ? ' \u00b7 ' + text(f.rfc) : null,
-        ]),
-        arr(f.evidence).length > 0 ? [el('p', null, 'Evidence:'), codeList(f.evidence)] : null,
-        f.recommendation ? el('p', null, [el('strong', null, 'Recommendation: '), text(f.recommendation)]) : null,
-      ]);
-    }),
-  );
 }

@@ -1,26 +1,15 @@
 /**
- * How an email-security result reads (docs/email-capture.md, docs/email-security-grading.md):
- * every section with status and summary, the findings, the score items, the caps and the
- * bulk-sender readiness.
+ * How an email-security result reads (docs/email-capture.md, docs/email-security-grading.md): one
+ * table of the eight record families (worst first, points, the section's summary and the fix of
+ * its worst finding), then each family's records and findings, and, collapsed, how the score adds
+ * up and bulk-sender readiness. Caps lead, since they explain a grade lower than the points.
  */
-import {
-  arr,
-  badge,
-  type Child,
-  codeList,
-  el,
-  facts,
-  findingCards,
-  type Json,
-  label,
-  obj,
-  objects,
-  plural,
-  section,
-  text,
-} from './dom.ts';
+import { arr, badge, type Child, codeList, el, facts, type Json, label, obj, objects, text } from './dom.ts';
+import { detailItem, moreSection, summaryTable, type ReportRow } from './report.ts';
+import { findingBody } from './security-headers.ts';
+import { verdictOfSeverity, worst, type Verdict } from './verdicts.ts';
 
-const EMAIL_SECTIONS: Readonly<Record<string, string>> = {
+const SECTION_NAMES: Readonly<Record<string, string>> = {
   dmarc: 'DMARC',
   spf: 'SPF',
   dkim: 'DKIM',
@@ -30,101 +19,144 @@ const EMAIL_SECTIONS: Readonly<Record<string, string>> = {
   bimi: 'BIMI',
   dnssec: 'DNSSEC',
 };
-const SECTION_TONE: Readonly<Record<string, string>> = {
-  pass: 'is-pass',
-  warn: 'is-warn',
-  fail: 'is-fail',
-  error: 'is-fail',
-  'not-applicable': 'is-na',
+
+/** The verdict of a section without findings, from its status. */
+const OF_STATUS: Readonly<Record<string, Verdict>> = {
+  pass: 'pass',
+  warn: 'warn',
+  fail: 'fail',
+  error: 'note',
+  'not-applicable': 'na',
 };
 
-function emailSections(details: Json): HTMLElement {
-  const sections = obj(details.sections);
-  if (!sections) return el('p', null, 'This result lists no sections.');
-  return el(
-    'ul',
-    'cards',
-    Object.keys(sections).map((key) => {
-      const s = obj(sections[key]) ?? {};
-      const status = text(s.status) || 'unknown';
-      const tone = label(SECTION_TONE, status) || 'is-na';
-      const findings = arr(s.findings).length;
-      return el('li', 'card ' + tone, [
-        el('div', 'head', [el('h4', null, label(EMAIL_SECTIONS, key) || key), badge(status, tone)]),
-        s.summary ? el('p', null, text(s.summary)) : null,
-        arr(s.records).length > 0 ? [el('p', null, 'Records:'), codeList(s.records)] : null,
-        findings > 0 ? el('p', 'meta', plural(findings, 'finding', 'findings') + ' (under Findings)') : null,
-      ]);
-    }),
-  );
+/** Which section a score item belongs to: by category, and the transport items by what they name first. */
+const SECTION_OF_CATEGORY: Readonly<Record<string, string>> = { dmarc: 'dmarc', spf: 'spf', dkim: 'dkim' };
+const SECTION_OF_ITEM: readonly (readonly [string, string])[] = [
+  ['MTA-STS', 'mtaSts'],
+  ['TLS-RPT', 'tlsRpt'],
+  ['BIMI', 'bimi'],
+  ['DNSSEC', 'dnssec'],
+  ['MX', 'mx'],
+];
+
+function sectionOfItem(item: Json): string | undefined {
+  const byCategory = label(SECTION_OF_CATEGORY, text(item.category));
+  if (byCategory) return byCategory;
+  const name = text(item.item);
+  return SECTION_OF_ITEM.find(([prefix]) => name.startsWith(prefix))?.[1];
 }
 
-function headerCell(content: string, className: string | null, scope: 'col' | 'row'): HTMLTableCellElement {
-  const cell = el('th', className, content);
-  cell.setAttribute('scope', scope);
-  return cell;
+/** "12 / 30" points earned in the section, or "" when no score item belongs to it. */
+function points(items: readonly Json[], key: string): string {
+  const mine = items.filter((item) => sectionOfItem(item) === key);
+  if (mine.length === 0) return '';
+  const sum = (field: string) => mine.reduce((n, item) => n + (typeof item[field] === 'number' ? item[field] : 0), 0);
+  return sum('earned') + ' / ' + sum('max');
 }
 
-function emailScoreItems(details: Json): HTMLElement {
+const worstFirst = (findings: Json[]) =>
+  [...findings].sort((a, b) => SEVERITIES.indexOf(text(a.severity)) - SEVERITIES.indexOf(text(b.severity)));
+const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'];
+
+function sectionRow(key: string, s: Json, items: readonly Json[]): ReportRow {
+  const findings = worstFirst(objects(s.findings));
+  const status = text(s.status);
+  const verdict =
+    status === 'not-applicable'
+      ? 'na'
+      : worst(
+          findings.map((f) => verdictOfSeverity(f.severity)),
+          label(OF_STATUS, status) ?? 'note',
+        );
+  const first = findings[0];
+  // The table shows the fix of the worst finding of a section that fails or warns; its details do not repeat it.
+  const fixed = verdict === 'fail' || verdict === 'warn' ? first : undefined;
+  const records = arr(s.records);
+  return {
+    anchor: 'section-' + key,
+    name: label(SECTION_NAMES, key) ?? key,
+    verdict,
+    impact: points(items, key),
+    reason: text(s.summary),
+    fix: first && typeof first.recommendation === 'string' ? first.recommendation : null,
+    details: [
+      records.length > 0 ? [el('p', null, records.length === 1 ? 'Record:' : 'Records:'), codeList(records)] : null,
+      findings.length > 0
+        ? findings.map((f) =>
+            detailItem(null, verdictOfSeverity(f.severity), text(f.title), findingBody(f, f === fixed), false),
+          )
+        : el('p', 'meta', 'No findings.'),
+    ],
+  };
+}
+
+export function emailSecurityRows(details: Json): ReportRow[] {
+  const sections = obj(details.sections) ?? {};
   const items = objects(details.scoreItems);
-  if (items.length === 0) return el('p', null, 'No score items.');
+  return Object.keys(sections).map((key) => sectionRow(key, obj(sections[key]) ?? {}, items));
+}
+
+function scoreItems(details: Json): HTMLElement | null {
+  const items = objects(details.scoreItems);
+  if (items.length === 0) return null;
   let earned = 0;
   let max = 0;
   const rows = items.map((item) => {
     if (typeof item.earned === 'number') earned += item.earned;
     if (typeof item.max === 'number') max += item.max;
     return el('tr', null, [
-      el('td', null, text(item.category)),
       el('td', null, text(item.item)),
       el('td', 'num', text(item.earned) + ' / ' + text(item.max)),
     ]);
   });
-  const head = el('tr', null, [
-    headerCell('Category', null, 'col'),
-    headerCell('Item', null, 'col'),
-    headerCell('Points', 'num', 'col'),
+  return moreSection('How the score adds up', [
+    el('p', 'meta', 'Items that do not apply are dropped and the rest rescaled to 100; caps then limit the grade.'),
+    el(
+      'div',
+      'table-wrap',
+      el('table', null, [
+        el('tbody', null, rows),
+        el(
+          'tfoot',
+          null,
+          el('tr', null, [
+            el('th', null, max === 100 ? 'Total' : 'Total, before rescaling to 100'),
+            el('td', 'num', earned + ' / ' + max),
+          ]),
+        ),
+      ]),
+    ),
   ]);
-  const total = el('tr', null, [
-    headerCell('Total', null, 'row'),
-    el('td', null, max === 100 ? '' : 'rescaled to 100'),
-    el('td', 'num', earned + ' / ' + max),
-  ]);
-  return el(
-    'div',
-    'table-wrap',
-    el('table', null, [el('thead', null, head), el('tbody', null, rows), el('tfoot', null, total)]),
-  );
 }
 
 function yesNo(value: unknown): string {
-  return value === true
-    ? 'yes'
-    : value === false
-      ? 'no'
-      : value === 'unknown'
-        ? 'unknown (not confirmed from DNS)'
-        : text(value);
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  return value === 'unknown' ? 'unknown (not confirmed from DNS)' : text(value);
 }
 
-function emailBulkSender(details: Json): HTMLElement | null {
+const READINESS: readonly (readonly [unknown, string, Verdict])[] = [
+  [true, 'ready', 'pass'],
+  [false, 'not ready', 'fail'],
+  ['not-applicable', 'not applicable: the domain sends no mail', 'na'],
+];
+
+function bulkSender(details: Json): HTMLElement | null {
   const b = obj(details.bulkSender);
   if (!b) return null;
-  const ready =
-    b.ready === true
-      ? 'Ready'
-      : b.ready === false
-        ? 'Not ready'
-        : b.ready === 'not-applicable'
-          ? 'Not applicable: the domain sends no mail'
-          : 'Unknown: DKIM could not be confirmed from DNS';
+  const [, word, verdict] = READINESS.find(([value]) => value === b.ready) ?? [
+    null,
+    'unknown: DKIM could not be confirmed from DNS',
+    'note',
+  ];
   const list = (items: unknown) =>
     el(
       'ul',
       null,
       arr(items).map((m) => el('li', null, text(m))),
     );
-  return section('Bulk-sender readiness (Google, Yahoo, Microsoft)', [
-    el('p', null, [badge(ready, b.ready === true ? 'is-pass' : b.ready === false ? 'is-fail' : 'is-warn')]),
+  return moreSection('Bulk-sender readiness (Google, Yahoo, Microsoft): ' + word, [
+    el('p', null, badge(word, 'v-' + verdict)),
     facts([
       ['SPF', yesNo(b.spf)],
       ['DKIM', yesNo(b.dkim)],
@@ -137,33 +169,34 @@ function emailBulkSender(details: Json): HTMLElement | null {
   ]);
 }
 
-export function renderEmailSecurity(details: Json): Child[] {
-  const caps = arr(details.caps);
+/** Caps that lowered the grade, shown before the table. */
+function caps(details: Json): Child {
+  const list = arr(details.caps);
+  if (list.length === 0) return null;
+  return el('div', 'caps', [
+    el('p', null, el('strong', null, list.length === 1 ? 'A cap lowered the grade:' : 'Caps lowered the grade:')),
+    el(
+      'ul',
+      null,
+      list.map((c) => el('li', null, text(c))),
+    ),
+  ]);
+}
+
+export function renderEmailSecurity(details: Json, rows: readonly ReportRow[]): Child[] {
   return [
     details.parked === true
       ? el(
           'p',
           null,
-          'This domain publishes that it sends no mail (a parked domain), ' +
-            'so DKIM and the transport extras do not apply.',
+          'This domain says it sends no mail (a parked domain), so DKIM and the transport checks do not apply.',
         )
       : null,
-    section('Sections', emailSections(details)),
-    section('Findings', findingCards(details.findings, EMAIL_SECTIONS)),
-    section('Score items', [
-      el('p', 'meta', 'Items that do not apply are dropped and the rest rescaled to 100; caps then limit the grade.'),
-      emailScoreItems(details),
-    ]),
-    section(
-      'Caps',
-      caps.length > 0
-        ? el(
-            'ul',
-            null,
-            caps.map((c) => el('li', null, text(c))),
-          )
-        : el('p', null, 'No cap lowered the grade.'),
-    ),
-    emailBulkSender(details),
+    caps(details),
+    rows.length > 0
+      ? [summaryTable({ caption: 'The eight checks', name: 'Check', impact: 'Points' }, rows)]
+      : el('p', null, 'This result lists no sections.'),
+    scoreItems(details),
+    bulkSender(details),
   ];
 }

@@ -1,42 +1,24 @@
 /**
- * Problem responses. 429 and 503 show their wait and count it down; 422 shows why the scan could
- * not grade (reason, vendor and evidence of a bot challenge); 400 shows the detail and the hint;
- * anything else shows title, detail and hint. Each links to its error page (the problem's `type`,
- * only when it is an http(s) URL).
+ * Problem responses, told to people: a 422 names its cause in words with its own next step; 429
+ * and 503 count their wait down; an email-security target given as a URL, address or subdomain
+ * offers to scan the domain instead; anything else shows what the API said. The API's hints are
+ * written for programs (headers, keys), so the page writes its own. Each card links to its error
+ * page (the problem's `type`, only when it is an http(s) URL).
  */
-import { add, arr, type Child, codeList, el, facts, type Json, label, link, obj, text } from './dom.ts';
+import { add, arr, type Child, codeList, el, type Json, label, link, obj, text } from './dom.ts';
+import { CAUSES, causeOf, type Cause } from './problem-causes.ts';
 import { retrievalErrors } from './security-headers.ts';
 
 /** What the problem card may do to the rest of the page. */
 export interface ProblemUi {
   /** Puts a short summary in the live status region. */
   say(message: string): void;
+  /** Announces a result the page shows in full (the live region, read out but not shown twice). */
+  done(message: string): void;
   /** A line counting the wait down, replacing any countdown already running. */
   countdown(seconds: number): HTMLElement;
-}
-
-const REASONS: Readonly<Record<string, string>> = {
-  'bot-challenge': 'a bot or WAF challenge answered instead of the site',
-  'blocked-address': 'the site is, or redirects to, an address that may not be scanned',
-  'no-response': 'neither http:// nor https:// got a response',
-  'unexpected-status': 'the final response status is not 2xx, 3xx, 401 or 403',
-  dns: 'the host name does not resolve',
-  refused: 'the connection was refused',
-  tls: 'the TLS handshake failed',
-  timeout: 'the site or DNS did not answer in time',
-  network: 'a network error stopped the request',
-  'too-many-redirects': 'more than 10 redirects',
-  'invalid-redirect': 'a redirect pointed to an invalid URL',
-  nxdomain: 'the domain does not exist (NXDOMAIN)',
-  'dns-failure': 'DNS failed (SERVFAIL or time-out) for the core lookups',
-  'client-closed': 'the connection closed before the scan finished',
-};
-
-function reasonText(reason: unknown): Child {
-  if (!reason) return null;
-  const r = text(reason);
-  const meaning = label(REASONS, r);
-  return meaning ? [el('code', null, r), ': ' + meaning] : el('code', null, r);
+  /** Scans `target` instead of what was entered. */
+  scanInstead(target: string): void;
 }
 
 /** The parts of an HTTP answer a card reads (a Response, or a stored scan's answer replayed). */
@@ -46,7 +28,7 @@ interface Answered {
 }
 
 /** Seconds to wait: Retry-After (seconds or an HTTP date), else retryAfterSec, else null. */
-function retryAfter(response: Answered, problem: Json): number | null {
+function waitSeconds(response: Answered, problem: Json): number | null {
   const header = response.headers.get('retry-after');
   if (header !== null) {
     if (/^\d+$/.test(header.trim())) return Number(header.trim());
@@ -63,64 +45,100 @@ export function formatWait(seconds: number): string {
   return m + ' min ' + (s < 10 ? '0' : '') + s + ' s';
 }
 
-/** Why a scan that ran has no grade: target, status, message, reason, challenge vendor and evidence. */
+/** Why a limit refused, per policy the API names. */
+const POLICY_TEXT: Readonly<Record<string, string>> = {
+  'per-minute': 'You made too many requests in the last minute.',
+  'scans-per-hour-per-client': 'You have used this hour\u2019s scans from your address.',
+  'scans-per-hour-per-network': 'Your network has used this hour\u2019s scans.',
+  'scans-per-hour-per-target': 'This target has been scanned as often as allowed this hour.',
+  'scans-per-hour-overall': 'The service has run as many scans as it can this hour.',
+};
+
+function causeCard(cause: Cause, vendor: string): Child {
+  return [
+    el('p', 'cause', cause.what.replace('{vendor}', vendor || 'a firewall')),
+    el('p', null, [el('strong', null, 'What you can do: '), cause.next]),
+  ];
+}
+
+/** Why a scan that ran has no grade, in words, then the evidence. */
 export function notAssessedFacts(body: Json): Child[] {
   const result = obj(body.result) ?? {};
   const details = obj(result.details) ?? {};
+  const cause = causeOf(text(details.reason));
   return [
-    el('p', null, 'The scan ran but could not assess the target, so there is no grade.'),
-    facts([
-      ['Target', body.target ? text(body.target) : null],
-      ['Status', result.status ? text(result.status) : null],
-      ['Message', result.message ? text(result.message) : text(body.detail)],
-      ['Reason', reasonText(details.reason)],
-      ['Vendor', details.vendor ? text(details.vendor) : null],
-    ]),
-    arr(details.evidence).length > 0 ? [el('p', null, 'Evidence:'), codeList(details.evidence)] : null,
+    el('h3', null, cause.title),
+    causeCard(cause, text(details.vendor)),
+    el('p', 'meta', text(result.message) || text(body.detail)),
+    arr(details.evidence).length > 0 ? [el('p', null, 'What the scan saw:'), codeList(details.evidence)] : null,
     retrievalErrors(obj(details.errors)),
   ];
 }
 
+/** An email-security target refused with "use example.com": offer that domain. */
+function suggestedDomain(problem: Json): string | null {
+  const hint = text(obj(problem.error)?.hint);
+  const match = /^use ([a-z0-9.-]{1,253})$/i.exec(hint);
+  return match ? (match[1] ?? null) : null;
+}
+
+function instead(target: string, ui: ProblemUi): HTMLElement {
+  const button = el('button', 'rescan', 'Scan ' + target + ' instead');
+  button.type = 'button';
+  button.addEventListener('click', () => ui.scanInstead(target));
+  return el('p', null, button);
+}
+
+function waitCard(box: HTMLElement, response: Answered, problem: Json, ui: ProblemUi): string {
+  const wait = waitSeconds(response, problem);
+  const policies = arr(problem.violatedPolicies).map(text);
+  const why = policies.map((p) => label(POLICY_TEXT, p)).filter((t): t is string => t !== undefined);
+  const limited = response.status === 429;
+  const cause = limited ? null : CAUSES.unavailable;
+  add(box, [
+    limited
+      ? el('p', 'cause', why.length > 0 ? why.join(' ') : 'Too many requests came from your address.')
+      : el('p', 'cause', cause?.what ?? ''),
+    el('p', null, [
+      el('strong', null, 'What you can do: '),
+      limited ? 'Wait until the countdown ends, then scan again.' : (cause?.next ?? ''),
+    ]),
+    wait === null ? null : ui.countdown(wait),
+  ]);
+  return (
+    (limited ? 'Too many requests' : 'Scanning is unavailable') +
+    (wait === null ? '.' : ': try again in ' + formatWait(wait) + '.')
+  );
+}
+
 export function problemCard(response: Answered, problem: Json, ui: ProblemUi): HTMLElement {
   const status = response.status;
-  const error = obj(problem.error) ?? {};
-  const title = (text(problem.title) || 'HTTP error') + ' (' + status + ')';
-  const box = el('section', 'problem' + (status === 429 || status === 503 ? ' is-wait' : ''), el('h3', null, title));
-  const hint = error.hint ? el('p', null, [el('strong', null, 'What to do: '), text(error.hint)]) : null;
-
+  const wait = status === 429 || status === 503;
+  const box = el('section', 'problem' + (wait ? ' is-wait' : ''));
   if (status === 422) {
-    add(box, [notAssessedFacts(problem), hint]);
-    ui.say('No grade: ' + (text(obj(problem.result)?.message) || text(problem.detail)));
-  } else if (status === 429 || status === 503) {
-    const wait = retryAfter(response, problem);
-    const policies = arr(problem.violatedPolicies).map(text);
-    add(box, [
-      el('p', null, text(problem.detail)),
-      policies.length > 0 ? el('p', 'meta', ['Limit reached: ', policies.join(', ')]) : null,
-      hint,
-      wait === null ? null : ui.countdown(wait),
-    ]);
-    const what = status === 429 ? 'Too many requests' : 'Service unavailable';
-    ui.say(what + (wait === null ? '.' : ': try again in ' + formatWait(wait) + '.'));
-  } else if (status === 400) {
-    add(
-      box,
-      facts([
-        ['Problem', text(problem.detail)],
-        ['Hint', error.hint ? text(error.hint) : null],
-      ]),
-    );
-    ui.say('The request was refused: ' + text(problem.detail));
+    add(box, notAssessedFacts(problem));
+    ui.say('No grade: ' + causeOf(text(obj(obj(problem.result)?.details)?.reason)).title + '.');
+  } else if (wait) {
+    add(box, el('h3', null, status === 429 ? 'Please wait a moment' : 'Scanning is unavailable right now'));
+    ui.say(waitCard(box, response, problem, ui));
   } else {
-    add(box, [el('p', null, text(problem.detail) || 'The API answered with status ' + status + '.'), hint]);
-    ui.say(title + ': ' + text(problem.detail));
+    const title = status === 400 ? 'That target cannot be scanned' : text(problem.title) || 'Something went wrong';
+    const suggestion = status === 400 ? suggestedDomain(problem) : null;
+    add(box, [
+      el('h3', null, title),
+      el('p', 'cause', text(problem.detail) || 'The service answered with status ' + status + '.'),
+      suggestion ? instead(suggestion, ui) : null,
+    ]);
+    ui.say(title + '.');
   }
   if (problem.type) {
     add(
       box,
       el('p', 'meta', [
         link(problem.type, 'About this error'),
-        problem.code ? [' (', el('code', null, text(problem.code)), ')'] : null,
+        ' (HTTP ' + status,
+        problem.code ? [', ', el('code', null, text(problem.code))] : null,
+        ')',
       ]),
     );
   }

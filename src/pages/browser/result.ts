@@ -3,10 +3,12 @@
  * one restored from the history. A `Shown` is what the data block holds and what each history
  * entry keeps, so going back shows the same result and form values again.
  */
-import { badge, type Child, el, facts, type Json, obj, rawJson, text, token } from './dom.ts';
-import { renderEmailSecurity } from './email-security.ts';
+import { type Child, el, facts, type Json, obj, rawJson, text } from './dom.ts';
+import { emailSecurityRows, renderEmailSecurity } from './email-security.ts';
 import { notAssessedFacts, problemCard, type ProblemUi } from './problems.ts';
-import { renderSecurityHeaders } from './security-headers.ts';
+import type { ReportRow } from './report.ts';
+import { renderSecurityHeaders, securityHeadersRows } from './security-headers.ts';
+import { tally } from './verdicts.ts';
 
 export interface Shown {
   /** The form's values for this answer. */
@@ -35,8 +37,8 @@ export function asShown(value: unknown): Shown | null {
 }
 
 export interface ScoreRange {
-  min: string | null;
-  max: string | null;
+  /** What the score is out of: 100 for both tools (security-headers adds bonus points above it). */
+  baseline: string | null;
   note: string | null;
 }
 
@@ -72,28 +74,30 @@ function scanned(shown: Shown, body: Json, rescan: (shown: Shown) => void): HTML
   return el('p', 'scanned', [when, ' ', button]);
 }
 
-function verdict(data: Json, range: ScoreRange): HTMLElement {
-  const result = obj(data.result) ?? {};
+/** The card at the top: the grade, the score on the tool's one scale, the target and the rows' tally. */
+function verdict(data: Json, range: ScoreRange, rows: readonly ReportRow[]): HTMLElement {
   const grade = text(data.grade) || '?';
   const letter = /^[A-F]/.test(grade) ? grade.charAt(0).toLowerCase() : 'x';
-  const score =
-    typeof data.gradeScore === 'number'
-      ? data.gradeScore + ' (range ' + range.min + '\u2013' + range.max + ')'
-      : text(data.gradeScore);
-  const status = text(result.status);
+  const score = typeof data.gradeScore === 'number' ? data.gradeScore + ' / ' + range.baseline : text(data.gradeScore);
   return el('section', 'verdict', [
     el('p', 'grade grade-' + letter, [el('span', 'visually-hidden', 'Grade '), grade]),
     el('div', 'summary', [
       facts([
         ['Target', text(data.target)],
         ['Score', score],
-        ['Status', status ? badge(status, 'st-' + token(status)) : null],
+        ['Checks', rows.length > 0 ? tally(rows.map((row) => row.verdict)) : null],
       ]),
       range.note ? el('p', 'meta', range.note) : null,
-      result.message ? el('p', 'message', text(result.message)) : null,
     ]),
   ]);
 }
+
+const REPORTS: Readonly<
+  Record<string, { rows: (details: Json) => ReportRow[]; render: typeof renderSecurityHeaders }>
+> = {
+  'security-headers': { rows: securityHeadersRows, render: renderSecurityHeaders },
+  'email-security': { rows: emailSecurityRows, render: renderEmailSecurity },
+};
 
 /** The nodes of the results region for an answer with a body, and the summary for the live region. */
 export function resultView(shown: Shown, body: Json, headers: Headers, ctx: ResultContext): Child[] {
@@ -101,19 +105,20 @@ export function resultView(shown: Shown, body: Json, headers: Headers, ctx: Resu
   const line = scanned(shown, body, ctx.rescan);
   if (shown.status >= 200 && shown.status < 300 && body.success === true && body.assessed !== false) {
     const details = obj(result ? result.details : null) ?? {};
-    const parts: Child[] = [line, verdict(body, ctx.range)];
-    if (ctx.tool === 'security-headers') parts.push(renderSecurityHeaders(details));
-    if (ctx.tool === 'email-security') parts.push(renderEmailSecurity(details));
-    parts.push(rawJson(body));
-    ctx.ui.say(
-      'Grade ' + text(body.grade) + ', score ' + text(body.gradeScore) + '. ' + text(result ? result.message : ''),
+    const report = ctx.tool === null ? undefined : REPORTS[ctx.tool];
+    const rows = report ? report.rows(details) : [];
+    ctx.ui.done(
+      'Scan finished: grade ' +
+        text(body.grade) +
+        (rows.length > 0 ? '; ' + tally(rows.map((r) => r.verdict)) : '') +
+        '.',
     );
-    return parts;
+    return [line, verdict(body, ctx.range, rows), report ? report.render(details, rows) : null, rawJson(body)];
   }
   if (body.success === true && body.assessed === false) {
     // A stored scan that could not assess its target: read back successfully, so not a problem answer.
     ctx.ui.say('No grade: ' + text(result ? result.message : ''));
-    return [line, el('section', 'problem', [el('h3', null, 'Not assessed'), notAssessedFacts(body)]), rawJson(body)];
+    return [line, el('section', 'problem', notAssessedFacts(body)), rawJson(body)];
   }
   return [line, problemCard({ status: shown.status, headers }, body, ctx.ui), rawJson(body)];
 }

@@ -7,6 +7,7 @@
  */
 import { add, type Child, el, type Json, obj, text } from './dom.ts';
 import { formatWait, type ProblemUi } from './problems.ts';
+import { scanProgress } from './progress.ts';
 import { asShown, resultView, type ResultContext, type ScoreRange, type Shown } from './result.ts';
 
 /** The server's data block (src/pages/stored-result.ts), or null. */
@@ -25,8 +26,7 @@ function initToolPage(form: HTMLFormElement): void {
   const endpoint = form.getAttribute('data-execute');
   const scanPage = form.getAttribute('data-scan-page');
   const range: ScoreRange = {
-    min: form.getAttribute('data-score-min'),
-    max: form.getAttribute('data-score-max'),
+    baseline: form.getAttribute('data-score-baseline'),
     note: form.getAttribute('data-score-note'),
   };
   const targetInput = document.getElementById('target');
@@ -43,6 +43,7 @@ function initToolPage(form: HTMLFormElement): void {
   )
     return;
   let timer: number | null = null;
+  let running: { abort: () => void } | null = null;
   // Arrow functions, not declarations: TypeScript keeps the checks above only in closures that are not hoisted.
   const stopTimer = (): void => {
     if (timer !== null) clearInterval(timer);
@@ -51,7 +52,16 @@ function initToolPage(form: HTMLFormElement): void {
 
   const ui: ProblemUi = {
     say(message) {
+      status.classList.remove('visually-hidden');
       status.textContent = message;
+    },
+    done(message) {
+      status.classList.add('visually-hidden');
+      status.textContent = message;
+    },
+    scanInstead(target) {
+      targetInput.value = target;
+      void run();
     },
     countdown(seconds) {
       const until = Date.now() + seconds * 1000;
@@ -78,7 +88,7 @@ function initToolPage(form: HTMLFormElement): void {
   };
 
   const selectorsText = (): string => (selectorsInput instanceof HTMLInputElement ? selectorsInput.value : '');
-  const quiet: ProblemUi = { say() {}, countdown: (seconds) => ui.countdown(seconds) };
+  const quiet: ProblemUi = { ...ui, say() {}, done() {} };
   const resultContext = (say: boolean): ResultContext => ({
     tool,
     range,
@@ -94,7 +104,7 @@ function initToolPage(form: HTMLFormElement): void {
 
   const render = (response: Response, data: Json | null, raw: string, shown: Shown): void => {
     if (!data) {
-      ui.say('Unexpected answer from the API (HTTP ' + response.status + ').');
+      ui.say('Unexpected answer from the service (HTTP ' + response.status + ').');
       show(
         el('section', 'problem', [
           el('h3', null, 'Unexpected answer (' + response.status + ')'),
@@ -126,10 +136,16 @@ function initToolPage(form: HTMLFormElement): void {
         .filter((s) => s !== '');
       if (selectors.length > 0) body.selectors = selectors;
     }
+    running?.abort();
+    const controller = new AbortController();
+    // What was shown before, put back when the scan is cancelled.
+    const before = Array.from(results.childNodes);
+    const progress = scanProgress(tool, target, () => controller.abort());
+    running = controller;
     button.disabled = true;
     results.setAttribute('aria-busy', 'true');
-    results.replaceChildren();
-    ui.say('Scanning ' + target + '\u2026 this can take up to 30 seconds.');
+    results.replaceChildren(el('h2', null, 'Results'), progress.node);
+    ui.done('Scanning ' + target + '\u2026');
     let response: Response;
     let raw: string;
     try {
@@ -138,10 +154,18 @@ function initToolPage(form: HTMLFormElement): void {
         headers: { 'content-type': 'application/json', accept: 'application/json, application/problem+json' },
         body: JSON.stringify(body),
         cache: 'no-store',
+        signal: controller.signal,
       });
       raw = await response.text();
     } catch (error) {
-      ui.say('The API could not be reached. Check your connection and try again.');
+      if (controller.signal.aborted) {
+        // Cancelled by its button; a newer scan or going back replaces it without a word.
+        if (running !== controller) return;
+        results.replaceChildren(...before);
+        ui.say('Scan cancelled. A scan the service had already started still counts toward your hourly scans.');
+        return;
+      }
+      ui.say('The service could not be reached. Check your connection and try again.');
       show(
         el('section', 'problem', [
           el('h3', null, 'Network error'),
@@ -150,8 +174,12 @@ function initToolPage(form: HTMLFormElement): void {
       );
       return;
     } finally {
-      button.disabled = false;
-      results.removeAttribute('aria-busy');
+      progress.stop();
+      if (running === controller || running === null) {
+        running = null;
+        button.disabled = false;
+        results.removeAttribute('aria-busy');
+      }
     }
     let data: unknown;
     try {
@@ -181,6 +209,9 @@ function initToolPage(form: HTMLFormElement): void {
   const served = Array.from(results.childNodes, (node) => node.cloneNode(true));
   const restore = (shown: Shown, say: boolean): void => {
     stopTimer();
+    const superseded = running;
+    running = null;
+    superseded?.abort();
     targetInput.value = shown.target;
     if (selectorsInput instanceof HTMLInputElement) selectorsInput.value = shown.selectors;
     if (shown.body) showAnswer(shown, shown.body, new Headers(), say);

@@ -1,7 +1,7 @@
 /** The email-security tool as the service registers it (src/tools/registry.ts). */
 import { SEVERITIES } from '../grading.ts';
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
-import type { ToolEntry } from '../tool-entry.ts';
+import type { Finding, ToolEntry } from '../tool-entry.ts';
 import {
   EmailSecurityDetailsSchema,
   EmailSecurityStatusSchema,
@@ -18,14 +18,14 @@ function severityRank(severity: unknown): number {
 }
 
 /** Findings, most severe first. */
-function findingsBySeverity(details: JsonDetails): string[] {
+function findingsBySeverity(details: JsonDetails): Finding[] {
   return objectsIn(details['findings'])
     .sort((a, b) => severityRank(a['severity']) - severityRank(b['severity']))
-    .map(
-      (f) =>
-        `[${textOf(f['severity'])}] ${textOf(f['title'])}` +
-        (f['recommendation'] ? ` — ${textOf(f['recommendation'])}` : ''),
-    );
+    .map((f) => ({
+      title: textOf(f['title']),
+      severity: textOf(f['severity']),
+      fix: textOf(f['recommendation'] ?? ''),
+    }));
 }
 
 export const emailSecurity: ToolEntry<'email-security'> = {
@@ -52,7 +52,7 @@ export const emailSecurity: ToolEntry<'email-security'> = {
       'Each scan counts against the hourly scan quota; pass maxAgeSec (e.g. 3600) to reuse a recent result ' +
       'without scanning or spending quota.',
   },
-  summarizeFindings: findingsBySeverity,
+  findingsOf: findingsBySeverity,
   guide: emailSecurityGuide,
   resultSchemas: {
     status: EmailSecurityStatusSchema,

@@ -40,11 +40,16 @@ export interface EmailRetrieveDeps {
 
 const EMAIL_SCAN_DEADLINE_MS = 20_000;
 
+/** The record families `retrieveEmail` reports through `finished`, as the scanner counts them. */
+export const RECORD_FAMILIES = 8;
+
 export async function retrieveEmail(
   domain: string,
   deps: EmailRetrieveDeps,
-  options: { selectors?: string[]; signal?: AbortSignal } = {},
+  options: { selectors?: string[]; signal?: AbortSignal; finished?: (phase: string) => void } = {},
 ): Promise<EmailSecurityCapture> {
+  const finished = options.finished ?? (() => {});
+  const family = <T>(name: string, lookup: Promise<T>) => lookup.finally(() => finished(`Looked up ${name}`));
   const started = Date.now();
   const deadline = withTimeout(options.signal, deps.deadlineMs ?? EMAIL_SCAN_DEADLINE_MS);
   const requested = options.selectors ?? [];
@@ -77,25 +82,31 @@ export async function retrieveEmail(
     return capture;
   };
 
-  const mx = retrieveMx(dns, domain);
+  const mx = family('MX', retrieveMx(dns, domain));
   const apexTxt = retrieveApexTxt(dns, domain);
   // DKIM's provider selectors come from the MX hosts and the SPF includes.
-  const dkim = Promise.all([mx, apexTxt]).then(([m, txt]) =>
-    retrieveDkim(dns, domain, { requested, mxHosts: m.hosts, apexTxt: txt }),
+  const dkim = family(
+    'DKIM',
+    Promise.all([mx, apexTxt]).then(([m, txt]) =>
+      retrieveDkim(dns, domain, { requested, mxHosts: m.hosts, apexTxt: txt }),
+    ),
   );
   // The policy host's address lookups go through the recorder too, so the capture has them.
-  const mtaSts = retrieveMtaSts(
-    dns,
-    domain,
-    { ...deps.fetch, resolver: dns },
-    { signal: deadline, ...(deps.mtaStsPort ? { port: deps.mtaStsPort } : {}) },
+  const mtaSts = family(
+    'MTA-STS',
+    retrieveMtaSts(
+      dns,
+      domain,
+      { ...deps.fetch, resolver: dns },
+      { signal: deadline, ...(deps.mtaStsPort ? { port: deps.mtaStsPort } : {}) },
+    ),
   );
   const others = [
-    retrieveSpf(dns, domain),
-    retrieveDmarc(dns, domain),
-    retrieveTlsRpt(dns, domain),
-    retrieveBimi(dns, domain),
-    retrieveDnssec(dns, domain),
+    family('SPF', retrieveSpf(dns, domain)),
+    family('DMARC', retrieveDmarc(dns, domain)),
+    family('TLS-RPT', retrieveTlsRpt(dns, domain)),
+    family('BIMI', retrieveBimi(dns, domain)),
+    family('DNSSEC', retrieveDnssec(dns, domain)),
   ];
   const stop = await apexStop(dns, deps.resolver, domain, deadline);
   if (stop?.unreachable !== undefined) capture.resolverUnreachable = stop.unreachable;

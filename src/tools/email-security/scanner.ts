@@ -1,13 +1,16 @@
 import { resolverOutage } from '../resolver-outage.ts';
-import type { Scanner } from '../tool.ts';
+import { phaseCounter, type Scanner } from '../tool.ts';
 import { analyzeEmail } from './analyze.ts';
-import { retrieveEmail, type EmailRetrieveDeps } from './retrieve.ts';
+import { RECORD_FAMILIES, retrieveEmail, type EmailRetrieveDeps } from './retrieve.ts';
 
 export function createEmailSecurityScanner(deps: EmailRetrieveDeps): Scanner {
-  return async (domain, { signal, selectors, resolverAnswered }) => {
-    const capture = await retrieveEmail(domain, deps, { signal, ...(selectors ? { selectors } : {}) });
+  return async (domain, { signal, selectors, resolverAnswered, progress }) => {
+    const finished = phaseCounter(RECORD_FAMILIES + 1, progress);
+    const capture = await retrieveEmail(domain, deps, { signal, finished, ...(selectors ? { selectors } : {}) });
     if (resolverAnswered && capture.queries.some((query) => query.rcode !== null)) resolverAnswered();
     if (capture.resolverUnreachable !== undefined) throw resolverOutage(capture.resolverUnreachable);
-    return analyzeEmail(capture);
+    const outcome = analyzeEmail(capture);
+    finished('Graded the records');
+    return outcome;
   };
 }

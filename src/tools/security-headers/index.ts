@@ -1,6 +1,6 @@
 /** The security-headers tool as the service registers it (src/tools/registry.ts). */
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
-import type { ToolEntry } from '../tool-entry.ts';
+import type { Finding, ToolEntry } from '../tool-entry.ts';
 import {
   SecurityHeadersDetailsSchema,
   SecurityHeadersStatusSchema,
@@ -11,17 +11,19 @@ import { securityHeadersGuide } from './guide.ts';
 import { createPreloadLookup } from './preload.ts';
 import { createSecurityHeadersScanner } from './scanner.ts';
 
-/** Failed tests, largest penalty first. */
-function failedTests(details: JsonDetails): string[] {
+/** Failed tests, largest penalty first: the test's title and what it found, and its recommendation. */
+function failedTests(details: JsonDetails): Finding[] {
   return objectsIn(details['tests'])
     .filter((t) => t['pass'] !== true)
     .sort((a, b) => Number(a['scoreModifier'] ?? 0) - Number(b['scoreModifier'] ?? 0))
-    .map((t) =>
-      (
-        `${textOf(t['title'] ?? t['name'])} (${textOf(t['result'])}, ${Number(t['scoreModifier'] ?? 0)}): ` +
-        textOf(t['recommendation'] ?? t['description'] ?? '')
-      ).trim(),
-    );
+    .map((t) => ({
+      title: [t['title'] ?? t['name'], t['description']]
+        .filter((x) => x !== undefined)
+        .map(textOf)
+        .join(': '),
+      scoreImpact: Number(t['scoreModifier'] ?? 0),
+      fix: textOf(t['recommendation'] ?? ''),
+    }));
 }
 
 export const securityHeaders: ToolEntry<'security-headers'> = {
@@ -50,7 +52,7 @@ export const securityHeaders: ToolEntry<'security-headers'> = {
       'Each scan counts against the hourly scan quota; pass maxAgeSec (e.g. 3600) to reuse a recent result ' +
       'without scanning or spending quota, or read a past result with get_scan.',
   },
-  summarizeFindings: failedTests,
+  findingsOf: failedTests,
   guide: securityHeadersGuide,
   resultSchemas: {
     status: SecurityHeadersStatusSchema,

@@ -75,10 +75,14 @@ async function fetchRobots(startUrl: string, deps: RetrieveDeps, signal: AbortSi
   return { url, hops, answered: result.ok && result.status >= 200 && result.status < 300 };
 }
 
+/** The phases `retrieve` reports through `finished`, as the scanner counts them (grading follows). */
+export const RETRIEVE_PHASES = 3;
+
 export async function retrieve(
   target: string,
   deps: RetrieveDeps,
   signal?: AbortSignal,
+  finished: (phase: string) => void = () => {},
 ): Promise<SecurityHeadersCapture> {
   const started = Date.now();
   const deadline = withTimeout(signal, SCAN_DEADLINE_MS);
@@ -90,8 +94,8 @@ export async function retrieve(
   const httpStart = `http://${url.host}${path}`;
 
   const [https, http, preload] = await Promise.all([
-    fetchSession(httpsStart, deps, deadline),
-    fetchSession(httpStart, deps, deadline),
+    fetchSession(httpsStart, deps, deadline).finally(() => finished(`Fetched ${httpsStart}`)),
+    fetchSession(httpStart, deps, deadline).finally(() => finished(`Fetched ${httpStart}`)),
     Promise.all(preloadCandidates(host).map(async (name) => [name, await deps.preload(name, deadline)] as const)),
   ]);
 
@@ -122,6 +126,7 @@ export async function retrieve(
     if (preflight.ok) cors = { status: preflight.status, headers: preflight.headers };
     if (preflightUrl !== auto.url) corsUrl = preflightUrl;
   }
+  finished(graded ? 'Sent the CORS preflight' : 'Neither http:// nor https:// answered');
 
   const errors: NonNullable<SecurityHeadersCapture['errors']> = {};
   for (const [scheme, session] of [

@@ -3,11 +3,11 @@
  * or WAF challenge, no response, a redirect into a blocked address), otherwise analyze it.
  */
 import { notAssessed } from '../grading.ts';
-import type { ScanOutcome, Scanner } from '../tool.ts';
+import { phaseCounter, type ScanOutcome, type Scanner } from '../tool.ts';
 import { analyze } from './analyze.ts';
 import type { SecurityHeadersCapture } from './capture.ts';
 import { detectChallenge } from './challenge.ts';
-import { retrieve, type RetrieveDeps } from './retrieve.ts';
+import { retrieve, RETRIEVE_PHASES, type RetrieveDeps } from './retrieve.ts';
 import { memoizeResolver } from '../../net/memo-resolver.ts';
 import { observedResolver, resolverUnreachable } from '../../net/resolver-reachability.ts';
 import { resolverOutage } from '../resolver-outage.ts';
@@ -64,10 +64,12 @@ function bothFailures(errors: NonNullable<SecurityHeadersCapture['errors']>): st
 }
 
 export function createSecurityHeadersScanner(deps: RetrieveDeps): Scanner {
-  return async (target, { signal, resolverAnswered }) => {
+  return async (target, { signal, resolverAnswered, progress }) => {
+    const finished = phaseCounter(RETRIEVE_PHASES + 1, progress);
     // One DNS answer per name for the whole scan: both sessions, every redirect and the CORS probe.
     const dns = observedResolver(memoizeResolver(deps.resolver));
-    const outcome = gradeCapture(await retrieve(target, { ...deps, resolver: dns.resolver }, signal));
+    const outcome = gradeCapture(await retrieve(target, { ...deps, resolver: dns.resolver }, signal, finished));
+    finished('Graded the headers');
     if (dns.answered()) resolverAnswered?.();
     // Not the site's fault when no lookup got any DNS response and the resolver does not answer at all.
     if (!outcome.assessed && outcome.result.details['reason'] === 'dns' && dns.unanswered() && !dns.answered()) {
