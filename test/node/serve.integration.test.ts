@@ -86,7 +86,7 @@ describe('request deadlines on the Node server', () => {
     assert.deepEqual([jsonrpc, id, error.code], ['2.0', null, -32000]);
     assert.equal(error.data.code, 'request_timeout');
     assert.equal(error.data.status, 408);
-    assert.equal(error.message, 'The request body did not arrive in full within 0.2 s.');
+    assert.equal(error.message, 'The MCP message did not arrive in full within 0.2 s.');
   });
 
   test('a body sent slowly but in full within the deadline is served', async () => {
