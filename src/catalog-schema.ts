@@ -240,7 +240,7 @@ const ErrorSchema = v.object({
 export const CatalogSchema = v.pipe(
   v.object({
     success: fixed(true, 'Always true.'),
-    apiVersion: fixed('1', 'API version of this body.'),
+    apiVersion: fixed('1', 'API version of this answer.'),
     name: v.pipe(v.string(), v.description('Name of the API.'), v.examples(['Agent Scan API'])),
     description: text('What the API does.'),
     openapiUrl: url('The OpenAPI document.', `${EXAMPLE}/openapi.json`),

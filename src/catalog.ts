@@ -1,7 +1,7 @@
 import type { AppConfig } from './config.ts';
 import { RATE_LIMIT_HEADER_NAMES } from './http/rate-limit-headers.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
-import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, SPEC_LIMITS, type Limits } from './limits.ts';
+import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
 import { mcpCatalogEntry } from './mcp-connection.ts';
 import { executePath, openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from './paths.ts';
 import { MAX_AGE_SEC_LIMIT, SCAN_KEPT_DAYS, TOOL_INPUT_SCHEMAS } from './schemas.ts';
@@ -121,7 +121,7 @@ export function buildCatalog(
         algorithm: 'sliding window',
         badge: { limit: limits.badgePerMinute, windowSec: 60, per: 'client IP address', policy: 'badge-per-minute' },
         mcpProtocol: {
-          limit: limits.mcpProtocolPerMinute ?? SPEC_LIMITS.mcpProtocolPerMinute,
+          limit: limits.mcpProtocolPerMinute,
           windowSec: 60,
           per: 'API key, or client IP address without a key',
           policy: 'mcp-protocol-per-minute',

@@ -23,12 +23,11 @@ export interface Limits {
   /**
    * MCP messages that do no work (initialize, notifications, ping, tools/list) per minute, per key
    * or client address: apart from the API budget, which MCP tool calls draw on (docs/mcp.md).
-   * Optional, so a Limits written before it existed keeps compiling; absent means the spec's.
    */
-  mcpProtocolPerMinute?: number;
+  mcpProtocolPerMinute: number;
 }
 
-export const SPEC_LIMITS: Required<Limits> = Object.freeze({
+export const SPEC_LIMITS: Limits = Object.freeze({
   anonymousPerMinute: 10,
   keyPerMinute: 30,
   scansPerHourPerClient: 20,

@@ -32,7 +32,7 @@ export const problemEntries = {
 
 const retryAfterSec = described(
   v.pipe(v.number(), v.integer(), v.minValue(1)),
-  'On 429 and 503: seconds to wait before retrying (also the Retry-After header).',
+  'On 429 and 503: seconds to wait before trying again.',
 );
 const violatedPolicies = described(
   v.array(v.string()),
@@ -126,7 +126,7 @@ export const UnavailableProblemSchema = v.pipe(
 export const AnyProblemSchema = v.pipe(
   v.object({ ...problemEntries, ...extensionEntries }),
   v.title('Problem'),
-  v.description("RFC 9457 problem details with the API's success/error/code members."),
+  v.description("RFC 9457 problem details, with the API's success, error and code fields."),
 );
 
 /**

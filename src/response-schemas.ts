@@ -15,7 +15,7 @@ type Tool = (typeof ALLOWLISTED_TOOLS)[number];
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));
 
-const apiVersion = described(v.literal('1'), 'API version of this body.');
+const apiVersion = described(v.literal('1'), 'API version of this answer.');
 const target = described(
   v.string(),
   'The scanned target, normalised ' +

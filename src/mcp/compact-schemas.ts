@@ -23,7 +23,7 @@ export const DetailSchema = v.pipe(
   v.description(
     'How much to return. "compact" (the default) gives the grade, the score, ' +
       `the ${COMPACT_FINDINGS} most important problems with their fixes, and links, in about 2 KB. ` +
-      '"full" gives the complete result with every test, record and DNS answer, 5 to 30 KB.',
+      '"full" gives the complete result with every test, record and DNS answer, often 10 to 35 KB.',
   ),
 );
 

@@ -1,7 +1,7 @@
 /**
  * The compact result a scan tool and get_scan answer with by default: the few facts an agent acts
  * on (grade, score, the problems that matter with their fixes, links), a few KB where the full
- * result is 5 to 30 KB. The full result stays one call away (get_scan with `detail: "full"`).
+ * result is often 10 to 35 KB. The full result stays one call away (get_scan with `detail: "full"`).
  */
 import { textOf } from '../tools/json-details.ts';
 import type { Finding, ToolEntry } from '../tools/tool-entry.ts';

@@ -44,11 +44,17 @@ const MCP_HINTS: Record<ErrorCode, HintOf> = {
   service_unavailable: (options) => `No scan ran and nothing was counted. Try again in ${wait(options)}.`,
 };
 
-/** Codes whose own hint, given where the refusal was made, already speaks of the arguments. */
-const OWN_HINT_KEPT: readonly ErrorCode[] = ['bad_request'];
+/**
+ * Codes whose own hint, where one was given, already speaks to an MCP caller: a bad argument, and
+ * the Origin refusal (which no key or scope can fix).
+ */
+const OWN_HINT_KEPT: readonly ErrorCode[] = ['bad_request', 'forbidden'];
 
 /** The refusal's options with the hint a model should read. */
 export function mcpHinted(code: ErrorCode, options: ProblemOptions, ctx: RequestContext): ProblemOptions {
+  // A target refused with the apex to use ("use example.com") says so as a call to make.
+  const apex = /^use ([a-z0-9.-]{1,253})$/i.exec(options.hint ?? '')?.[1];
+  if (code === 'bad_request' && apex) return { ...options, hint: `Call the tool again with the target "${apex}".` };
   if (options.hint !== undefined && OWN_HINT_KEPT.includes(code)) return options;
   return { ...options, hint: MCP_HINTS[code](options, ctx) };
 }

@@ -61,6 +61,9 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Our own problem document, already in `data`. */
 const isProblem = (value: unknown) => isObject(value) && value['success'] === false && 'requestId' in value;
 
+/** The SDK's own refusals speak of HTTP; a model reads of MCP messages (docs/mcp.md, "Wording"). */
+const forModels = (sdkMessage: string) => sdkMessage.replace(/\bthe request body\b/gi, 'the MCP message');
+
 /** The shape of the SDK's JSON-RPC error replies (what `withProblemData` reads and fills in). */
 type JsonRpcReply = { error?: { message?: unknown; data?: unknown } };
 
@@ -85,13 +88,14 @@ export async function withProblemData(
   }
   const detail =
     typeof message?.error?.message === 'string'
-      ? message.error.message
+      ? forModels(message.error.message)
       : `The MCP handler answered ${response.status}.`;
   if (response.status >= 500) reportError(ctx, new Error(`MCP handler answered ${response.status}: ${detail}`));
   const sdkData = message?.error?.data;
   if (!message?.error || isProblem(sdkData)) return { body: text, status: response.status };
   const code = codeForStatus(response.status);
   ctx.notes.problem = code;
+  message.error.message = detail;
   message.error.data = {
     ...problemBody(ctx.baseUrl, code, { detail, hint: SDK_REFUSAL_HINT }, ctx.requestId),
     // What the SDK attached itself (e.g. the envelope it could not read) stays readable.

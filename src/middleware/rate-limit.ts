@@ -2,7 +2,7 @@ import { ApiError } from '../http/problem.ts';
 import { retryAfterSeconds, type ShownLimit } from '../http/rate-limit-headers.ts';
 import { waitText } from '../http/wait-text.ts';
 import { chargedWhenRead, countsAgainstLimit } from '../http/surface.ts';
-import { MINUTE_MS, SPEC_LIMITS } from '../limits.ts';
+import { MINUTE_MS } from '../limits.ts';
 import { StoreUnavailableError, type RateLimitDecision } from '../store/port.ts';
 import type { Handler, RequestContext } from '../context.ts';
 
@@ -48,7 +48,7 @@ function clientBudget(ctx: RequestContext) {
 
 /** MCP messages that do no work: their own, larger budget per key or client address. */
 function mcpProtocolBudget(ctx: RequestContext): Budget {
-  const limit = ctx.services.limits.mcpProtocolPerMinute ?? SPEC_LIMITS.mcpProtocolPerMinute;
+  const limit = ctx.services.limits.mcpProtocolPerMinute;
   const p = ctx.principal;
   const what = 'MCP protocol messages';
   return p.kind === 'key'

@@ -13,9 +13,16 @@ import { href, siteFor, type SiteOptions } from './site.ts';
 /** Enough to recognise a mistyped path; a longer one is cut. */
 const SHOWN_PATH_LENGTH = 80;
 
-/** The path as sent (percent-encoded, so plain ASCII), cut to SHOWN_PATH_LENGTH characters. */
+/** The path as people typed it (percent-decoded when it decodes), cut to SHOWN_PATH_LENGTH characters. */
 function shownPath(path: string): string {
-  return path.length > SHOWN_PATH_LENGTH ? `${path.slice(0, SHOWN_PATH_LENGTH)}…` : path;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: shown as sent.
+  }
+  const chars = Array.from(decoded);
+  return chars.length > SHOWN_PATH_LENGTH ? `${chars.slice(0, SHOWN_PATH_LENGTH).join('')}…` : decoded;
 }
 
 export interface NotFound {
@@ -31,7 +38,7 @@ export function renderNotFoundPage(notFound: NotFound, baseUrl: string, options:
   const site = siteFor(baseUrl, options);
   const link = (target: string, label: string) => html`<a href="${href(site, target)}">${label}</a>`;
   const main = html`<h1>Page not found</h1>
-<p class="lead">There is no page at <code class="not-found-path">${shownPath(path)}</code>.</p>
+<p class="lead">There is no page at <bdi><code class="not-found-path">${shownPath(path)}</code></bdi>.</p>
 ${detail === undefined ? null : html`<p>${detail}</p>`}
 <h2>Run a check</h2>
 <ul class="link-list">${ALLOWLISTED_TOOLS.map(

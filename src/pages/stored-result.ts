@@ -79,6 +79,13 @@ function notAssessed(scan: StoredScan): Html {
 </section>`;
 }
 
+/** A target from the query string as a page shows it: cut to 80 characters and isolated from the text's direction. */
+function shownTarget(target: string): Html {
+  const chars = Array.from(target);
+  const cut = chars.length > 80 ? chars.slice(0, 80).join('') + '\u2026' : target;
+  return html`<bdi><code>${cut}</code></bdi>`;
+}
+
 function withoutScript(tool: ToolEntry, site: Site, scan: PageScan, what: string): Html {
   return html`<noscript><p>${what} needs JavaScript. Without it, run the scan through the API:</p>
 <pre><code>${curlScanOf(tool, site, scan.target, scan.selectors)}</code></pre></noscript>`;
@@ -89,8 +96,8 @@ export function resultRegion(tool: ToolEntry, site: Site, scan: PageScan): Html 
   const { stored } = scan;
   if (!stored) {
     const why = scan.unavailable
-      ? html`Stored results cannot be read right now, so none is shown for <code>${scan.target}</code>.`
-      : html`No result from the last 30 days is stored for <code>${scan.target}</code>.`;
+      ? html`Stored results cannot be read right now, so none is shown for ${shownTarget(scan.target)}.`
+      : html`No result from the last 30 days is stored for ${shownTarget(scan.target)}.`;
     return html`<h2>Results</h2>
 <p class="no-result">${why}</p>
 <p data-js-only hidden>Press Scan to scan it now.</p>

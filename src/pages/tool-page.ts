@@ -56,29 +56,29 @@ ${selectors}
 ${scan ? scanDataBlock(scan) : null}`;
 }
 
+/** The words the result table uses, for people (docs/pages.md); agents read the skill. */
+const VERDICT_WORDS: readonly (readonly [string, string])[] = [
+  ['FAIL', 'costs points: a test that loses points, or a critical or high finding. Each has its fix.'],
+  ['WARN', 'worth fixing soon: a medium finding, or a test that fails without costing points.'],
+  ['NOTE', 'for information: a low or info finding, or advice for a test that passes.'],
+  ['PASS', 'nothing to change.'],
+  ['N/A', 'does not apply to this target.'],
+];
+
 function aboutTool(tool: ToolEntry, site: Site) {
-  const { guide, scoreRange: score } = tool;
+  const { scoreRange: score } = tool;
   const { limits } = site;
-  const statusRows = guide.statuses.map(
-    ([status, meaning]) => html`<tr><td><code>${status}</code></td><td>${meaning}</td></tr>`,
-  );
   return html`<details class="more about">
 <summary>How to read the result</summary>
 <p>${[
     html`Grades, best to worst: ${tool.gradeScale.join(', ')}. `,
-    html`The score runs from ${score.min} to ${score.max}: ${score.note}`,
+    html`The score is shown out of ${scoreBaseline(tool)}. ${score.note}`,
   ]}</p>
-<div class="table-wrap"><table>
-<caption class="visually-hidden">Result statuses</caption>
-<thead><tr><th scope="col">Status</th><th scope="col">Meaning</th></tr></thead>
-<tbody>${statusRows}</tbody>
-</table></div>
-<ul>${guide.readingTips.map((tip) => html`<li>${tip}</li>`)}</ul>
+<dl class="facts">${VERDICT_WORDS.map(([word, meaning]) => html`<dt>${word}</dt><dd>${meaning}</dd>`)}</dl>
 <p>${[
-    html`When the scan runs but cannot assess the target the answer is a <code>422</code> without a grade; `,
-    html`<code>result.details.reason</code> says why:`,
+    html`Open a row to see what the scan read. When a scan cannot grade its target, `,
+    html`the page says why and what you can do.`,
   ]}</p>
-<ul>${guide.notAssessedReasons.map(([reason, meaning]) => html`<li><code>${reason}</code>: ${meaning}</li>`)}</ul>
 </details>
 <details class="more code">
 <summary>Use it from code</summary>

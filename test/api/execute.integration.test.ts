@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as v from 'valibot';
 import { ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
+import { SPEC_LIMITS } from '../../src/limits.ts';
 import { switchableStore } from '../support/failing-store.ts';
 import { CHALLENGED, GRADED } from '../support/scanners.ts';
 import { EXECUTE_ES, EXECUTE_SH, CATALOG, freshIp, postJson, startHarness } from '../support/harness.ts';
@@ -301,15 +302,7 @@ describe('the hourly scan quota', () => {
 
   test('stops every scan once the service-wide quota is spent', async () => {
     const h = await startHarness({
-      limits: {
-        anonymousPerMinute: 10,
-        keyPerMinute: 30,
-        scansPerHourPerClient: 20,
-        scansPerHourPerTarget: 20,
-        scansPerHourPerNetwork: 100,
-        scansPerHourOverall: 3,
-        badgePerMinute: 120,
-      },
+      limits: { ...SPEC_LIMITS, scansPerHourOverall: 3 },
     });
     for (let i = 0; i < 3; i++) assert.equal((await postJson(h, EXECUTE_SH, { target: `s${i}.example` })).status, 200);
     const body = await expectProblem(await postJson(h, EXECUTE_SH, { target: 'fresh.example' }), 'rate_limit_exceeded');

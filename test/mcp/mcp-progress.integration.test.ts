@@ -51,7 +51,7 @@ describe('progress of a scan over MCP', () => {
     await client.callTool({ name: 'security_headers_scan', arguments: { target } }, undefined, {
       onprogress: (p) => seen.push(p),
     });
-    assertRising(seen, 4, /^(Fetched https?:\/\/good\.test:\d+\/|Sent the CORS preflight|Graded the headers)$/);
+    assertRising(seen, 4, /^(Tried https?:\/\/good\.test:\d+\/|Sent the CORS preflight|Graded the headers)$/);
     assert.equal(seen.at(-1)?.message, 'Graded the headers');
   });
 

@@ -188,7 +188,7 @@ for (const { name, start } of STORES) {
       const problem = v.parse(AnyProblemSchema, invalid.structuredContent);
       assert.equal(problem.code, 'bad_request');
       assert.equal(problem.detail, rest.detail, 'the target is judged as execute judges it');
-      assert.equal(problem.error.hint, rest.error.hint);
+      assert.equal(problem.error.hint, 'Call the tool again with the target "example.com".');
 
       const tool = await callTool(client, 'scan_history', { tool: 'website-security', target: 'example.com' });
       assert.equal(tool.structuredContent?.detail, '"tool" must be one of security-headers, email-security.');

@@ -113,7 +113,7 @@ describe('the MCP endpoint with the current client', () => {
     assert.match(instructions ?? '', /detail "full".*get_scan.*scan_history.*maxAgeSec/);
   });
 
-  test('refuses an invalid target with the REST message, as a tool error the agent can correct', async () => {
+  test('refuses an invalid target with the REST message and the apex as a call to make', async () => {
     const client = await connectClient(world.h);
     const result = (await client.callTool({
       name: 'email_security_scan',
@@ -124,7 +124,8 @@ describe('the MCP endpoint with the current client', () => {
     const problem = v.parse(AnyProblemSchema, result.structuredContent);
     assert.equal(problem.code, 'bad_request');
     assert.equal(problem.detail, rest.detail);
-    assert.equal(problem.error.hint, rest.error.hint);
+    assert.equal(rest.error.hint, 'use gworkspace.test');
+    assert.equal(problem.error.hint, 'Call the tool again with the target "gworkspace.test".');
     assert.match(result.content[0]!.text, /^bad_request \(400\): /);
     const missing = (await client.callTool({ name: 'security_headers_scan', arguments: {} })) as ToolResult;
     assert.equal(missing.structuredContent?.code, 'bad_request');

@@ -1,7 +1,7 @@
 /**
  * Every text a model reads on MCP speaks of tools, arguments and waits, never of request bodies
  * or headers: the server instructions, each listed tool (description, input schema, the output
- * schema's own description), results, and the refusal of every error code an MCP client can meet.
+ * schema), results, and the refusal of every error code an MCP client can meet.
  * Waits read in minutes and seconds.
  */
 import assert from 'node:assert/strict';
@@ -49,9 +49,7 @@ describe('texts a model reads on MCP', () => {
     const client = await connectClient(h);
     assertModelFacing('instructions', client.getInstructions() ?? '');
     for (const tool of (await client.listTools()).tools) {
-      const { outputSchema, ...rest } = tool as typeof tool & { outputSchema?: { description?: string } };
-      assertModelFacing(tool.name, JSON.stringify(rest));
-      assertModelFacing(`${tool.name} output`, outputSchema?.description ?? '');
+      assertModelFacing(tool.name, JSON.stringify(tool));
     }
   });
 
@@ -114,5 +112,38 @@ describe('texts a model reads on MCP', () => {
     const other = freshIp();
     await connectClient(small, { ip: other }).catch(() => {});
     await refusal('rate_limit_exceeded: protocol', connectClient(small, { ip: other }), 429);
+  });
+
+  test("refusals made before any tool runs: a browser Origin, and the SDK's own check of the message", async () => {
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const origin = await h.request('/mcp', {
+      method: 'POST',
+      headers: { ...headers, origin: 'https://evil.example' },
+      body: ping,
+      ip: freshIp(),
+    });
+    assert.equal(origin.status, 403);
+    const forbidden = (await origin.json()).error;
+    assert.match(forbidden.data.error.hint, /MCP client rather than a web page/, 'not the scope hint: no key helps');
+    for (const text of [forbidden.message, forbidden.data.detail, forbidden.data.error.hint])
+      assertModelFacing('forbidden: origin', text);
+
+    const badToken = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'get_scan', arguments: {}, _meta: { progressToken: { not: 'a token' } } },
+    });
+    const sdk = await h.request('/mcp', {
+      method: 'POST',
+      headers: { ...headers, 'mcp-protocol-version': '2025-06-18' },
+      body: badToken,
+      ip: freshIp(),
+    });
+    assert.equal(sdk.status, 400);
+    const invalid = (await sdk.json()).error;
+    for (const text of [invalid.message, invalid.data.detail, invalid.data.error.hint])
+      assertModelFacing('bad_request: envelope', text);
   });
 });

@@ -180,7 +180,7 @@ test('the page of a scan that could not assess its target shows why, without an 
   await page.locator('.problem h3').waitFor();
   assert.equal(await page.locator('.problem h3').textContent(), 'The site showed a bot check instead of its page');
   const box = await page.locator('.problem').innerText();
-  assert.ok(box.includes('cloudflare answered with a challenge page'), box);
+  assert.ok(box.includes('firewall (cloudflare) answered with a challenge page'), box);
   assert.ok(box.includes('cf-mitigated: challenge'));
   assert.match(await page.locator('.scanned').innerText(), /Rescan$/);
   assert.deepEqual(problems, []);

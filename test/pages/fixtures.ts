@@ -119,8 +119,8 @@ export const securityHeadersFOutcome = (): ScanOutcome =>
     'F',
   );
 
-/** A signed domain with SPF -all, DMARC reject, a 2048-bit DKIM key, MTA-STS enforce, TLS-RPT and BIMI: A+. */
-export function emailAPlusOutcome(): ScanOutcome {
+/** A signed domain with SPF -all, DMARC reject, a DKIM key of `dkimBits`, MTA-STS enforce, TLS-RPT and BIMI. */
+function signedDomainOutcome(dkimBits: number): ScanOutcome {
   const d = 'example.com';
   const queries = [
     soa(d),
@@ -128,7 +128,7 @@ export function emailAPlusOutcome(): ScanOutcome {
     addresses('mx1.example.com', 'A', '192.0.2.1'),
     txt(d, 'v=spf1 ip4:192.0.2.1 -all'),
     txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:dmarc@example.com'),
-    txt('google._domainkey.example.com', dkimRecord(2048)),
+    txt('google._domainkey.example.com', dkimRecord(dkimBits)),
     txt('_mta-sts.example.com', 'v=STSv1; id=20261122'),
     txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=mailto:tls@example.com'),
     txt('default._bimi.example.com', 'v=BIMI1; l=https://example.com/logo.svg; a=https://example.com/vmc.pem'),
@@ -141,11 +141,14 @@ export function emailAPlusOutcome(): ScanOutcome {
     error: null,
     redirects: [],
   };
-  return graded(
-    analyzeEmail(captureOf(d, queries, { selectors: { requested: [], tried: ['google'] }, mtaStsPolicy })),
-    'A+',
-  );
+  return analyzeEmail(captureOf(d, queries, { selectors: { requested: [], tried: ['google'] }, mtaStsPolicy }));
 }
+
+/** The signed domain with a 2048-bit key: A+. */
+export const emailAPlusOutcome = (): ScanOutcome => graded(signedDomainOutcome(2048), 'A+');
+
+/** The signed domain with a 1024-bit key: DKIM passes its own check but the key is weak. */
+export const emailWeakKeyOutcome = (): ScanOutcome => signedDomainOutcome(1024);
 
 /** A domain that receives mail but publishes no SPF, DMARC, DKIM or transport record: F. */
 export function emailFOutcome(): ScanOutcome {

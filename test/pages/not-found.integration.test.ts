@@ -76,10 +76,18 @@ describe('a browser on an unknown path outside the API', () => {
   test('a hostile path is shown escaped, and a long one cut short', async () => {
     const hostile = await (await browse(`/'x'<script>alert(1)</script>"`)).text();
     assert.ok(!hostile.includes('<script'), 'no markup from the path');
-    assert.ok(hostile.includes('/&#39;x&#39;%3Cscript%3Ealert(1)%3C/script%3E%22'), 'the path as sent, escaped');
+    assert.ok(
+      hostile.includes('/&#39;x&#39;&lt;script&gt;alert(1)&lt;/script&gt;&quot;'),
+      'the path as typed, escaped',
+    );
     const long = `/${'a'.repeat(5000)}`;
     const page = await (await browse(long)).text();
     assert.ok(page.includes(`<code class="not-found-path">/${'a'.repeat(79)}…</code>`));
+    const unicode = await (await browse(`/caf%C3%A9${'%C3%A9'.repeat(100)}`)).text();
+    assert.ok(
+      unicode.includes(`<code class="not-found-path">/caf${'é'.repeat(76)}…</code>`),
+      'decoded, cut between characters',
+    );
     assert.ok(page.length < 10_000);
   });
 

@@ -164,6 +164,7 @@ describe('agent skills', () => {
       scansPerHourPerNetwork: 9,
       scansPerHourOverall: 12345,
       badgePerMinute: 1,
+      mcpProtocolPerMinute: 2,
     };
     const skill = renderSkill(ALLOWLISTED_TOOLS[0], BASE, { limits });
     assert.ok(skill.includes('| 5 per client IP | 50 per key |'));

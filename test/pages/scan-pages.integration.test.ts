@@ -142,7 +142,9 @@ for (const [name, start] of stores) {
     test('a target with nothing stored: the form filled in, and how to scan without JavaScript', async () => {
       const page = await (await h.request('/tools/security-headers?target=never-scanned.example')).text();
       assert.ok(page.includes('value="never-scanned.example"'));
-      assert.ok(page.includes('No result from the last 30 days is stored for <code>never-scanned.example</code>.'));
+      assert.ok(
+        page.includes('No result from the last 30 days is stored for <bdi><code>never-scanned.example</code></bdi>.'),
+      );
       assert.ok(page.includes('{&quot;target&quot;:&quot;never-scanned.example&quot;}'));
     });
 

@@ -117,12 +117,19 @@ describe('a tool page for a target with nothing stored', () => {
 
   test('the form filled in, the page says nothing is stored, and carries no data block', () => {
     assert.equal(elements(page).find((e) => e.attribs.id === 'target')!.attribs.value, 'new.example');
-    assert.ok(page.includes('No result from the last 30 days is stored for <code>new.example</code>.'));
+    assert.ok(page.includes('No result from the last 30 days is stored for <bdi><code>new.example</code></bdi>.'));
     assert.ok(page.includes('<p data-js-only hidden>Press Scan to scan it now.</p>'));
     assert.ok(!page.includes('scan-data'));
     assert.ok(
       page.includes('curl -sS -X POST &#39;https://scan.test/api/v1/agent/tools/security-headers/execute&#39;'),
     );
+  });
+  test('a target from the query string is shown cut to 80 characters and isolated from the text direction', () => {
+    const target = `\u202e<b>x</b>${'y'.repeat(3000)}`;
+    const page = renderToolPage(securityHeaders, BASE, {}, pageScan(null, target));
+    const shown = /stored for <bdi><code>([^<]*)<\/code><\/bdi>/.exec(page)?.[1] ?? '';
+    assert.equal(Array.from(shown.replace(/&lt;|&gt;/g, '.')).length, 81);
+    assert.ok(shown.startsWith('\u202e&lt;b&gt;x&lt;/b&gt;y') && shown.endsWith('y\u2026'), shown.slice(0, 40));
   });
 
   test('a store that cannot be read is said, not hidden', () => {

@@ -16,6 +16,7 @@ import { fitsWidth, openToolPage, scan } from './browser-page.ts';
 import {
   emailAPlusOutcome,
   emailFOutcome,
+  emailWeakKeyOutcome,
   envelope,
   securityHeadersAPlusOutcome,
   securityHeadersFOutcome,
@@ -81,6 +82,14 @@ describe('summary first', () => {
     const words = await rowWords(page);
     const firstNonFail = words.findIndex((w) => w !== 'FAIL');
     assert.ok(firstNonFail > 0 && !words.slice(firstNonFail).includes('FAIL'), words.join(' '));
+    const costs = (await page.locator('table.summary-table tbody td.impact').allInnerTexts())
+      .slice(0, firstNonFail)
+      .map((impact) => Number(impact.replace('\u2212', '-')));
+    assert.deepEqual(
+      costs,
+      [...costs].sort((a, b) => a - b),
+      'the failure that costs most comes first',
+    );
     const rows = page.locator('table.summary-table tbody tr');
     for (let i = 0; i < words.length; i++)
       assert.equal(
@@ -122,6 +131,18 @@ describe('severity decides word and colour', () => {
         .first()
         .evaluate((e) => getComputedStyle(e).color);
     assert.notEqual(await colour('.badge.v-note'), await colour('.badge.v-fail'));
+  });
+});
+
+describe('the one-line reason', () => {
+  test('a family that passes its own check but holds a weak key gives the finding as its reason', async () => {
+    const { page } = await opened('email-security', emailWeakKeyOutcome(), 1280);
+    const dkim = page.locator('table.summary-table tbody tr', { has: page.locator('th', { hasText: 'DKIM' }) });
+    assert.equal(await dkim.locator('td.verdict-cell').innerText(), 'WARN');
+    const reason = await dkim.locator('.reason-text').innerText();
+    const weak = (emailWeakKeyOutcome().result.details as { sections: { dkim: { findings: { title: string }[] } } })
+      .sections.dkim.findings[0]?.title;
+    assert.equal(reason, weak);
   });
 });
 

@@ -70,7 +70,7 @@ function signed(n) {
   return n > 0 ? "+" + n : n < 0 ? "\\u2212" + Math.abs(n) : "0";
 }
 function rawJson(data) {
-  return el("details", null, [
+  return el("details", "more", [
     el("summary", null, "Raw JSON response"),
     el("pre", null, el("code", null, JSON.stringify(data, null, 2)))
   ]);
@@ -88,7 +88,7 @@ var unreachable = (what) => ({
 var CAUSES = {
   "bot-challenge": {
     title: "The site showed a bot check instead of its page",
-    what: "{vendor} answered with a challenge page, so the site\\u2019s own headers could not be read.",
+    what: "The site\\u2019s firewall{vendor} answered with a challenge page, so its own headers could not be read.",
     next: "Scan a page the firewall lets through, or let the scanner pass in the firewall settings. Retrying rarely helps."
   },
   "blocked-address": {
@@ -148,6 +148,7 @@ var UNKNOWN = {
   next: "Check the target and scan again."
 };
 var causeOf = (reason) => label(CAUSES, reason) ?? UNKNOWN;
+var isKnownCause = (reason) => label(CAUSES, reason) !== void 0;
 
 // src/pages/browser/verdicts.ts
 var VERDICT_ORDER = ["fail", "warn", "note", "pass", "na"];
@@ -177,7 +178,7 @@ function tally(verdicts) {
 }
 
 // src/pages/browser/report.ts
-var byVerdict = (rows) => VERDICT_ORDER.flatMap((verdict2) => rows.filter((row) => row.verdict === verdict2));
+var byVerdict = (rows) => VERDICT_ORDER.flatMap((verdict2) => rows.filter((row) => row.verdict === verdict2).sort((a, b) => b.cost - a.cost));
 var needsFix = (row) => row.fix !== null && (row.verdict === "fail" || row.verdict === "warn");
 function headerCell(content, className) {
   const cell = el("th", className, content);
@@ -265,6 +266,7 @@ function testRow(t, graded) {
     name: text(t.title) || name,
     verdict: verdict2,
     impact: signed(t.scoreModifier),
+    cost: typeof t.scoreModifier === "number" ? -t.scoreModifier : 0,
     reason: text(t.description),
     fix: advice,
     details: [
@@ -368,18 +370,20 @@ var POLICY_TEXT = {
 };
 function causeCard(cause, vendor) {
   return [
-    el("p", "cause", cause.what.replace("{vendor}", vendor || "a firewall")),
+    el("p", "cause", cause.what.replace("{vendor}", vendor ? " (" + vendor + ")" : "")),
     el("p", null, [el("strong", null, "What you can do: "), cause.next])
   ];
 }
 function notAssessedFacts(body) {
   const result = obj(body.result) ?? {};
   const details = obj(result.details) ?? {};
-  const cause = causeOf(text(details.reason));
+  const reason = text(details.reason);
+  const cause = causeOf(reason);
   return [
     el("h3", null, cause.title),
     causeCard(cause, text(details.vendor)),
-    el("p", "meta", text(result.message) || text(body.detail)),
+    // A known cause is told above; the scan's own words are kept for one the page does not know.
+    isKnownCause(reason) ? null : el("p", "meta", text(result.message) || text(body.detail)),
     arr(details.evidence).length > 0 ? [el("p", null, "What the scan saw:"), codeList(details.evidence)] : null,
     retrievalErrors(obj(details.errors))
   ];
@@ -417,19 +421,24 @@ function problemCard(response, problem, ui) {
   const box = el("section", "problem" + (wait ? " is-wait" : ""));
   if (status === 422) {
     add(box, notAssessedFacts(problem));
-    ui.say("No grade: " + causeOf(text(obj(obj(problem.result)?.details)?.reason)).title + ".");
+    ui.done("No grade: " + causeOf(text(obj(obj(problem.result)?.details)?.reason)).title + ".");
   } else if (wait) {
     add(box, el("h3", null, status === 429 ? "Please wait a moment" : "Scanning is unavailable right now"));
-    ui.say(waitCard(box, response, problem, ui));
+    ui.done(waitCard(box, response, problem, ui));
   } else {
     const title = status === 400 ? "That target cannot be scanned" : text(problem.title) || "Something went wrong";
     const suggestion = status === 400 ? suggestedDomain(problem) : null;
     add(box, [
       el("h3", null, title),
-      el("p", "cause", text(problem.detail) || "The service answered with status " + status + "."),
+      // The API names its fields ("target" must be …); a person entered a target.
+      el(
+        "p",
+        "cause",
+        text(problem.detail).replace(/^"target" /, "The target ") || "The service answered with status " + status + "."
+      ),
       suggestion ? instead(suggestion, ui) : null
     ]);
-    ui.say(title + ".");
+    ui.done(title + ".");
   }
   if (problem.type) {
     add(
@@ -517,9 +526,9 @@ function sectionOfItem(item) {
 }
 function points(items, key) {
   const mine = items.filter((item) => sectionOfItem(item) === key);
-  if (mine.length === 0) return "";
   const sum = (field) => mine.reduce((n, item) => n + (typeof item[field] === "number" ? item[field] : 0), 0);
-  return sum("earned") + " / " + sum("max");
+  const [earned, max] = [sum("earned"), sum("max")];
+  return { shown: mine.length === 0 ? "" : earned + " / " + max, lost: max - earned };
 }
 var worstFirst = (findings) => [...findings].sort((a, b) => SEVERITIES.indexOf(text(a.severity)) - SEVERITIES.indexOf(text(b.severity)));
 var SEVERITIES = ["critical", "high", "medium", "low", "info"];
@@ -531,14 +540,18 @@ function sectionRow(key, s, items) {
     label(OF_STATUS, status) ?? "note"
   );
   const first = findings[0];
+  const score = points(items, key);
   const fixed = verdict2 === "fail" || verdict2 === "warn" ? first : void 0;
   const records = arr(s.records);
   return {
     anchor: "section-" + key,
     name: label(SECTION_NAMES, key) ?? key,
     verdict: verdict2,
-    impact: points(items, key),
-    reason: text(s.summary),
+    impact: score.shown,
+    cost: score.lost,
+    // A failing section's summary names the failure; one that only warns (a weak key) may read well:
+    // its worst finding is then the reason.
+    reason: first && status !== "fail" && (verdict2 === "fail" || verdict2 === "warn") ? text(first.title) : text(s.summary),
     fix: first && typeof first.recommendation === "string" ? first.recommendation : null,
     details: [
       records.length > 0 ? [el("p", null, records.length === 1 ? "Record:" : "Records:"), codeList(records)] : null,
@@ -707,7 +720,7 @@ function resultView(shown, body, headers, ctx) {
     return [line, verdict(body, ctx.range, rows), report ? report.render(details, rows) : null, rawJson(body)];
   }
   if (body.success === true && body.assessed === false) {
-    ctx.ui.say("No grade: " + text(result ? result.message : ""));
+    ctx.ui.done("No grade: " + text(result ? result.message : ""));
     return [line, el("section", "problem", notAssessedFacts(body)), rawJson(body)];
   }
   return [line, problemCard({ status: shown.status, headers }, body, ctx.ui), rawJson(body)];
@@ -761,7 +774,8 @@ function initToolPage(form) {
       const until = Date.now() + seconds * 1e3;
       const counter = el("span", "countdown", formatWait(seconds));
       counter.setAttribute("role", "timer");
-      const line = el("p", null, ["Try again in ", counter, " (at " + new Date(until).toLocaleTimeString() + ")."]);
+      const at = new Date(until).toISOString().slice(11, 16) + " UTC";
+      const line = el("p", null, ["Try again in ", counter, " (at " + at + ")."]);
       stopTimer();
       timer = setInterval(() => {
         const left = Math.max(0, Math.ceil((until - Date.now()) / 1e3));
@@ -769,7 +783,7 @@ function initToolPage(form) {
         if (left === 0) {
           stopTimer();
           line.replaceChildren("You can try again now.");
-          ui.say("You can try again now.");
+          ui.done("You can try again now.");
         }
       }, 1e3);
       return line;
@@ -796,7 +810,7 @@ function initToolPage(form) {
   const showAnswer = (shown, body, headers, say) => show(resultView(shown, body, headers, resultContext(say)));
   const render = (response, data, raw, shown) => {
     if (!data) {
-      ui.say("Unexpected answer from the service (HTTP " + response.status + ").");
+      ui.done("Unexpected answer from the service (HTTP " + response.status + ").");
       show(
         el("section", "problem", [
           el("h3", null, "Unexpected answer (" + response.status + ")"),
@@ -850,11 +864,12 @@ function initToolPage(form) {
         ui.say("Scan cancelled. A scan the service had already started still counts toward your hourly scans.");
         return;
       }
-      ui.say("The service could not be reached. Check your connection and try again.");
+      ui.done("The service could not be reached.");
       show(
         el("section", "problem", [
-          el("h3", null, "Network error"),
-          el("p", null, text(error instanceof Error ? error.message : null))
+          el("h3", null, "The service could not be reached"),
+          el("p", "cause", "Check your connection and try again."),
+          el("p", "meta", "Network error: " + text(error instanceof Error ? error.message : null))
         ])
       );
       return;

@@ -99,7 +99,7 @@ export function signed(n: unknown): string {
 }
 
 export function rawJson(data: unknown): HTMLDetailsElement {
-  return el('details', null, [
+  return el('details', 'more', [
     el('summary', null, 'Raw JSON response'),
     el('pre', null, el('code', null, JSON.stringify(data, null, 2))),
   ]);

@@ -46,12 +46,12 @@ function sectionOfItem(item: Json): string | undefined {
   return SECTION_OF_ITEM.find(([prefix]) => name.startsWith(prefix))?.[1];
 }
 
-/** "12 / 30" points earned in the section, or "" when no score item belongs to it. */
-function points(items: readonly Json[], key: string): string {
+/** The points the section earned of its maximum ("12 / 30", "" when no score item belongs to it), and those it lost. */
+function points(items: readonly Json[], key: string): { shown: string; lost: number } {
   const mine = items.filter((item) => sectionOfItem(item) === key);
-  if (mine.length === 0) return '';
   const sum = (field: string) => mine.reduce((n, item) => n + (typeof item[field] === 'number' ? item[field] : 0), 0);
-  return sum('earned') + ' / ' + sum('max');
+  const [earned, max] = [sum('earned'), sum('max')];
+  return { shown: mine.length === 0 ? '' : earned + ' / ' + max, lost: max - earned };
 }
 
 const worstFirst = (findings: Json[]) =>
@@ -69,6 +69,7 @@ function sectionRow(key: string, s: Json, items: readonly Json[]): ReportRow {
           label(OF_STATUS, status) ?? 'note',
         );
   const first = findings[0];
+  const score = points(items, key);
   // The table shows the fix of the worst finding of a section that fails or warns; its details do not repeat it.
   const fixed = verdict === 'fail' || verdict === 'warn' ? first : undefined;
   const records = arr(s.records);
@@ -76,8 +77,12 @@ function sectionRow(key: string, s: Json, items: readonly Json[]): ReportRow {
     anchor: 'section-' + key,
     name: label(SECTION_NAMES, key) ?? key,
     verdict,
-    impact: points(items, key),
-    reason: text(s.summary),
+    impact: score.shown,
+    cost: score.lost,
+    // A failing section's summary names the failure; one that only warns (a weak key) may read well:
+    // its worst finding is then the reason.
+    reason:
+      first && status !== 'fail' && (verdict === 'fail' || verdict === 'warn') ? text(first.title) : text(s.summary),
     fix: first && typeof first.recommendation === 'string' ? first.recommendation : null,
     details: [
       records.length > 0 ? [el('p', null, records.length === 1 ? 'Record:' : 'Records:'), codeList(records)] : null,

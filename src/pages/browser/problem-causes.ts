@@ -1,7 +1,7 @@
 /**
  * Why a scan could not grade its target, for people: each `result.details.reason` of a 422 (both
  * tools, docs/api-behaviour.md) with a title, what happened and its own next step. `{vendor}` is
- * the bot-challenge vendor the scan recognised.
+ * the bot-challenge vendor the scan recognised, in brackets.
  */
 import { label } from './dom.ts';
 
@@ -20,7 +20,7 @@ const unreachable = (what: string): Cause => ({
 export const CAUSES: Readonly<Record<string, Cause>> = {
   'bot-challenge': {
     title: 'The site showed a bot check instead of its page',
-    what: '{vendor} answered with a challenge page, so the site\u2019s own headers could not be read.',
+    what: 'The site\u2019s firewall{vendor} answered with a challenge page, so its own headers could not be read.',
     next:
       'Scan a page the firewall lets through, or let the scanner pass in the firewall settings. ' +
       'Retrying rarely helps.',
@@ -86,3 +86,5 @@ const UNKNOWN: Cause = {
 };
 
 export const causeOf = (reason: string): Cause => label(CAUSES, reason) ?? UNKNOWN;
+
+export const isKnownCause = (reason: string): boolean => label(CAUSES, reason) !== undefined;

@@ -6,14 +6,14 @@
  * page (the problem's `type`, only when it is an http(s) URL).
  */
 import { add, arr, type Child, codeList, el, type Json, label, link, obj, text } from './dom.ts';
-import { CAUSES, causeOf, type Cause } from './problem-causes.ts';
+import { CAUSES, causeOf, isKnownCause, type Cause } from './problem-causes.ts';
 import { retrievalErrors } from './security-headers.ts';
 
 /** What the problem card may do to the rest of the page. */
 export interface ProblemUi {
-  /** Puts a short summary in the live status region. */
+  /** Puts a short message in the live status region, shown: for what no card shows. */
   say(message: string): void;
-  /** Announces a result the page shows in full (the live region, read out but not shown twice). */
+  /** Announces what a card shows in full (read out by the live region, not shown twice). */
   done(message: string): void;
   /** A line counting the wait down, replacing any countdown already running. */
   countdown(seconds: number): HTMLElement;
@@ -56,7 +56,7 @@ const POLICY_TEXT: Readonly<Record<string, string>> = {
 
 function causeCard(cause: Cause, vendor: string): Child {
   return [
-    el('p', 'cause', cause.what.replace('{vendor}', vendor || 'a firewall')),
+    el('p', 'cause', cause.what.replace('{vendor}', vendor ? ' (' + vendor + ')' : '')),
     el('p', null, [el('strong', null, 'What you can do: '), cause.next]),
   ];
 }
@@ -65,11 +65,13 @@ function causeCard(cause: Cause, vendor: string): Child {
 export function notAssessedFacts(body: Json): Child[] {
   const result = obj(body.result) ?? {};
   const details = obj(result.details) ?? {};
-  const cause = causeOf(text(details.reason));
+  const reason = text(details.reason);
+  const cause = causeOf(reason);
   return [
     el('h3', null, cause.title),
     causeCard(cause, text(details.vendor)),
-    el('p', 'meta', text(result.message) || text(body.detail)),
+    // A known cause is told above; the scan's own words are kept for one the page does not know.
+    isKnownCause(reason) ? null : el('p', 'meta', text(result.message) || text(body.detail)),
     arr(details.evidence).length > 0 ? [el('p', null, 'What the scan saw:'), codeList(details.evidence)] : null,
     retrievalErrors(obj(details.errors)),
   ];
@@ -117,19 +119,24 @@ export function problemCard(response: Answered, problem: Json, ui: ProblemUi): H
   const box = el('section', 'problem' + (wait ? ' is-wait' : ''));
   if (status === 422) {
     add(box, notAssessedFacts(problem));
-    ui.say('No grade: ' + causeOf(text(obj(obj(problem.result)?.details)?.reason)).title + '.');
+    ui.done('No grade: ' + causeOf(text(obj(obj(problem.result)?.details)?.reason)).title + '.');
   } else if (wait) {
     add(box, el('h3', null, status === 429 ? 'Please wait a moment' : 'Scanning is unavailable right now'));
-    ui.say(waitCard(box, response, problem, ui));
+    ui.done(waitCard(box, response, problem, ui));
   } else {
     const title = status === 400 ? 'That target cannot be scanned' : text(problem.title) || 'Something went wrong';
     const suggestion = status === 400 ? suggestedDomain(problem) : null;
     add(box, [
       el('h3', null, title),
-      el('p', 'cause', text(problem.detail) || 'The service answered with status ' + status + '.'),
+      // The API names its fields ("target" must be …); a person entered a target.
+      el(
+        'p',
+        'cause',
+        text(problem.detail).replace(/^"target" /, 'The target ') || 'The service answered with status ' + status + '.',
+      ),
       suggestion ? instead(suggestion, ui) : null,
     ]);
-    ui.say(title + '.');
+    ui.done(title + '.');
   }
   if (problem.type) {
     add(

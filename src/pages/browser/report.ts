@@ -13,6 +13,8 @@ export interface ReportRow {
   verdict: Verdict;
   /** The score impact as shown ("−25", "0 / 35"), or "" when the row has none. */
   impact: string;
+  /** Points the row costs: within a verdict, rows that cost more come first. */
+  cost: number;
   /** One line on why the row reads as it does. */
   reason: string;
   /** What to change; shown only for rows that fail or warn. */
@@ -28,7 +30,7 @@ export interface ReportColumns {
 }
 
 const byVerdict = (rows: readonly ReportRow[]): ReportRow[] =>
-  VERDICT_ORDER.flatMap((verdict) => rows.filter((row) => row.verdict === verdict));
+  VERDICT_ORDER.flatMap((verdict) => rows.filter((row) => row.verdict === verdict).sort((a, b) => b.cost - a.cost));
 
 const needsFix = (row: ReportRow) => row.fix !== null && (row.verdict === 'fail' || row.verdict === 'warn');
 

@@ -117,7 +117,7 @@ export function resultView(shown: Shown, body: Json, headers: Headers, ctx: Resu
   }
   if (body.success === true && body.assessed === false) {
     // A stored scan that could not assess its target: read back successfully, so not a problem answer.
-    ctx.ui.say('No grade: ' + text(result ? result.message : ''));
+    ctx.ui.done('No grade: ' + text(result ? result.message : ''));
     return [line, el('section', 'problem', notAssessedFacts(body)), rawJson(body)];
   }
   return [line, problemCard({ status: shown.status, headers }, body, ctx.ui), rawJson(body)];

@@ -46,6 +46,7 @@ function testRow(t: Json, graded: string): ReportRow {
     name: text(t.title) || name,
     verdict,
     impact: signed(t.scoreModifier),
+    cost: typeof t.scoreModifier === 'number' ? -t.scoreModifier : 0,
     reason: text(t.description),
     fix: advice,
     details: [

@@ -67,7 +67,8 @@ function initToolPage(form: HTMLFormElement): void {
       const until = Date.now() + seconds * 1000;
       const counter = el('span', 'countdown', formatWait(seconds));
       counter.setAttribute('role', 'timer');
-      const line = el('p', null, ['Try again in ', counter, ' (at ' + new Date(until).toLocaleTimeString() + ').']);
+      const at = new Date(until).toISOString().slice(11, 16) + ' UTC';
+      const line = el('p', null, ['Try again in ', counter, ' (at ' + at + ').']);
       stopTimer();
       timer = setInterval(() => {
         const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
@@ -75,7 +76,7 @@ function initToolPage(form: HTMLFormElement): void {
         if (left === 0) {
           stopTimer();
           line.replaceChildren('You can try again now.');
-          ui.say('You can try again now.');
+          ui.done('You can try again now.');
         }
       }, 1000);
       return line;
@@ -104,7 +105,7 @@ function initToolPage(form: HTMLFormElement): void {
 
   const render = (response: Response, data: Json | null, raw: string, shown: Shown): void => {
     if (!data) {
-      ui.say('Unexpected answer from the service (HTTP ' + response.status + ').');
+      ui.done('Unexpected answer from the service (HTTP ' + response.status + ').');
       show(
         el('section', 'problem', [
           el('h3', null, 'Unexpected answer (' + response.status + ')'),
@@ -165,11 +166,12 @@ function initToolPage(form: HTMLFormElement): void {
         ui.say('Scan cancelled. A scan the service had already started still counts toward your hourly scans.');
         return;
       }
-      ui.say('The service could not be reached. Check your connection and try again.');
+      ui.done('The service could not be reached.');
       show(
         el('section', 'problem', [
-          el('h3', null, 'Network error'),
-          el('p', null, text(error instanceof Error ? error.message : null)),
+          el('h3', null, 'The service could not be reached'),
+          el('p', 'cause', 'Check your connection and try again.'),
+          el('p', 'meta', 'Network error: ' + text(error instanceof Error ? error.message : null)),
         ]),
       );
       return;

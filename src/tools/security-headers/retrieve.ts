@@ -94,8 +94,8 @@ export async function retrieve(
   const httpStart = `http://${url.host}${path}`;
 
   const [https, http, preload] = await Promise.all([
-    fetchSession(httpsStart, deps, deadline).finally(() => finished(`Fetched ${httpsStart}`)),
-    fetchSession(httpStart, deps, deadline).finally(() => finished(`Fetched ${httpStart}`)),
+    fetchSession(httpsStart, deps, deadline).finally(() => finished(`Tried ${httpsStart}`)),
+    fetchSession(httpStart, deps, deadline).finally(() => finished(`Tried ${httpStart}`)),
     Promise.all(preloadCandidates(host).map(async (name) => [name, await deps.preload(name, deadline)] as const)),
   ]);
 

@@ -117,7 +117,8 @@ before(async () => {
   atEnd(() => scanFetch.close());
   const deps: RetrieveDeps = {
     fetch: scanFetch,
-    resolver: createDohResolver({ url: doh.url, fetch }),
+    // Agreement, not speed, is tested: a loaded machine must not turn a slow local answer into a DNS refusal.
+    resolver: createDohResolver({ url: doh.url, fetch, timeoutMs: 10_000 }),
     allowPrivate: true,
     userAgent: 'observatory-retrieval-test',
     preload: async (name) => ({

@@ -151,6 +151,10 @@ function stateFor(
   return base === 'exists' ? 'likely-present' : 'not-found';
 }
 
+/** "none of the 3 selectors checked answered", or for one: "the one selector checked did not answer". */
+function noneOfTheSelectors(count: number, verb: string, negated: string): string {
+  return count === 1 ? `the one selector checked ${negated}` : `none of the ${count} selectors checked ${verb}`;
+}
 export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(capture)): DkimSection {
   const domain = capture.domain;
   const baseResult = exchange(capture, domainKeyBase(domain), 'TXT');
@@ -168,7 +172,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
   const state = stateFor(reports, baseNode, noMail, capture.selectors.tried.length);
   const facts: DkimFacts = { state, keys: withKeys.map(keyFacts) };
   const checked =
-    `${capture.selectors.tried.length} selectors checked` +
+    `${capture.selectors.tried.length} selector${capture.selectors.tried.length === 1 ? '' : 's'} checked` +
     (capture.selectors.requested.length > 0 ? ` (yours first: ${capture.selectors.requested.join(', ')})` : '');
   const baseEvidence = baseResult ? describeExchange(baseResult) : `${domainKeyBase(domain)} was not looked up`;
   const findings: Finding[] = keyFindings(withKeys);
@@ -251,7 +255,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
         status: 'warn',
         summary:
           `_domainkey.${domain} exists ` +
-          `but none of the ${capture.selectors.tried.length} selectors checked holds a key; ` +
+          `but ${noneOfTheSelectors(capture.selectors.tried.length, 'holds a key', 'holds no key')}; ` +
           'the selector in use is unknown.',
         findings,
       };
@@ -271,7 +275,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
         status: 'fail',
         summary:
           `No DKIM key found: _domainkey.${domain} does not exist ` +
-          `and none of the ${capture.selectors.tried.length} selectors checked answered.`,
+          `and ${noneOfTheSelectors(capture.selectors.tried.length, 'answered', 'did not answer')}.`,
         findings,
       };
     case 'not-applicable':
