@@ -7,6 +7,7 @@ import { errorPath } from '../http/errors.ts';
 import { PATHS, toolPagePath } from '../paths.ts';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
 import { html } from './html.ts';
+import { percentDecode } from '../net/host-text.ts';
 import { renderLayout } from './layout.ts';
 import { href, siteFor, type SiteOptions } from './site.ts';
 
@@ -15,12 +16,8 @@ const SHOWN_PATH_LENGTH = 80;
 
 /** The path as people typed it (percent-decoded when it decodes), cut to SHOWN_PATH_LENGTH characters. */
 function shownPath(path: string): string {
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // Not valid percent-encoding: shown as sent.
-  }
+  // Not valid percent-encoding: shown as sent.
+  const decoded = percentDecode(path) ?? path;
   const chars = Array.from(decoded);
   return chars.length > SHOWN_PATH_LENGTH ? `${chars.slice(0, SHOWN_PATH_LENGTH).join('')}…` : decoded;
 }
