@@ -58,6 +58,15 @@ describe('html tag', () => {
 });
 
 describe('tool pages', () => {
+  test('address people: how to read a result speaks of the words the table uses, not of fields and headers', () => {
+    for (const tool of ALLOWLISTED_TOOLS) {
+      const page = renderToolPage(tool, BASE);
+      const about = /<summary>How to read the result<\/summary>([\s\S]*?)<\/details>/.exec(page)?.[1] ?? '';
+      for (const word of ['FAIL', 'WARN', 'NOTE', 'PASS']) assert.ok(about.includes(`<dt>${word}</dt>`), word);
+      assert.doesNotMatch(page, /Retry-After|result\.details|tests\[\]|pass: false|send a JSON object/i, tool.name);
+    }
+  });
+
   for (const tool of ALLOWLISTED_TOOLS) {
     test(`${tool.name}: a labelled form wired to its execute path, a live status region, the range and scale`, () => {
       const page = renderToolPage(tool, BASE);
