@@ -5,12 +5,26 @@
  * --omit=dev`) without tsx: src/ and deploy/node are bundled, the runtime dependencies are loaded
  * from node_modules.
  */
-import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { build, type OutputFile } from 'esbuild';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isBuiltin } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
 const OUT = 'dist/agent-scan.js';
+
+/**
+ * Each file is written whole under another name and renamed into place, so a reader never sees
+ * half of one: several builds may run at once (npm test runs lint, the build test and the runtime
+ * checks side by side), and they write the same bytes.
+ */
+function writeWhole(path: string, contents: Uint8Array | string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, contents);
+  renameSync(partial, path);
+}
+const writeAll = (files: OutputFile[] = []) => files.forEach((file) => writeWhole(file.path, file.contents));
 // The smallest edge limit: a Vercel Edge function on Hobby, 1 MB gzipped (Workers Free: 3 MB).
 const GZIP_BUDGET = 1_000_000;
 
@@ -28,10 +42,12 @@ const result = await build({
   metafile: true,
   legalComments: 'linked',
   logLevel: 'warning',
+  write: false,
 });
+writeAll(result.outputFiles);
 
 // The entries in deploy/ import the bundle; its types are those of the source it was built from.
-writeFileSync(OUT.replace(/\.js$/, '.d.ts'), "export * from '../src/index.ts';\n");
+writeWhole(OUT.replace(/\.js$/, '.d.ts'), "export * from '../src/index.ts';\n");
 
 const raw = readFileSync(OUT);
 const gzip = gzipSync(raw, { level: 9 }).length;
@@ -67,7 +83,9 @@ const nodeResult = await build({
   sourcemap: 'linked',
   metafile: true,
   logLevel: 'warning',
+  write: false,
 });
+writeAll(nodeResult.outputFiles);
 
 // A production install has the runtime dependencies only: importing anything else would fail there.
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies?: Record<string, string> };
