@@ -37,7 +37,8 @@ export interface AppConfig {
   allowPrivateTargets: boolean;
   /** HSTS preload status service, or null to treat every host as "unknown". */
   hstsPreloadStatusUrl: string | null;
-  upstash: { url: string; token: string } | null;
+  /** The shared store; `timeoutMs` is the deadline of one round trip (docs/store.md, "Failure behaviour"). */
+  upstash: { url: string; token: string; timeoutMs: number } | null;
   /** Browser origins besides our own that may call POST /mcp; '*' for any. */
   mcpAllowedOrigins: string[] | '*';
   /** Scan-quota numbers set by the environment; the rest are the contract's (src/limits.ts). */
@@ -85,6 +86,12 @@ const DEFAULT_HSTS_PRELOAD_STATUS_URL = 'https://hstspreload.org/api/v2/status';
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
+
+/** The deadline of one store round trip: short, so a slow store is soon treated as unavailable. */
+const STORE_TIMEOUT_MS = { default: 800, min: 100, max: 10_000 };
+const STORE_TIMEOUT_MESSAGE =
+  'UPSTASH_TIMEOUT_MS must be a whole number of milliseconds ' +
+  `from ${STORE_TIMEOUT_MS.min} to ${STORE_TIMEOUT_MS.max}`;
 
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
 const EnvSchema = v.object({
@@ -173,6 +180,16 @@ const EnvSchema = v.object({
       ),
     ),
   ),
+  UPSTASH_TIMEOUT_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[0-9]{1,5}$/, STORE_TIMEOUT_MESSAGE),
+      v.transform(Number),
+      v.minValue(STORE_TIMEOUT_MS.min, STORE_TIMEOUT_MESSAGE),
+      v.maxValue(STORE_TIMEOUT_MS.max, STORE_TIMEOUT_MESSAGE),
+    ),
+    String(STORE_TIMEOUT_MS.default),
+  ),
   SCANS_PER_HOUR_PER_CLIENT: v.optional(quotaNumber('SCANS_PER_HOUR_PER_CLIENT')),
   SCANS_PER_HOUR_PER_TARGET: v.optional(quotaNumber('SCANS_PER_HOUR_PER_TARGET')),
   SCANS_PER_HOUR_PER_NETWORK: v.optional(quotaNumber('SCANS_PER_HOUR_PER_NETWORK')),
@@ -255,7 +272,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       : (e.MCP_ALLOWED_ORIGINS ?? []).map((o) => o.toLowerCase()),
     upstash:
       e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN
-        ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN }
+        ? { url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN, timeoutMs: e.UPSTASH_TIMEOUT_MS }
         : null,
     scanQuota: Object.fromEntries(
       Object.entries(QUOTA_VARIABLES).flatMap(([name, limit]) =>

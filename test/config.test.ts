@@ -50,7 +50,17 @@ test('reads every variable, trimming a trailing slash from URLs', () => {
   assert.equal(c.trustProxy, 'cf-connecting-ip');
   assert.equal(c.allowPrivateTargets, true);
   assert.equal(c.hstsPreloadStatusUrl, null);
-  assert.deepEqual(c.upstash, { url: 'http://127.0.0.1:8079', token: 'secret' });
+  assert.deepEqual(c.upstash, { url: 'http://127.0.0.1:8079', token: 'secret', timeoutMs: 800 });
+});
+
+test('the store deadline is a whole number of milliseconds from 100 to 10,000', () => {
+  const upstash = { UPSTASH_REDIS_REST_URL: 'https://x.upstash.io', UPSTASH_REDIS_REST_TOKEN: 't' };
+  assert.equal(parseConfig({ ...upstash, UPSTASH_TIMEOUT_MS: '2500' }).upstash?.timeoutMs, 2500);
+  for (const value of ['99', '10001', '1.5', '-1', '800ms', '1e3']) {
+    assert.deepEqual(problemsOf({ ...upstash, UPSTASH_TIMEOUT_MS: value }), [
+      '- UPSTASH_TIMEOUT_MS: must be a whole number of milliseconds from 100 to 10000',
+    ]);
+  }
 });
 
 test('lists every problem at once', () => {
