@@ -3,7 +3,7 @@
  * keys create | list | revoke, grades set, grade-capture. `parseCommand` validates a whole command
  * line without touching a store, so every usage mistake is reported before the store is needed.
  *
- * Exit codes (admin.ts): 0 done; 1 the store did not answer, or another failure; 2 a usage or
+ * Exit codes (admin-main.ts): 0 done; 1 the store did not answer, or another failure; 2 a usage or
  * configuration error: the operator must change the command line or the environment; 3 not found.
  */
 import { parseArgs } from 'node:util';

@@ -7,6 +7,7 @@ import { before, describe, test } from 'node:test';
 import { createDohResolver } from '../../src/net/resolver.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { retrieveEmail } from '../../src/tools/email-security/retrieve.ts';
+import { runAdmin } from '../../deploy/node/admin-main.ts';
 import { startDohServer } from '../support/doh-server.ts';
 import { mailZones } from '../support/mail-zones.ts';
 import { CATALOG, EXECUTE_SH, postJson, startHarness } from '../support/harness.ts';
@@ -21,8 +22,16 @@ interface Run {
   stderr: string;
 }
 
+/** Runs the operator CLI in this process, as its entry point does, with `env` as the environment. */
+async function admin(args: string[], env: Record<string, string>): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, env, { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
+
 /** Runs `npm run admin`'s entry point as its own process. */
-function admin(args: string[], env: Record<string, string>): Promise<Run> {
+function adminProcess(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/node/admin.ts', ...args], {
       env: { PATH: process.env.PATH, ...env },
@@ -43,6 +52,24 @@ describe('the operator CLI (npm run admin)', () => {
     const redis = await startRedis();
     bridge = await startUpstashBridge(redis.port);
     env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token };
+  });
+
+  test('as a process: output on stdout and stderr, and the exit code of each outcome', async () => {
+    const created = await adminProcess(['keys', 'create', '--name', 'proc', '--owner', 'user_p', '--json'], env);
+    assert.equal(created.code, 0, created.stderr);
+    assert.match(JSON.parse(created.stdout).key, /^asc_live_/);
+    assert.deepEqual(await adminProcess(['keys', 'revoke', 'key_nope'], env), {
+      code: 3,
+      stdout: '',
+      stderr: 'no key with id key_nope (see keys list)\n',
+    });
+    const usage = await adminProcess(['frobnicate'], {});
+    assert.deepEqual([usage.code, usage.stderr], [2, 'unknown command: frobnicate\n(--help shows every command)\n']);
+    const unreachable = await adminProcess(['keys', 'list'], {
+      UPSTASH_REDIS_REST_URL: `http://127.0.0.1:${await freePort()}`,
+      UPSTASH_REDIS_REST_TOKEN: 't',
+    });
+    assert.equal(unreachable.code, 1, unreachable.stderr);
   });
 
   test('creates a key, shows it once, and lists it without the key', async () => {
