@@ -1,29 +1,29 @@
 /**
- * Debian's Chromium driven by playwright-core (no browser download): headless, no sandbox (tests
+ * Chromium driven by playwright-core (no browser download): headless, no sandbox (tests
  * run as root), background networking off (this machine has no internet, and Chromium would
  * otherwise keep trying). Screenshots go to test-artifacts/ for people to look at.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { atEnd } from './cleanup.ts';
+import { findChromium } from './system-needs.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 
 let launched: Promise<Browser> | null = null;
 
-/** One browser per test file; fails loudly when Chromium is not installed (CI installs it). */
+/**
+ * One browser per test file, closed when the file ends; fails loudly when there is no Chromium
+ * (test/support/system-needs.ts says where it looks; `npm test` checks before anything runs).
+ */
 export function browser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(
-      `Chromium is not installed at ${CHROMIUM_PATH}; ` +
-        'the browser tests need it (apt-get install -y chromium, as .ci/run does).',
-    );
+  const executablePath = findChromium();
+  if (executablePath === null)
+    throw new Error('Chromium was not found: npm test names where it looked and how to install it.');
   if (!launched) {
     launched = chromium.launch({
-      executablePath: CHROMIUM_PATH,
+      executablePath,
       headless: true,
       args: [
         '--no-sandbox',
@@ -36,7 +36,11 @@ export function browser(): Promise<Browser> {
         '--disable-dev-shm-usage',
       ],
     });
-    atEnd(async () => (await launched!).close());
+    const closing = launched;
+    atEnd(async () => {
+      launched = null;
+      await (await closing).close();
+    });
   }
   return launched;
 }

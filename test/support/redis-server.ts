@@ -1,6 +1,7 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { atEnd } from './cleanup.ts';
 import { freePort } from './free-port.ts';
+import { onPath } from './system-needs.ts';
 
 export interface RedisServer {
   port: number;
@@ -10,13 +11,10 @@ export interface RedisServer {
   start(): Promise<void>;
 }
 
-/** Fails loudly, never skips: the Redis suites are part of `npm test`. */
+/** Fails loudly, never skips: the Redis suites are part of `npm test`, which checks for it first. */
 function assertInstalled(): void {
-  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) {
-    throw new Error(
-      'redis-server is not installed; the store tests need it (apt-get install -y redis-server, as .ci/run does).',
-    );
+  if (onPath('redis-server') === null) {
+    throw new Error('redis-server is not on PATH; the store tests need it (npm test says how to install it).');
   }
 }
 
@@ -34,13 +32,12 @@ export async function startRedis(): Promise<RedisServer> {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    atEnd(() => proc.kill('SIGKILL'));
     child = proc;
     let output = '';
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`redis-server did not start on port ${port}:\n${output}`)),
-        10_000,
+        30_000,
       );
       proc.stdout.on('data', (chunk) => {
         output += chunk;
@@ -68,5 +65,7 @@ export async function startRedis(): Promise<RedisServer> {
   }
 
   await start();
+  // Once, for whichever process is running then: a restart is still the server started here.
+  atEnd(stop);
   return { port, start, stop };
 }
