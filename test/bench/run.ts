@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
 import { startServer } from '../../deploy/node/serve.ts';
+import { endTestFile } from '../support/cleanup.ts';
 import { UNLIMITED } from './unlimited.ts';
 import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
@@ -214,6 +215,6 @@ try {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
 } finally {
-  await Promise.all([appServer.close(1000), bareServer.close(), tinyServer.close()]);
+  await Promise.all([appServer.close(1000), bareServer.close(), tinyServer.close(), endTestFile()]);
 }
 process.exitCode = exitCode;

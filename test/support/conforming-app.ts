@@ -3,20 +3,14 @@
  * document the service serves (test/support/openapi-conformance.ts). A test file whose requests
  * got an undocumented status, header, content type or member fails when it ends.
  */
-import { after } from 'node:test';
 import type { App } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
 import { buildOpenApi } from '../../src/openapi.ts';
+import { checkAtEnd } from './cleanup.ts';
 import { OpenApiConformance } from './openapi-conformance.ts';
-// Imported first so its `after` (closing the servers) is registered, and runs, before the check's.
-import './cleanup.ts';
 
+/** One per document, shared by every file a process runs: compiling its schemas takes a while. */
 const checkers = new Map<string, OpenApiConformance>();
-const verifications: (() => Promise<void>)[] = [];
-
-// Registered at a test file's top level, as test/support/cleanup.ts explains. A failing `after`
-// hook fails the file and skips the hooks after it, so this one comes last.
-if (process.env.NODE_TEST_CONTEXT) after(() => Promise.all(verifications.splice(0).map((verify) => verify())));
 
 function checkerFor(config: AppConfig): OpenApiConformance {
   const baseUrl = config.baseUrl ?? 'http://localhost';
@@ -33,7 +27,7 @@ function checkerFor(config: AppConfig): OpenApiConformance {
 export function checkedAgainstOpenApi(app: App, config: AppConfig): App {
   const checker = checkerFor(config);
   const pending: Promise<string[]>[] = [];
-  verifications.push(async () => {
+  checkAtEnd(async () => {
     const problems = [...new Set((await Promise.all(pending)).flat())];
     if (problems.length > 0) {
       throw new Error(`Responses that the OpenAPI document does not describe:\n${problems.join('\n')}`);

@@ -1,4 +1,4 @@
-/** The unit layer's guard refuses every way out of the process, however it is imported. */
+/** The unit layer's guard refuses every way out of the process, however it is imported, run as test:unit runs it. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -25,10 +25,14 @@ for (const [name, [imports, code]] of Object.entries(PROBES)) {
     // Without NODE_TEST_CONTEXT the probe's runner reports on its own instead of to this one.
     const env = { ...process.env };
     delete env['NODE_TEST_CONTEXT'];
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--import', guard, '--test', file], {
-      encoding: 'utf8',
-      env,
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--import', guard, 'test/support/run-files.ts', 'unit', file],
+      {
+        encoding: 'utf8',
+        env,
+      },
+    );
     assert.notEqual(run.status, 0, run.stdout);
     // fetch reports its own "fetch failed", with the guard's refusal as the cause.
     if (name !== 'fetch') assert.match(run.stdout, /a unit test may not/);
