@@ -10,6 +10,7 @@ import { before, describe, test } from 'node:test';
 import { generateKey } from '../../src/keys/key-format.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
+import { PATIENT_MS } from '../support/deadlines.ts';
 import { CATALOG, freshIp, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis } from '../support/redis-server.ts';
@@ -23,7 +24,13 @@ before(async () => {
   h = await startHarness({
     env: { API_KEY_PREFIX: PREFIX },
     store: (clock) =>
-      new UpstashStore({ url: bridge.url, token: bridge.token, prefix: 'lookups', now: clock.now, timeoutMs: 300 }),
+      new UpstashStore({
+        url: bridge.url,
+        token: bridge.token,
+        prefix: 'lookups',
+        now: clock.now,
+        timeoutMs: PATIENT_MS,
+      }),
   });
 });
 

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { before, describe, test } from 'node:test';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { atEnd } from '../support/cleanup.ts';
+import { PATIENT_MS } from '../support/deadlines.ts';
 import { CATALOG, EXECUTE_SH, freshIp, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis, type RedisServer } from '../support/redis-server.ts';
@@ -19,8 +20,10 @@ before(async () => {
   bridge = await startUpstashBridge(redis.port);
 });
 
+// Exact counting across instances holds for the requests the store answers; one that misses its
+// deadline is decided by the instance alone (test/store/store-deadline.integration.test.ts).
 const sharedStore = (prefix: string) => (clock: { now: () => number }) =>
-  new UpstashStore({ url: bridge.url, token: bridge.token, prefix, now: clock.now });
+  new UpstashStore({ url: bridge.url, token: bridge.token, prefix, now: clock.now, timeoutMs: PATIENT_MS });
 
 /** `npm start` as its own process, on the shared store (default key prefix). */
 async function startServerProcess(): Promise<string> {
@@ -30,6 +33,7 @@ async function startServerProcess(): Promise<string> {
       PORT: '0',
       UPSTASH_REDIS_REST_URL: bridge.url,
       UPSTASH_REDIS_REST_TOKEN: bridge.token,
+      UPSTASH_TIMEOUT_MS: String(PATIENT_MS),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -46,7 +50,7 @@ async function startServerProcess(): Promise<string> {
 }
 
 /** Waits until the current minute has at least `ms` left, so a burst stays inside one window. */
-async function awayFromMinuteBoundary(ms = 3000): Promise<void> {
+async function awayFromMinuteBoundary(ms = 10_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < ms) await new Promise((r) => setTimeout(r, left + 50));
 }
@@ -124,25 +128,13 @@ describe('instances sharing one Upstash store', () => {
     } finally {
       await redis.start();
     }
-    let status = 0;
-    for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
-      status = (await postJson(h, EXECUTE_SH, { target: 'after.example' })).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.equal(status, 200, 'recovered without a restart');
+    await bridge.redisReady();
+    assert.equal(
+      (await postJson(h, EXECUTE_SH, { target: 'after.example' })).status,
+      200,
+      'recovered without a restart',
+    );
     assert.deepEqual(h.errors, [], 'no 500 anywhere');
-  });
-
-  test('a hung store is given up on: 503, not a hang, and never "allowed"', async () => {
-    const h = await startHarness({ store: sharedStore('hung') });
-    bridge.setHanging(true);
-    try {
-      const res = await postJson(h, EXECUTE_SH, { target: 'hung.example' });
-      await expectProblem(res, 'service_unavailable');
-      assert.deepEqual(h.scanners['security-headers'].calls, []);
-    } finally {
-      bridge.setHanging(false);
-    }
   });
 });
 

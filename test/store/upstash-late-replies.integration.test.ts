@@ -5,7 +5,7 @@
  * a real server in front.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { QUOTA_SCRIPT } from '../../src/store/lua-scripts.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { EXECUTE_SH, freshIp, postJson, startHarness, type Harness } from '../support/harness.ts';
@@ -13,10 +13,12 @@ import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis, type RedisServer } from '../support/redis-server.ts';
 import { runsScript, startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
 
-const DEADLINE_MS = 300;
-/** Longer than both attempts of a call (the client retries once), so every reply comes too late. */
-const LATE_MS = 2 * DEADLINE_MS + 400;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Held requests miss it whatever its length (the bridge holds them until the test lets them go);
+ * the others must make it, so it is long enough for a busy machine, and short enough that the
+ * suite does not wait long for each held request.
+ */
+const DEADLINE_MS = 2_000;
 
 let redis: RedisServer;
 let bridge: UpstashBridge;
@@ -24,7 +26,6 @@ before(async () => {
   redis = await startRedis();
   bridge = await startUpstashBridge(redis.port);
 });
-after(() => bridge.setDelay(null));
 
 async function harness(prefix: string): Promise<Harness> {
   return startHarness({
@@ -51,15 +52,14 @@ describe('scan quota when the store answers after the deadline', () => {
   test('a count applied at once but confirmed too late is undone, and the 503 says nothing was counted', async () => {
     const h = await harness('late-reply');
     const ip = freshIp();
-    bridge.setDelay({ ms: LATE_MS, stage: 'reply', matches: runsScript(QUOTA_SCRIPT) });
+    const held = bridge.hold(runsScript(QUOTA_SCRIPT), 'reply');
     try {
       const res = await postJson(h, EXECUTE_SH, { target: 'late-reply.example' }, { ip });
       const body = await expectProblem(res, 'service_unavailable');
       assert.match(body.detail, /No scan ran and nothing was counted/);
       assert.equal(res.headers.get('retry-after'), '30');
-      await pause(LATE_MS); // the held replies land
     } finally {
-      bridge.setDelay(null);
+      await held.release(); // the held replies land
     }
     assert.deepEqual(await quotaState(h, 'late-reply', ip, 'late-reply.example'), NOTHING);
     assert.deepEqual(h.scanners['security-headers'].calls, []);
@@ -71,16 +71,15 @@ describe('scan quota when the store answers after the deadline', () => {
   test('a reservation that reaches the store after its cancellation counts nothing', async () => {
     const h = await harness('late-arrival');
     const ip = freshIp();
-    bridge.setDelay({ ms: LATE_MS, stage: 'arrival', matches: runsScript(QUOTA_SCRIPT) });
+    const held = bridge.hold(runsScript(QUOTA_SCRIPT), 'arrival');
     try {
       const body = await expectProblem(
         await postJson(h, EXECUTE_SH, { target: 'late-arrival.example' }, { ip }),
         'service_unavailable',
       );
       assert.match(body.detail, /nothing was counted/);
-      await pause(LATE_MS + DEADLINE_MS); // both held attempts run against Redis now
     } finally {
-      bridge.setDelay(null);
+      await held.release(); // the held reservation runs against Redis now
     }
     assert.deepEqual(await quotaState(h, 'late-arrival', ip, 'late-arrival.example'), NOTHING);
   });
@@ -88,7 +87,7 @@ describe('scan quota when the store answers after the deadline', () => {
   test('when even the cancellation is late, the 503 says the attempt may have counted, and it is undone', async () => {
     const h = await harness('all-late');
     const ip = freshIp();
-    bridge.setDelay({ ms: LATE_MS, stage: 'arrival', matches: () => true });
+    const held = bridge.hold(() => true, 'arrival');
     let body;
     try {
       body = await expectProblem(
@@ -96,13 +95,12 @@ describe('scan quota when the store answers after the deadline', () => {
         'service_unavailable',
       );
     } finally {
-      bridge.setDelay(null);
+      await held.release(); // every held command runs now
     }
     assert.doesNotMatch(body.detail, /nothing was counted/);
     assert.match(body.detail, /may have counted this attempt/);
     assert.doesNotMatch(body.error.hint, /nothing was counted/, 'the hint does not contradict the detail');
     await h.settled(); // the background cancellation has been confirmed
-    await pause(LATE_MS); // and every held command has run
     assert.deepEqual(await quotaState(h, 'all-late', ip, 'all-late.example'), NOTHING);
     assert.deepEqual(h.scanners['security-headers'].calls, []);
   });

@@ -4,6 +4,7 @@
  * passed through verbatim. Commands reach Redis unchanged, scripts included.
  */
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { atEnd } from './cleanup.ts';
 import { Redis } from 'ioredis';
@@ -17,17 +18,15 @@ export interface UpstashBridge {
   /** While set, requests are accepted but never answered, like a hung store. */
   setHanging(hanging: boolean): void;
   /**
-   * While set, requests with a matching command are slow: held `ms` before they reach Redis
-   * (`arrival`), or run at once with their reply held `ms` (`reply`), as a congested network does.
+   * From now on, requests with a matching command are held before they reach Redis (`arrival`),
+   * or run at once with their reply held (`reply`), as a congested network does, until `release`
+   * lets them go; it resolves once every held request has run and been answered. Held until the
+   * test says so, a request is late for any deadline, however busy the machine.
    */
-  setDelay(delay: BridgeDelay | null): void;
+  hold(matches: (command: string[]) => boolean, stage: 'arrival' | 'reply'): { release(): Promise<void> };
+  /** Resolves once the bridge is connected to Redis (again, after a restart). */
+  redisReady(): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface BridgeDelay {
-  ms: number;
-  stage: 'arrival' | 'reply';
-  matches(command: string[]): boolean;
 }
 
 /** Matches the commands that run `script` (EVAL with its text, or EVALSHA with its SHA1). */
@@ -69,8 +68,8 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
   await redis.connect().catch(() => {});
   const requests: UpstashBridge['requests'] = [];
   let hanging = false;
-  let delay: BridgeDelay | null = null;
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let held: { matches: (command: string[]) => boolean; stage: 'arrival' | 'reply'; gate: Promise<void> } | null = null;
+  const handled = new Set<Promise<void>>();
 
   async function run(command: string[]): Promise<Reply> {
     const [name, ...args] = command.map(String);
@@ -96,7 +95,11 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
   }
 
   // A failure of the bridge itself stays an unhandled rejection: loud, as a bug in a test double should be.
-  const server: Server = createServer((request, response) => void handle(request, response));
+  const server: Server = createServer((request, response) => {
+    const handling = handle(request, response);
+    handled.add(handling);
+    void handling.finally(() => handled.delete(handling));
+  });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     let send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
@@ -115,11 +118,11 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
     }
     const commands = (path === '/' ? [body] : body) as string[][];
     requests.push({ path, commands: commands.map((c) => String(c[0]).toUpperCase()) });
-    const slow = delay !== null && commands.some((c) => delay!.matches(c.map(String))) ? delay : null;
-    if (slow?.stage === 'arrival') await pause(slow.ms);
-    if (slow?.stage === 'reply') {
+    const hold = held !== null && commands.some((c) => held!.matches(c.map(String))) ? held : null;
+    if (hold?.stage === 'arrival') await hold.gate;
+    if (hold?.stage === 'reply') {
       const reply = send;
-      send = (status, answer) => void pause(slow.ms).then(() => reply(status, answer));
+      send = (status, answer) => void hold.gate.then(() => reply(status, answer));
     }
     if (redis.status !== 'ready') return send(503, { error: 'ERR redis unavailable' });
     const encodeReply = (reply: Reply) => ('result' in reply ? { result: encode(reply.result, base64) } : reply);
@@ -140,7 +143,24 @@ export async function startUpstashBridge(redisPort: number, token = 'test-token'
     requests,
     redis,
     setHanging: (value) => void (hanging = value),
-    setDelay: (value) => void (delay = value),
+    hold(matches, stage) {
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const hold = { matches, stage, gate };
+      held = hold;
+      return {
+        async release() {
+          if (held === hold) held = null;
+          open();
+          // A held reply is sent after its request's handler has returned: let it go out too.
+          while (handled.size > 0) await Promise.allSettled([...handled]);
+          await new Promise((resolve) => setImmediate(resolve));
+        },
+      };
+    },
+    async redisReady() {
+      if (redis.status !== 'ready') await once(redis, 'ready');
+    },
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
