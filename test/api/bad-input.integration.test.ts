@@ -29,6 +29,7 @@ import { hugeBodies, oddMethods, unknownPaths } from './bad-input/cases-transpor
 // requests, many from one address (the raw-socket ones all come from 127.0.0.1), and a 429 would
 // hide the status each case is about; rate limiting is not what this suite tests.
 const h = await startHarness({
+  socket: true,
   limits: {
     anonymousPerMinute: 1e6,
     keyPerMinute: 1e6,

@@ -259,7 +259,7 @@ describe('the per-minute limit', () => {
   });
 
   test('a spoofed X-Forwarded-For does not reset the limit when no proxy is trusted', async () => {
-    const h = await startHarness({ env: { TRUST_PROXY: 'none' } });
+    const h = await startHarness({ socket: true, env: { TRUST_PROXY: 'none' } });
     const spoofed = (i: number) => fetch(h.url + CATALOG, { headers: { 'x-forwarded-for': `192.0.2.${i}` } });
     for (let i = 0; i < 10; i++) assert.equal((await spoofed(i)).status, 200);
     await expectProblem(await spoofed(99), 'rate_limit_exceeded');

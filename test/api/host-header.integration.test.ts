@@ -6,7 +6,7 @@ import { rawHead, rawRequest } from '../support/raw-http.ts';
 
 let h: Harness;
 before(async () => {
-  h = await startHarness();
+  h = await startHarness({ socket: true });
 });
 
 for (const host of ['x:99999', '256.0.0.1', '1.2.3.4.5', 'xn--']) {

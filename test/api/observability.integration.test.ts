@@ -221,7 +221,7 @@ describe('dependency outages', () => {
 
 describe('a client that goes away mid-scan', () => {
   test('leaves nothing behind: no kept scan to be served as cached, no quota spent', async () => {
-    const h = await startHarness();
+    const h = await startHarness({ socket: true });
     const scanner = h.scanners['security-headers'];
     let started!: () => void;
     const scanning = new Promise<void>((resolve) => (started = resolve));

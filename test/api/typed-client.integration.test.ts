@@ -96,7 +96,11 @@ describe('a client generated from /openapi.json', () => {
     const env = { DOH_URL: doh.url, SCAN_ALLOW_PRIVATE_TARGETS: '1', HSTS_PRELOAD_STATUS_URL: 'none' };
     const scanFetch = createPinnedFetch({ ca: [site.cert] });
     atEnd(() => scanFetch.close());
-    const h = await startHarness({ env, scanners: createScanners(parseConfig(env), { scanFetch, fetch }) });
+    const h = await startHarness({
+      socket: true,
+      env,
+      scanners: createScanners(parseConfig(env), { scanFetch, fetch }),
+    });
     baseUrl = h.url;
 
     // What a user does: download the document, generate the types, write the program beside them.

@@ -37,7 +37,7 @@ const ERROR_BADGES = [
 
 let h: Harness;
 before(async () => {
-  h = await startHarness();
+  h = await startHarness({ socket: true });
   for (const [domain, grade] of GRADES) {
     if (!grade) continue;
     await h.store.setLatestGrade(domain, grade, h.clock.time);

@@ -194,7 +194,7 @@ describe('refusals on the MCP endpoint', () => {
   });
 
   test('without BASE_URL no browser origin is trusted, whatever Host says (DNS rebinding)', async () => {
-    const local = await startMcpWorld({ env: { BASE_URL: '' } });
+    const local = await startMcpWorld({ socket: true, env: { BASE_URL: '' } });
     const port = new URL(local.h.url).port;
     // fetch() would replace the Host header, so the rebinding request is written by hand.
     const body = JSON.stringify(INITIALIZE);

@@ -1,6 +1,7 @@
 /**
- * An API server with real scanners (a local site over HTTPS, names from a local DoH server, the
- * Node pinned fetch) and the official MCP clients connected to its /mcp endpoint.
+ * An API with real scanners (a local site over HTTPS, names from a local DoH server, the Node
+ * pinned fetch) and the official MCP clients connected to its /mcp endpoint, through the fetch
+ * they are given (the app in this process, or a server's socket).
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -32,7 +33,7 @@ export interface McpWorld {
 }
 
 export async function startMcpWorld(
-  options: { limits?: Limits; env?: Record<string, string> } = {},
+  options: { limits?: Limits; env?: Record<string, string>; socket?: boolean } = {},
 ): Promise<McpWorld> {
   const site = await startSite(['good.test', 'bare.test'], (r) => {
     const host = String(r.headers.host ?? '').split(':')[0];
@@ -51,6 +52,7 @@ export async function startMcpWorld(
   const scanFetch = createPinnedFetch({ ca: [site.cert] });
   atEnd(() => scanFetch.close());
   const h = await startHarness({
+    socket: options.socket === true,
     env,
     ...(options.limits ? { limits: options.limits } : {}),
     scanners: createScanners(parseConfig(env), { scanFetch, fetch, mtaStsPort: site.port }),
@@ -78,7 +80,10 @@ function headersFor(caller: Caller): Record<string, string> {
 export async function connectClient(h: Harness, caller: Caller = {}): Promise<Client> {
   const client = new Client({ name: 'agent-scan-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: headersFor(caller) } }),
+    new StreamableHTTPClientTransport(new URL(`${h.origin}/mcp`), {
+      fetch: h.fetch,
+      requestInit: { headers: headersFor(caller) },
+    }),
   );
   atEnd(() => client.close());
   return client;
@@ -87,7 +92,9 @@ export async function connectClient(h: Harness, caller: Caller = {}): Promise<Cl
 /** A 2025-era client (`@modelcontextprotocol/sdk` 1.x): initialize handshake, no envelope. */
 export async function connectLegacyClient(h: Harness, caller: Caller = {}): Promise<LegacyClient> {
   const client = new LegacyClient({ name: 'agent-scan-tests-2025', version: '1.0.0' });
-  await client.connect(new LegacyTransport(new URL(`${h.url}/mcp`), { requestInit: { headers: headersFor(caller) } }));
+  await client.connect(
+    new LegacyTransport(new URL(`${h.origin}/mcp`), { fetch: h.fetch, requestInit: { headers: headersFor(caller) } }),
+  );
   atEnd(() => client.close());
   return client;
 }

@@ -15,7 +15,7 @@ import { challengeOutcome, emailOutcome, securityHeadersOutcome } from './fixtur
 let h: Harness;
 
 before(async () => {
-  h = await startHarness();
+  h = await startHarness({ socket: true });
 });
 
 async function open(path: string) {

@@ -17,7 +17,7 @@ const BROWSER =
 
 let h: Harness;
 before(async () => {
-  h = await startHarness();
+  h = await startHarness({ socket: true });
 });
 
 const browse = (path: string, init: RequestInit & { ip?: string } = {}) =>

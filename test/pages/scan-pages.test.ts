@@ -13,7 +13,7 @@ import { MemoryStore } from '../../src/store/memory.ts';
 import type { Store, StoredScan } from '../../src/store/port.ts';
 import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import { switchableStore } from '../support/failing-store.ts';
-import { BASE, pageContext } from './page-context.ts';
+import { BASE, requestContext, testServices } from '../support/request-context.ts';
 
 const NOW = 1_700_000_000_000;
 const SCAN: StoredScan = {
@@ -35,9 +35,7 @@ async function withScan(): Promise<Store> {
 }
 
 async function call(handler: Handler, path: string, store: Store, init: RequestInit = {}): Promise<Response> {
-  const ctx = pageContext(BASE + path);
-  Object.assign(ctx.services, { store });
-  ctx.store = store;
+  const ctx = requestContext(BASE + path, { services: testServices({ store }) });
   const response = await handler(new Request(BASE + path, init) as unknown as IRequest, ctx);
   if (!response) throw new Error('the handler passed the request on');
   return response;

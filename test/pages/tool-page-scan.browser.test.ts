@@ -41,7 +41,7 @@ before(async () => {
   };
   const scanFetch = createPinnedFetch({ ca: [site.cert] });
   atEnd(() => scanFetch.close());
-  h = await startHarness({ env, scanners: createScanners(parseConfig(env), { scanFetch, fetch }) });
+  h = await startHarness({ socket: true, env, scanners: createScanners(parseConfig(env), { scanFetch, fetch }) });
 });
 
 test('scans a local site from the page and shows the grade and every test', async () => {

@@ -17,8 +17,13 @@ import { ManualClock } from './clock.ts';
 import { GRADED, GRADED_EMAIL, RecordingScanner } from './scanners.ts';
 
 export interface Harness {
+  /** The server's URL, for a harness started with `socket: true` (throws otherwise). */
   url: string;
   server: RunningServer;
+  /** Where `fetch` sends requests: the server's URL, or the origin the app sees in this process. */
+  origin: string;
+  /** fetch for clients that take one (the MCP clients): to the app in this process, or to the server. */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   clock: ManualClock;
   store: Store;
   memory: MemoryStore;
@@ -32,7 +37,10 @@ export interface Harness {
   dependencyEvents: DependencyEvent[];
   /** Creates a key in the store and returns it in full. */
   createKey(scopes?: Scope[], extra?: { expiresAt?: number }): Promise<{ key: string; id: string }>;
-  /** fetch against the server, as the client address `ip` (the harness trusts X-Forwarded-For). */
+  /**
+   * A request as the client address `ip` (the harness trusts X-Forwarded-For): to the app in this
+   * process, or through the server's socket for a harness started with `socket: true`.
+   */
   request(path: string, init?: RequestInit & { ip?: string | undefined }): Promise<Response>;
   /** Resolves once every piece of background work handed to `waitUntil` so far has settled. */
   settled(): Promise<void>;
@@ -48,9 +56,23 @@ export function freshIp(): string {
   return `198.51.${clientCounter % 250}.${Math.floor(clientCounter / 250) + 1}`;
 }
 
+/** The origin of requests made in this process: a server on loopback would see its own. */
+const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
+/** What Node's fetch adds to a request that does not set them, so both ways send the same. */
+const FETCH_DEFAULTS: [string, string][] = [
+  ['accept', '*/*'],
+  ['accept-language', '*'],
+  ['sec-fetch-mode', 'cors'],
+  ['user-agent', 'node'],
+  ['accept-encoding', 'gzip, deflate'],
+];
+
 /**
- * Starts the real Node server (srvx, free port) around createApp with injected scanners and a
- * manual clock. The server trusts X-Forwarded-For so tests can speak as many client addresses.
+ * createApp with injected scanners and a manual clock, every answer checked against the OpenAPI
+ * document. Requests go to the app in this process (as hono's `app.request()` does), unless the
+ * test is about the socket (raw HTTP, clients that take a URL, a browser): with `socket: true`
+ * the real Node server (srvx, free port) serves it too. It trusts X-Forwarded-For, so tests can
+ * speak as many client addresses.
  */
 export async function startHarness(
   options: {
@@ -63,6 +85,8 @@ export async function startHarness(
     scanners?: Partial<Record<ToolName, Scanner>>;
     /** The Node server's request deadlines (the body one reaches the app with every request). */
     deadlines?: RequestDeadlines;
+    /** Serve on a loopback port too, for tests that need a URL or a socket. */
+    socket?: boolean;
   } = {},
 ): Promise<Harness> {
   const clock = new ManualClock();
@@ -105,17 +129,45 @@ export async function startHarness(
       onDependencyChange: (event) => dependencyEvents.push(event),
     }),
   );
-  const server = await startServer(checkedAgainstOpenApi(background.app, config), {
-    port: 0,
-    hostname: '127.0.0.1',
-    baseUrl: config.baseUrl,
-    ...(options.deadlines ? { deadlines: options.deadlines } : {}),
-  });
-  atEnd(() => server.close(1000));
+  const app = checkedAgainstOpenApi(background.app, config);
+  const server =
+    options.socket === true || options.deadlines !== undefined
+      ? await startServer(app, {
+          port: 0,
+          hostname: '127.0.0.1',
+          baseUrl: config.baseUrl,
+          ...(options.deadlines ? { deadlines: options.deadlines } : {}),
+        })
+      : null;
+  if (server) atEnd(() => server.close(1000));
+  else {
+    // What a listening server would do: keep the process alive while a request waits on a timer
+    // that does not (the scan deadline's AbortSignal.timeout, for one).
+    const alive = setInterval(() => {}, 60_000);
+    atEnd(() => clearInterval(alive));
+  }
+  const listening = (): RunningServer => {
+    if (server === null) throw new Error('this harness has no socket: startHarness({ socket: true })');
+    return server;
+  };
   const keys = new KeyService(store, config.apiKeyPrefix, clock.now);
+  const send = (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    if (server) return fetch(input, init);
+    const request = new Request(input, init);
+    const headers = new Headers(request.headers);
+    for (const [name, value] of FETCH_DEFAULTS) if (!headers.has(name)) headers.set(name, value);
+    return app.fetch(new Request(request, { headers }), { clientAddress: '127.0.0.1' });
+  };
+  const origin = server?.url ?? IN_PROCESS_ORIGIN;
   return {
-    url: server.url,
-    server,
+    get url() {
+      return listening().url;
+    },
+    get server() {
+      return listening();
+    },
+    origin,
+    fetch: send,
     clock,
     store,
     memory,
@@ -138,7 +190,7 @@ export async function startHarness(
       const { ip, ...rest } = init;
       const headers = new Headers(rest.headers);
       headers.set('x-forwarded-for', ip ?? freshIp());
-      return fetch(server.url + path, { ...rest, headers });
+      return send(origin + path, { ...rest, headers });
     },
     settled: () => background.settled(),
   };
