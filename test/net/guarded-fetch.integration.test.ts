@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createPinnedFetch } from '../../deploy/node/pinned-fetch.ts';
 import { guardedFetch, type GuardedFetchDeps, type GuardedResult } from '../../src/net/guarded-fetch.ts';
-import { createDohResolver } from '../../src/net/resolver.ts';
 import { atEnd } from '../support/cleanup.ts';
 import { startDohServer } from '../support/doh-server.ts';
 import { selfSignedCertificate, siteRoutes, startTargetServer } from '../support/net-targets.ts';
@@ -18,7 +17,7 @@ const doh = await startDohServer({
   'slow.test': 'TIMEOUT',
   'text-only.test': [{ type: 'TXT', data: 'no addresses here' }],
 });
-const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 200, retries: 0 });
+const resolver = doh.resolver({ retries: 0 });
 const pinned = createPinnedFetch();
 atEnd(() => pinned.close());
 
@@ -204,7 +203,7 @@ test('no response in time is a timeout; so is the scan deadline', async () => {
 
 test('a body that stalls keeps the headers and reports what arrived', async () => {
   const result = expectOk(
-    await guardedFetch(at(site, 'site.test', '/stall-body'), { readBody: true, timeoutMs: 200 }, deps()),
+    await guardedFetch(at(site, 'site.test', '/stall-body'), { readBody: true, timeoutMs: 2_000 }, deps()),
   );
   assert.equal(result.body, 'partial ');
   assert.equal(result.truncated, true);

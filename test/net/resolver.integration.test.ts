@@ -50,7 +50,7 @@ const doh = await startDohServer(
   { authenticated: ['zone.example'] },
 );
 
-const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 300 });
+const resolver = doh.resolver();
 
 function queriesSince(mark: number) {
   return doh.log.slice(mark);
@@ -246,7 +246,7 @@ test('a timeout is retried once, then reported', async () => {
     queriesSince(mark).map((e) => e.answer),
     ['TIMEOUT', 'TIMEOUT'],
   );
-  const noRetry = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 200, retries: 0 });
+  const noRetry = doh.resolver({ timeoutMs: 200, retries: 0 });
   const mark2 = doh.log.length;
   assert.equal((await noRetry.query('slow.example', 'TXT')).outcome, 'timeout');
   assert.equal(queriesSince(mark2).length, 1);

@@ -11,7 +11,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createPinnedFetch } from '../../deploy/node/pinned-fetch.ts';
 import { guardedFetch, type GuardedFetchDeps } from '../../src/net/guarded-fetch.ts';
-import { createDohResolver } from '../../src/net/resolver.ts';
 import { atEnd } from '../support/cleanup.ts';
 import { startDohServer } from '../support/doh-server.ts';
 import { siteRoutes, startCanary, startTargetServer } from '../support/net-targets.ts';
@@ -53,7 +52,7 @@ const doh = await startDohServer({
   // Public at check time, loopback afterwards.
   'rebind.test': ({ count }) => [{ type: 'A', data: count === 0 ? SIMULATED_PUBLIC.decoy : '127.0.0.1' }],
 });
-const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 1000 });
+const resolver = doh.resolver();
 const pinned = createPinnedFetch();
 atEnd(() => pinned.close());
 const network = simulatedInternet(pinned);

@@ -102,12 +102,17 @@ export class ZoneBook {
     this.zones.delete(lower(name));
   }
 
-  answer(qname: string, qtype: string): ZoneAnswer {
+  /** Whether `answer` would leave this query unanswered now; asking changes nothing (no query is counted). */
+  timesOut(qname: string, qtype: string): boolean {
+    return this.answer(qname, qtype, true).kind === 'timeout';
+  }
+
+  answer(qname: string, qtype: string, peek = false): ZoneAnswer {
     const records: (ZoneRecord & { name: string })[] = [];
     let authenticated = true;
     let name = lower(qname);
     for (let depth = 0; depth <= 8; depth++) {
-      const entry = this.entryFor(name, qtype);
+      const entry = this.entryFor(name, qtype, peek);
       authenticated &&= this.isAuthenticated(name, entry);
       if (entry === undefined) {
         const below = [...this.zones.keys()].some((key) => key.endsWith(`.${name}`));
@@ -143,11 +148,15 @@ export class ZoneBook {
     return { kind: 'answer', rcode: 'SERVFAIL', records: [], authenticated: false };
   }
 
-  private entryFor(name: string, type: string): Exclude<ZoneEntry, (query: QueryInfo) => ZoneEntry> | undefined {
+  private entryFor(
+    name: string,
+    type: string,
+    peek: boolean,
+  ): Exclude<ZoneEntry, (query: QueryInfo) => ZoneEntry> | undefined {
     let entry = this.zones.get(name);
     const key = `${name}|${type}`;
     const count = this.counts.get(key) ?? 0;
-    this.counts.set(key, count + 1);
+    if (!peek) this.counts.set(key, count + 1);
     for (let i = 0; typeof entry === 'function' && i < 8; i++) entry = entry({ name, type, count });
     return typeof entry === 'function' ? undefined : entry;
   }

@@ -5,7 +5,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import * as packet from '@leichtgewicht/dns-packet';
+import { createDohResolver, type Resolver } from '../../src/net/resolver.ts';
 import { atEnd } from './cleanup.ts';
+import { PATIENT_MS } from './deadlines.ts';
 import { ZoneBook, type AnswerOptions, type ZoneEntry, type ZoneRecord, type Zones } from './dns-zones.ts';
 
 export type { ZoneEntry, ZoneRecord, Zones } from './dns-zones.ts';
@@ -30,6 +32,12 @@ export interface DohServer {
   setZone(name: string, entry: ZoneEntry): void;
   /** The next `count` requests get this HTTP status (no DNS answer) instead. */
   failNext(count: number, status: number): void;
+  /**
+   * A resolver on this server that waits as long as a busy machine needs for the queries it
+   * answers (test/support/deadlines.ts), and gives up after `timeoutMs` on those it never does
+   * (a TIMEOUT zone): quick, and no answer is ever turned into a time-out.
+   */
+  resolver(options?: { timeoutMs?: number; retries?: number }): Resolver;
   close(): Promise<void>;
 }
 
@@ -184,6 +192,15 @@ export async function startDohServer(zones: Zones, options: DohServerOptions = {
     setZone: (name, zoneEntry) => book.set(name, zoneEntry),
     failNext(count, status) {
       for (let i = 0; i < count; i++) failures.push(status);
+    },
+    resolver({ timeoutMs = 250, retries } = {}) {
+      const url = `http://127.0.0.1:${port}/dns-query`;
+      const settings = { url, fetch: globalThis.fetch, ...(retries === undefined ? {} : { retries }) };
+      const answering = createDohResolver({ ...settings, timeoutMs: PATIENT_MS });
+      const silent = createDohResolver({ ...settings, timeoutMs });
+      return {
+        query: (name, type, options) => (book.timesOut(name, type) ? silent : answering).query(name, type, options),
+      };
     },
     close() {
       closed ??= new Promise<void>((resolve) => {

@@ -2,7 +2,6 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
-import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
 import { analyzeDkim } from '../../../src/tools/email-security/dkim/analyze.ts';
 import { retrieveDkim } from '../../../src/tools/email-security/dkim/retrieve.ts';
@@ -28,7 +27,7 @@ const doh = await startDohServer({
   's1.domainkey.u1.wl.sendgrid.net': [{ type: 'TXT', data: strings }],
   'nokeys.example': [{ type: 'MX', data: { preference: 10, exchange: 'mx.nokeys.example' } }],
 });
-const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 2000, retries: 0 });
+const resolver = doh.resolver({ retries: 0 });
 
 async function scan(domain: string, requested: string[] = []) {
   const capture = captureOf(domain, []);

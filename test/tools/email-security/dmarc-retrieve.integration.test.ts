@@ -1,7 +1,6 @@
 /** DMARC retrieval against a real local DoH server: the tree walk's queries and the destination checks. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver, type EmailSecurityCapture } from '../../../src/tools/email-security/capture.ts';
 import { analyzeDmarc } from '../../../src/tools/email-security/dmarc/analyze.ts';
 import { retrieveDmarc } from '../../../src/tools/email-security/dmarc/retrieve.ts';
@@ -19,7 +18,7 @@ const doh = await startDohServer({
   '_dmarc.example.org': [{ type: 'TXT', data: 'v=DMARC1; p=quarantine; psd=n' }],
   '_dmarc.broken.example': 'SERVFAIL',
 });
-const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 1000, retries: 0 });
+const resolver = doh.resolver({ retries: 0 });
 
 async function scan(domain: string): Promise<{ capture: EmailSecurityCapture; asked: string[] }> {
   const capture = captureOf(domain, []);

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { test } from 'node:test';
 import { createPinnedFetch } from '../../../deploy/node/pinned-fetch.ts';
-import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
 import * as m from '../../../src/tools/email-security/mechanisms.ts';
 import { atEnd } from '../../support/cleanup.ts';
@@ -49,10 +48,7 @@ test('a well-configured domain, end to end', async () => {
 
   const domain = 'example.com';
   const capture = captureOf(domain, []);
-  const resolver = new RecordingResolver(
-    createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 2000 }),
-    capture,
-  );
+  const resolver = new RecordingResolver(doh.resolver(), capture);
   const deps = { fetch, resolver, allowPrivate: true, userAgent: 'agent-scan-test/1.0' };
   const dkim = (async () => {
     const [{ hosts }, apexTxt] = await Promise.all([

@@ -8,7 +8,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createPinnedFetch } from '../../../deploy/node/pinned-fetch.ts';
 import type { GuardedFetchDeps } from '../../../src/net/guarded-fetch.ts';
-import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
 import { analyzeMtaSts } from '../../../src/tools/email-security/mta-sts/analyze.ts';
 import {
@@ -61,7 +60,7 @@ for (const domain of DOMAINS) {
 }
 zones['nosts.example.net'] = [{ type: 'A', data: '127.0.0.1' }];
 const doh = await startDohServer(zones);
-const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 2000, retries: 0 });
+const resolver = doh.resolver({ retries: 0 });
 const trusting = createPinnedFetch({ ca: [site.cert] });
 const plain = createPinnedFetch();
 atEnd(() => Promise.all([trusting.close(), plain.close()]));

@@ -1,7 +1,6 @@
 /** MX: analysis over hand-written captures and retrieval against a local DoH server. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
 import { analyzeMx, retrieveMx } from '../../../src/tools/email-security/mx.ts';
 import { startDohServer } from '../../support/doh-server.ts';
@@ -140,7 +139,7 @@ describe('MX retrieval', async () => {
     'mx1.example.com': [{ type: 'A', data: '192.0.2.1' }],
     'nomail.example': [{ type: 'MX', data: { preference: 0, exchange: '.' } }],
   });
-  const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 2000, retries: 0 });
+  const resolver = doh.resolver({ retries: 0 });
 
   test('asks MX, then A and AAAA of every host', async () => {
     const capture = captureOf('example.com', []);

@@ -7,7 +7,6 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver, type EmailSecurityCapture } from '../../../src/tools/email-security/capture.ts';
 import { analyzeSpf, type SpfAnalysis } from '../../../src/tools/email-security/spf/analyze.ts';
 import { retrieveSpf } from '../../../src/tools/email-security/spf/walk.ts';
@@ -150,7 +149,7 @@ async function scan(doh: DohServer, domain: string): Promise<SpfAnalysis> {
     mtaStsPolicy: null,
     selectors: { requested: [], tried: [] },
   };
-  const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 250, retries: 0 });
+  const resolver = doh.resolver({ retries: 0 });
   await retrieveSpf(new RecordingResolver(resolver, capture), domain);
   return analyzeSpf(JSON.parse(JSON.stringify(capture)) as EmailSecurityCapture);
 }

@@ -4,7 +4,6 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver, type EmailSecurityCapture } from '../../../src/tools/email-security/capture.ts';
 import { analyzeSpf } from '../../../src/tools/email-security/spf/analyze.ts';
 import { retrieveSpf, type SpfRetrievalOptions } from '../../../src/tools/email-security/spf/walk.ts';
@@ -48,7 +47,7 @@ const doh = await startDohServer({
   ],
 });
 
-const resolver = createDohResolver({ url: doh.url, fetch: globalThis.fetch, timeoutMs: 500, retries: 0 });
+const resolver = doh.resolver({ retries: 0 });
 
 async function walk(domain: string, options: SpfRetrievalOptions = {}) {
   const capture: EmailSecurityCapture = {
