@@ -1,4 +1,4 @@
-/** The unit layer's guard refuses every way out of the process, however it is imported, run as test:unit runs it. */
+/** The unit layer's guard refuses every way out of the process, however it is imported, as test:unit runs it. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -17,24 +17,43 @@ const PROBES: Record<string, [string, string]> = {
   fetch: ['', "await fetch('http://127.0.0.1:9/');"],
 };
 
-for (const [name, [imports, code]] of Object.entries(PROBES)) {
+// Every probe is a file of its own, all run by one unit layer, as npm run test:unit runs its files.
+const dir = mkdtempSync(join(tmpdir(), 'unit-guard-'));
+const files = Object.entries(PROBES).map(([name, [imports, code]], i) => {
+  const file = join(dir, `probe-${i}.test.mjs`);
+  writeFileSync(
+    file,
+    `import { test } from 'node:test';\n${imports}\ntest(${JSON.stringify(`probe: ${name}`)}, async () => { ${code} });\n`,
+  );
+  return file;
+});
+const GUARD = './test/support/unit-guard.ts';
+// Without NODE_TEST_CONTEXT the layer's runner reports on its own instead of to this one.
+const env = { ...process.env };
+delete env['NODE_TEST_CONTEXT'];
+const layer = ['--import', 'tsx', '--import', GUARD, '--test-reporter=tap', 'test/support/run-files.ts', 'unit'];
+// A probe that gets out may keep the layer alive (a listening server): a hang guard, not a speed test.
+const run = spawnSync(process.execPath, [...layer, ...files], { encoding: 'utf8', env, timeout: 120_000 });
+
+/** The TAP lines of one probe's test, from its result to the next result. */
+function reportOf(name: string): string {
+  const start = run.stdout.search(new RegExp(`^ *(?:not )?ok \\d+ - probe: ${name}$`, 'm'));
+  assert.notEqual(start, -1, `no result for the probe of ${name}:\n${run.stdout}`);
+  const rest = run.stdout.slice(start);
+  const lineEnd = rest.indexOf('\n') + 1;
+  const next = rest.slice(lineEnd).search(/^ *(?:not )?ok \d+ - /m);
+  return next === -1 ? rest : rest.slice(0, lineEnd + next);
+}
+
+test('the layer fails when any probe gets out', () => {
+  assert.notEqual(run.status, 0, run.stdout);
+});
+
+for (const name of Object.keys(PROBES)) {
   test(`refuses ${name}`, () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'unit-guard-')), 'probe.test.mjs');
-    writeFileSync(file, `import { test } from 'node:test';\n${imports}\ntest('probe', async () => { ${code} });\n`);
-    const guard = './test/support/unit-guard.ts';
-    // Without NODE_TEST_CONTEXT the probe's runner reports on its own instead of to this one.
-    const env = { ...process.env };
-    delete env['NODE_TEST_CONTEXT'];
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', '--import', guard, 'test/support/run-files.ts', 'unit', file],
-      {
-        encoding: 'utf8',
-        env,
-      },
-    );
-    assert.notEqual(run.status, 0, run.stdout);
+    const report = reportOf(name);
+    assert.match(report, /^ *not ok /, report);
     // fetch reports its own "fetch failed", with the guard's refusal as the cause.
-    if (name !== 'fetch') assert.match(run.stdout, /a unit test may not/);
+    if (name !== 'fetch') assert.match(report, /a unit test may not/);
   });
 }
