@@ -1,7 +1,9 @@
 /**
- * The red-team's CPU attacks, end to end through a running server: records and headers a target
- * controls that made a parser backtrack for seconds. Each scan must come back graded well within
- * the scan deadline, several at once, while the server keeps answering.
+ * The red-team's CPU attacks, end to end through the app: records and headers a target controls
+ * that made a parser backtrack for seconds. Several scans at once must each come back graded,
+ * not timed out, while the service keeps answering. How long the parsers take on such inputs is
+ * measured by npm run bench (adversarial_longest_block_ms), and test/regex-safety.integration.test.ts
+ * proves no regex in src/ can backtrack: this test asserts outcomes, not speed.
  */
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
@@ -40,8 +42,9 @@ before(async () => {
   h = await startHarness({
     env,
     limits: UNLIMITED,
-    // Five scans of a record that took ~8 s each would overrun this; linear parsing takes milliseconds.
-    scanDeadlineMs: 10_000,
+    // The production deadline: a machine busy enough to miss it with linear parsing would be
+    // missing every other deadline too.
+    scanDeadlineMs: 30_000,
     scanners: createScanners(parseConfig(env), { scanFetch, fetch }),
   });
 });

@@ -23,7 +23,7 @@ export interface Harness {
   /** Where `fetch` sends requests: the server's URL, or the origin the app sees in this process. */
   origin: string;
   /** fetch for clients that take one (the MCP clients): to the app in this process, or to the server. */
-  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   clock: ManualClock;
   store: Store;
   memory: MemoryStore;

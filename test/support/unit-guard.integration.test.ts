@@ -21,10 +21,8 @@ const PROBES: Record<string, [string, string]> = {
 const dir = mkdtempSync(join(tmpdir(), 'unit-guard-'));
 const files = Object.entries(PROBES).map(([name, [imports, code]], i) => {
   const file = join(dir, `probe-${i}.test.mjs`);
-  writeFileSync(
-    file,
-    `import { test } from 'node:test';\n${imports}\ntest(${JSON.stringify(`probe: ${name}`)}, async () => { ${code} });\n`,
-  );
+  const probe = `test(${JSON.stringify(`probe: ${name}`)}, async () => { ${code} });`;
+  writeFileSync(file, `import { test } from 'node:test';\n${imports}\n${probe}\n`);
   return file;
 });
 const GUARD = './test/support/unit-guard.ts';
