@@ -36,6 +36,7 @@ before(async () => {
 
 /** How many store round trips `send` caused. */
 async function storeTripsOf(send: () => Promise<unknown>): Promise<number> {
+  await h.settled(); // earlier requests' background writes are not this one's
   const before = bridge.requests.length;
   await send();
   return bridge.requests.length - before;
