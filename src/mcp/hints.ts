@@ -41,7 +41,8 @@ const MCP_HINTS: Record<ErrorCode, HintOf> = {
     'The reason says why the target could not be assessed. Try again later when the cause is temporary.',
   rate_limit_exceeded: rateLimitHint,
   internal_error: () => 'This is a bug in the service. Try again later.',
-  service_unavailable: (options) => `No scan ran and nothing was counted. Try again in ${wait(options)}.`,
+  // Whether the attempt was counted is the detail's to say: the store may not have confirmed it yet.
+  service_unavailable: (options) => `No scan ran. Try again in ${wait(options)}.`,
 };
 
 /**
