@@ -113,7 +113,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const needs = checkSystemNeeds();
+const needs = checkSystemNeeds(wanted.length > 0 ? wanted : ORDER.map((layer) => layer.name));
 const missing = describeMissing(needs);
 if (missing !== '') {
   console.error(`npm test needs what this machine does not have:\n${missing}\nThen run npm test again.`);

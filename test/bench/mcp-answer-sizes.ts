@@ -18,7 +18,7 @@ function messageOf(text: string): string {
 }
 
 export async function measureMcpAnswerSizes(): Promise<Record<string, number>> {
-  const world = await startMcpWorld();
+  const world = await startMcpWorld({ socket: true });
   let answer = '';
   const recording = async (input: string | URL | Request, init?: RequestInit) => {
     const response = await fetch(input, init);

@@ -24,6 +24,9 @@ export async function endTestFile(): Promise<void> {
 // keeps the process alive, so waiting for it to be about to exit would wait forever.
 if (process.env.NODE_TEST_CONTEXT) after(endTestFile);
 
+/** Whether a file left tasks or checks behind: its own failing `after` hook skipped `endTestFile`. */
+export const unfinished = (): boolean => tasks.length > 0 || checks.length > 0;
+
 /** Runs `task` when the test file is done. */
 export function atEnd(task: () => unknown): void {
   tasks.push(task);

@@ -7,9 +7,9 @@
  *   node --import tsx [--import ./test/support/unit-guard.ts] test/support/run-files.ts LAYER [FILE …]
  */
 import { readdirSync } from 'node:fs';
-import { after, describe } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { endTestFile } from './cleanup.ts';
+import { endTestFile, unfinished } from './cleanup.ts';
 
 const LAYERS = {
   unit: (path: string) => !path.endsWith('.integration.test.ts') && !path.endsWith('.browser.test.ts'),
@@ -36,6 +36,8 @@ const files =
 // is then its own, and is closed when it ends, before the next one starts anything.
 /** A hang guard, not a speed test: the slowest file takes well under a minute on a busy machine. */
 const FILE_TIMEOUT_MS = 10 * 60_000;
+/** How long the process may stay up once every file has ended, before it is found to leak. */
+const EXIT_GRACE_MS = 30_000;
 
 for (const file of files) {
   // Imported inside the suite, so the file's top-level tests and hooks become the suite's.
@@ -46,4 +48,19 @@ for (const file of files) {
       after(endTestFile); // Hooks run in the order they were registered: the file's own come first.
     }
   });
+  // A failing `after` hook of the file's own skips the hooks after it: end the file here instead,
+  // under its name, before the next one starts.
+  if (unfinished()) await test(`${file}: closes what it started`, endTestFile);
 }
+
+// Every file has ended, so nothing should keep the process alive. Something a file left open (a
+// server, an interval) would keep it up for ever and hold npm test with it.
+setTimeout(() => {
+  const left = (process as unknown as { _getActiveHandles(): object[] })._getActiveHandles();
+  const kinds = left.map((handle) => handle.constructor.name).join(', ');
+  console.error(
+    `every test file has ended, but something keeps this process alive (${kinds}): ` +
+      'a file left a server, socket, child process or interval open',
+  );
+  process.exit(1);
+}, EXIT_GRACE_MS).unref();

@@ -4,7 +4,7 @@
  * Redis harnesses find their programs here too, so the check and the tests never disagree.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
@@ -39,11 +39,14 @@ export interface Need {
 function executable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
-    return true;
+    return statSync(path).isFile();
   } catch {
     return false;
   }
 }
+
+/** Whether `path --version` runs and exits 0: a broken install (a missing library) is as good as none. */
+const runs = (path: string) => spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 20_000 }).status === 0;
 
 /** The first executable called `name` on PATH, or null. */
 export function onPath(name: string): string | null {
@@ -99,11 +102,9 @@ function nodeNeed(): Need {
 
 function redisNeed(): Need {
   const path = onPath('redis-server');
-  // Run it too: a broken install (a missing library) is as good as none.
-  const runs = path !== null && spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).status === 0;
   return {
     what: 'redis-server (the store tests start their own)',
-    found: runs ? path : null,
+    found: path !== null && runs(path) ? path : null,
     problem: path === null ? 'not on PATH' : `${path} --version failed`,
     install: installs.redis,
   };
@@ -111,20 +112,28 @@ function redisNeed(): Need {
 
 function chromiumNeed(): Need {
   const chosen = process.env.CHROMIUM_PATH;
+  const path = findChromium();
   return {
     what: 'Chromium or Chrome (the browser tests drive it headless)',
-    found: findChromium(),
+    found: path !== null && runs(path) ? path : null,
     problem:
-      chosen !== undefined && chosen !== ''
-        ? `CHROMIUM_PATH=${chosen} is not an executable`
-        : `none of ${CHROMIUM_NAMES.join(', ')} on PATH, nor at the usual locations; or set CHROMIUM_PATH`,
+      path !== null
+        ? `${path} --version failed`
+        : chosen !== undefined && chosen !== ''
+          ? `CHROMIUM_PATH=${chosen} is not an executable file`
+          : `none of ${CHROMIUM_NAMES.join(', ')} on PATH, nor at the usual locations; or set CHROMIUM_PATH`,
     install: installs.chromium,
   };
 }
 
-/** Everything the suite needs, checked now. */
-export function checkSystemNeeds(): Need[] {
-  return [nodeNeed(), redisNeed(), chromiumNeed()];
+/** What the layers named need (all of them: every layer's), checked now. */
+export function checkSystemNeeds(layers: readonly string[]): Need[] {
+  const any = (...names: string[]) => names.some((name) => layers.includes(name));
+  return [
+    nodeNeed(),
+    ...(any('integration', 'runtimes') ? [redisNeed()] : []),
+    ...(any('browser') ? [chromiumNeed()] : []),
+  ];
 }
 
 /** What to print for the needs that are missing. */

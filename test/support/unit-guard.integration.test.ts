@@ -15,6 +15,11 @@ const PROBES: Record<string, [string, string]> = {
   'a TCP connection': ["import { connect } from 'node:net';", "connect(9, '127.0.0.1');"],
   'a listening server': ["import { createServer } from 'node:http';", 'createServer().listen(0);'],
   fetch: ['', "await fetch('http://127.0.0.1:9/');"],
+  'a name lookup': ["import { lookup } from 'node:dns/promises';", "await lookup('localhost');"],
+  'a DNS resolver of its own': [
+    "import { Resolver } from 'node:dns/promises';",
+    "const r = new Resolver(); r.setServers(['127.0.0.1:9']); await r.resolve4('example.com');",
+  ],
 };
 
 // Every probe is a file of its own, all run by one unit layer, as npm run test:unit runs its files.
