@@ -89,9 +89,9 @@ export class ConfigError extends Error {
 
 /** The deadline of one store round trip: short, so a slow store is soon treated as unavailable. */
 const STORE_TIMEOUT_MS = { default: 800, min: 100, max: 10_000 };
-const STORE_TIMEOUT_MESSAGE =
-  'UPSTASH_TIMEOUT_MS must be a whole number of milliseconds ' +
-  `from ${STORE_TIMEOUT_MS.min} to ${STORE_TIMEOUT_MS.max}`;
+const storeTimeoutMessage = (issue: v.BaseIssue<unknown>) =>
+  `UPSTASH_TIMEOUT_MS must be a whole number of milliseconds from ${STORE_TIMEOUT_MS.min} to ` +
+  `${STORE_TIMEOUT_MS.max}; "${String(issue.input).slice(0, 20)}" is not one`;
 
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
 const EnvSchema = v.object({
@@ -183,10 +183,10 @@ const EnvSchema = v.object({
   UPSTASH_TIMEOUT_MS: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^[0-9]{1,5}$/, STORE_TIMEOUT_MESSAGE),
+      v.regex(/^[0-9]{1,5}$/, storeTimeoutMessage),
       v.transform(Number),
-      v.minValue(STORE_TIMEOUT_MS.min, STORE_TIMEOUT_MESSAGE),
-      v.maxValue(STORE_TIMEOUT_MS.max, STORE_TIMEOUT_MESSAGE),
+      v.minValue(STORE_TIMEOUT_MS.min, storeTimeoutMessage),
+      v.maxValue(STORE_TIMEOUT_MS.max, storeTimeoutMessage),
     ),
     String(STORE_TIMEOUT_MS.default),
   ),

@@ -58,7 +58,7 @@ test('the store deadline is a whole number of milliseconds from 100 to 10,000', 
   assert.equal(parseConfig({ ...upstash, UPSTASH_TIMEOUT_MS: '2500' }).upstash?.timeoutMs, 2500);
   for (const value of ['99', '10001', '1.5', '-1', '800ms', '1e3']) {
     assert.deepEqual(problemsOf({ ...upstash, UPSTASH_TIMEOUT_MS: value }), [
-      '- UPSTASH_TIMEOUT_MS: must be a whole number of milliseconds from 100 to 10000',
+      `- UPSTASH_TIMEOUT_MS: must be a whole number of milliseconds from 100 to 10000; "${value}" is not one`,
     ]);
   }
 });
