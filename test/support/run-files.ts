@@ -31,14 +31,14 @@ const files =
         .filter((path) => path.endsWith('.test.ts') && inLayer(path))
         .sort();
 
-// One file at a time: node:test builds a suite as soon as it is declared, so each is declared only
-// once the one before it has ended. What a file starts at its top level (servers, a redis-server)
-// is then its own, and is closed when it ends, before the next one starts anything.
 /** A hang guard, not a speed test: the slowest file takes well under a minute on a busy machine. */
 const FILE_TIMEOUT_MS = 10 * 60_000;
 /** How long the process may stay up once every file has ended, before it is found to leak. */
 const EXIT_GRACE_MS = 30_000;
 
+// One file at a time: node:test builds a suite as soon as it is declared, so each is declared only
+// once the one before it has ended. What a file starts at its top level (servers, a redis-server)
+// is then its own, and is closed when it ends, before the next one starts anything.
 for (const file of files) {
   // Imported inside the suite, so the file's top-level tests and hooks become the suite's.
   await describe(file, { timeout: FILE_TIMEOUT_MS }, async () => {
