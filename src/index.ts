@@ -5,7 +5,7 @@
  */
 export { createApp, type App } from './app.ts';
 export { parseConfig, ConfigError, type AppConfig, type LogLevel } from './config.ts';
-export { createService, createServiceOrExit, type DevKey, type PlatformOptions, type Service } from './environment.ts';
+export { createService, createServiceOrExit, type DevKey, type PlatformOptions, type Service } from './service.ts';
 export { NOT_VETTED_CODE } from './net/fetch-failure.ts';
 export type { ConnectionHints, HeaderPair, ScanFetch } from './net/scan-fetch.ts';
 export { MemoryStore } from './store/memory.ts';

@@ -1,22 +1,22 @@
 /**
- * The catalog's published schema (src/catalog-schema.ts) against catalogs built as the API builds
+ * The catalog's published schema (src/contract/catalog-schema.ts) against catalogs built as the API builds
  * them (src/api/catalog.ts): every member the service sends is documented, and the document is
  * one self-contained JSON Schema.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as v from 'valibot';
-import { buildCatalog } from '../src/catalog.ts';
-import { CatalogSchema } from '../src/catalog-schema.ts';
+import { buildCatalog } from '../src/contract/catalog.ts';
+import { CatalogSchema } from '../src/contract/catalog-schema.ts';
 import { parseConfig } from '../src/config.ts';
 import { SPEC_LIMITS } from '../src/limits.ts';
-import { jsonSchemaOf } from '../src/schemas.ts';
+import { jsonSchemaOf } from '../src/contract/request-schemas.ts';
 import { ALLOWLISTED_TOOLS } from '../src/tools/registry.ts';
 import { strictValidator } from './support/strict-schema.ts';
 
 const validate = strictValidator(jsonSchemaOf(CatalogSchema));
 
-/** A catalog as `GET /api/v1/agent/tools` sends it: the limits as src/environment.ts sets them, through JSON. */
+/** A catalog as `GET /api/v1/agent/tools` sends it: the limits as src/service.ts sets them, through JSON. */
 function servedCatalog(baseUrl: string, env: Record<string, string>, available: (tool: string) => boolean) {
   const config = parseConfig(env);
   const limits = { ...SPEC_LIMITS, ...config.scanQuota };

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildOpenApi } from '../src/openapi.ts';
+import { buildOpenApi } from '../src/contract/openapi/document.ts';
 import { closedObjects, describeErrors, strictAjv } from './support/strict-schema.ts';
 
 type Json = Record<string, unknown>;

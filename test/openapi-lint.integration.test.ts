@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { buildOpenApi } from '../src/openapi.ts';
+import { buildOpenApi } from '../src/contract/openapi/document.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,6 +1,6 @@
 import { BoundedCache } from '../cache/bounded-cache.ts';
 import { respond } from '../http/respond.ts';
-import { buildOpenApi } from '../openapi.ts';
+import { buildOpenApi } from '../contract/openapi/document.ts';
 import type { Handler } from '../context.ts';
 
 const rendered = new BoundedCache<string, string>({ maxEntries: 16 });

@@ -9,7 +9,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
-import { MCP_PROTOCOL_VERSIONS } from '../mcp-connection.ts';
+import { MCP_PROTOCOL_VERSIONS } from '../contract/mcp-connection.ts';
 import { ERROR_CODES, ERRORS, type ErrorCode } from '../http/errors.ts';
 import { reportError } from '../ops/access-log.ts';
 import { problemBody, problemHeaders, type ApiError, type ProblemOptions } from '../http/problem.ts';

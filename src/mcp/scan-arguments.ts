@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { ApiError } from '../http/problem.ts';
-import { jsonSchemaOf, TOOL_INPUT_SCHEMAS } from '../schemas.ts';
+import { jsonSchemaOf, TOOL_INPUT_SCHEMAS } from '../contract/request-schemas.ts';
 import type { ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 import { DetailSchema, type Detail } from './compact-schemas.ts';

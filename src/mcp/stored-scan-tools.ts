@@ -9,8 +9,8 @@ import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
 import { ageSeconds, historyBody, storedScanBody } from '../scan/envelope.ts';
 import { findStoredScan, targetHistory } from '../scan/stored-scans.ts';
-import { AnyProblemSchema } from '../problem-schemas.ts';
-import { jsonSchemaOf } from '../schemas.ts';
+import { AnyProblemSchema } from '../contract/problem-schemas.ts';
+import { jsonSchemaOf } from '../contract/request-schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, findTool } from '../tools/registry.ts';
 import {

@@ -6,9 +6,9 @@
 import { McpServer, type CallToolResult, type ServerContext } from '@modelcontextprotocol/server';
 import { ageSeconds } from '../scan/envelope.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
-import { AnyProblemSchema } from '../problem-schemas.ts';
-import { ScanOutlineSchema, UnassessedScanOutlineSchema } from '../response-schemas.ts';
-import { jsonSchemaOf } from '../schemas.ts';
+import { AnyProblemSchema } from '../contract/problem-schemas.ts';
+import { ScanOutlineSchema, UnassessedScanOutlineSchema } from '../contract/response-schemas.ts';
+import { jsonSchemaOf } from '../contract/request-schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';

@@ -3,9 +3,9 @@
  * sections of `- [name](url): notes` links. Absolute URLs from the base URL.
  */
 import { ERROR_CODES, errorPath, ERRORS } from '../http/errors.ts';
-import { mcpClientConfig } from '../mcp-connection.ts';
+import { mcpClientConfig } from '../contract/mcp-connection.ts';
 import { executePath, LEGACY_SUNSET_DAY, openApiPath, PATHS, skillPath, toolPagePath } from '../paths.ts';
-import { MAX_AGE_SEC_LIMIT } from '../schemas.ts';
+import { MAX_AGE_SEC_LIMIT } from '../contract/request-schemas.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import { quotaHeaderGuide, storedScanGuide } from '../tools/tool-guide.ts';
 import { ERROR_DOCS } from './error-docs.ts';

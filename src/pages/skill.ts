@@ -4,9 +4,9 @@
  * from the running service, grades from the tool definition, errors from the error table.
  */
 import { ERROR_CODES, errorPath, ERRORS } from '../http/errors.ts';
-import { mcpClientConfig } from '../mcp-connection.ts';
+import { mcpClientConfig } from '../contract/mcp-connection.ts';
 import { openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from '../paths.ts';
-import { MAX_AGE_SEC_LIMIT } from '../schemas.ts';
+import { MAX_AGE_SEC_LIMIT } from '../contract/request-schemas.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ApiError } from '../http/problem.ts';
 import { MAX_DNS_NAME_LENGTH } from '../net/host-text.ts';
-import { ExecuteRequestSchema } from '../schemas.ts';
+import { ExecuteRequestSchema } from '../contract/request-schemas.ts';
 import { targetTextProblem } from '../tools/target-text.ts';
 import type { ToolDefinition } from '../tools/tool.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';

@@ -11,7 +11,7 @@ import type { ScanFetch } from '../net/scan-fetch.ts';
 import type { ToolGuide } from './tool-guide.ts';
 import type { Scanner, ToolDefinition } from './tool.ts';
 
-/** What the runtime gives the scanners (src/environment.ts passes it to createScanners). */
+/** What the runtime gives the scanners (src/service.ts passes it to createScanners). */
 export interface ScannerRuntime {
   /** The fetch scans go through; on Node it pins connections to the vetted addresses. */
   scanFetch: ScanFetch;
@@ -44,7 +44,7 @@ export interface Finding {
 export interface ToolEntry<Name extends string = string> extends ToolDefinition<Name> {
   /** The request takes DKIM `selectors` (the input schema lists them, the tool page shows a field). */
   acceptsSelectors: boolean;
-  /** How the target reads in the shared request and response schemas (src/schemas.ts). */
+  /** How the target reads in the shared request and response schemas (src/contract/request-schemas.ts). */
   targetInSchemas: { accepts: string; normalizedTo: string };
   createScanner(setup: ScannerSetup): Scanner;
   mcp: {

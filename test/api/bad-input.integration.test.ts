@@ -16,7 +16,7 @@ import * as v from 'valibot';
 import { ERRORS } from '../../src/http/errors.ts';
 import { generateKey } from '../../src/keys/key-format.ts';
 import { MAX_TARGET_LENGTH } from '../../src/limits.ts';
-import { AnyProblemSchema } from '../../src/problem-schemas.ts';
+import { AnyProblemSchema } from '../../src/contract/problem-schemas.ts';
 import { CATALOG, EXECUTE_SH, postJson, startHarness } from '../support/harness.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { type Case, CODE_OF, type Outgoing, type ProblemStatus } from './bad-input/case-kit.ts';

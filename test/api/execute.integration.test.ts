@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as v from 'valibot';
-import { ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
+import { ScanResponseSchema, UnassessedScanSchema } from '../../src/contract/response-schemas.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { switchableStore } from '../support/failing-store.ts';
 import { CHALLENGED, GRADED } from '../support/scanners.ts';

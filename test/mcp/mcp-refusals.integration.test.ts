@@ -8,7 +8,7 @@ import { SdkHttpError } from '@modelcontextprotocol/client';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { InferOutput } from 'valibot';
 import { SPEC_LIMITS } from '../../src/limits.ts';
-import type { AnyProblemSchema } from '../../src/problem-schemas.ts';
+import type { AnyProblemSchema } from '../../src/contract/problem-schemas.ts';
 import { CATALOG, EXECUTE_ES, freshIp, postJson } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 import { rawHead, rawRequest } from '../support/raw-http.ts';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
 import { CompactScanSchema } from '../../src/mcp/compact-schemas.ts';
-import { ScanResponseSchema, UnassessedScanSchema } from '../../src/response-schemas.ts';
+import { ScanResponseSchema, UnassessedScanSchema } from '../../src/contract/response-schemas.ts';
 import { EXECUTE_ES, postJson } from '../support/harness.ts';
 import { connectClient, startMcpWorld, type McpWorld, type ToolResult } from './support.ts';
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import * as v from 'valibot';
 import { CompactScanSchema } from '../../src/mcp/compact-schemas.ts';
-import { AnyProblemSchema } from '../../src/problem-schemas.ts';
-import { UnassessedScanSchema } from '../../src/response-schemas.ts';
+import { AnyProblemSchema } from '../../src/contract/problem-schemas.ts';
+import { UnassessedScanSchema } from '../../src/contract/response-schemas.ts';
 import { postJson, EXECUTE_ES } from '../support/harness.ts';
 import { connectClient, connectLegacyClient, startMcpWorld, type McpWorld } from './support.ts';
 

@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import * as v from 'valibot';
 import { NODE_DEADLINES, type RequestDeadlines } from '../../deploy/node/serve.ts';
 import { BODY_DEADLINE_MS } from '../../src/limits.ts';
-import { ScanResponseSchema } from '../../src/response-schemas.ts';
+import { ScanResponseSchema } from '../../src/contract/response-schemas.ts';
 import { CATALOG, EXECUTE_SH, freshIp, startHarness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { rawHead, rawRequest, type RawResponse } from '../support/raw-http.ts';

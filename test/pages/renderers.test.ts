@@ -16,7 +16,7 @@ import { renderLlmsTxt } from '../../src/pages/llms-txt.ts';
 import { siteFor } from '../../src/pages/site.ts';
 import { renderSkill } from '../../src/pages/skill.ts';
 import { renderToolPage } from '../../src/pages/tool-page.ts';
-import { AnyProblemSchema } from '../../src/problem-schemas.ts';
+import { AnyProblemSchema } from '../../src/contract/problem-schemas.ts';
 import { ALLOWLISTED_TOOLS } from '../../src/tools/registry.ts';
 
 const BASE = 'https://scan.test';

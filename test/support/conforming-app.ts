@@ -5,7 +5,7 @@
  */
 import type { App } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
-import { buildOpenApi } from '../../src/openapi.ts';
+import { buildOpenApi } from '../../src/contract/openapi/document.ts';
 import { checkAtEnd } from './cleanup.ts';
 import { OpenApiConformance } from './openapi-conformance.ts';
 

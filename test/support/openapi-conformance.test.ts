@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildOpenApi } from '../../src/openapi.ts';
+import { buildOpenApi } from '../../src/contract/openapi/document.ts';
 import { OpenApiConformance } from './openapi-conformance.ts';
 
 const checker = new OpenApiConformance(buildOpenApi('https://scan.test', 'https://account.scan.test/keys'));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
-import { AnyProblemSchema } from '../../src/problem-schemas.ts';
+import { AnyProblemSchema } from '../../src/contract/problem-schemas.ts';
 
 /** Asserts a response is the SPEC's problem+json for `code`, and returns its body. */
 export async function expectProblem(

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { normalizeName, type DnsRecord } from '../../../src/net/dns-records.ts';
 import type { DnsResult, RecordType, Resolver } from '../../../src/net/resolver.ts';
 import type { ScanFetch } from '../../../src/net/scan-fetch.ts';
-import { jsonSchemaOf } from '../../../src/schemas.ts';
+import { jsonSchemaOf } from '../../../src/contract/request-schemas.ts';
 import { analyzeEmail } from '../../../src/tools/email-security/analyze.ts';
 import type { DnsExchange, EmailSecurityCapture, PolicyFetch } from '../../../src/tools/email-security/capture.ts';
 import {

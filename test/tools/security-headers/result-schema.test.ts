@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { jsonSchemaOf } from '../../../src/schemas.ts';
+import { jsonSchemaOf } from '../../../src/contract/request-schemas.ts';
 import type { RetrievalError, SecurityHeadersCapture } from '../../../src/tools/security-headers/capture.ts';
 import {
   SecurityHeadersDetailsSchema,

@@ -1,12 +1,12 @@
 /**
- * The valibot schemas of the API's requests: they validate requests, and src/openapi.ts, the
- * catalog and the MCP tools publish them. Responses are in src/response-schemas.ts.
+ * The valibot schemas of the API's requests: they validate requests, and src/contract/openapi/document.ts, the
+ * catalog and the MCP tools publish them. Responses are in src/contract/response-schemas.ts.
  */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { MAX_TARGET_LENGTH } from './limits.ts';
-import { SCAN_RECORD_TTL_MS } from './store/port.ts';
-import { ALLOWLISTED_TOOLS, type ToolName } from './tools/registry.ts';
+import { MAX_TARGET_LENGTH } from '../limits.ts';
+import { SCAN_RECORD_TTL_MS } from '../store/port.ts';
+import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 
 const codePoints = (s: string) => [...s].length;
 

@@ -1,8 +1,8 @@
-/** The badge operation of the OpenAPI document (src/openapi.ts). See docs/badge.md. */
-import type { ErrorCode } from './http/errors.ts';
-import { keyOptional, problem, problemSchemaOf, RATE_LIMIT_HEADERS, ref } from './openapi-operations.ts';
-import type { GradedTool } from './store/port.ts';
-import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
+/** The badge operation of the OpenAPI document (src/contract/openapi/document.ts). See docs/badge.md. */
+import type { ErrorCode } from '../../http/errors.ts';
+import { keyOptional, problem, problemSchemaOf, RATE_LIMIT_HEADERS, ref } from './operations.ts';
+import type { GradedTool } from '../../store/port.ts';
+import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 
 /** `website-security` first: the grade the badge showed before it took a tool, and still its default. */
 const BADGE_TOOLS: GradedTool[] = ['website-security', ...ALLOWLISTED_TOOLS.map((t) => t.name)];

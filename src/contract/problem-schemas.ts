@@ -3,7 +3,7 @@
  * refusal sends it: the schemas the OpenAPI document names, and the tests check answers against.
  */
 import * as v from 'valibot';
-import { ERROR_CODES, type ErrorCode } from './http/errors.ts';
+import { ERROR_CODES, type ErrorCode } from '../http/errors.ts';
 
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));

@@ -1,12 +1,12 @@
 /**
- * The building blocks of the OpenAPI operations (src/openapi.ts): header sets, problem responses,
+ * The building blocks of the OpenAPI operations (src/contract/openapi/document.ts): header sets, problem responses,
  * the execute operation per tool and the MCP endpoint.
  */
-import { ERRORS, type ErrorCode } from './http/errors.ts';
-import { RATE_LIMIT_HEADER_NAMES } from './http/rate-limit-headers.ts';
-import { BODY_DEADLINE_MS } from './limits.ts';
-import type { ResponseHeaderName } from './openapi-components.ts';
-import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
+import { ERRORS, type ErrorCode } from '../../http/errors.ts';
+import { RATE_LIMIT_HEADER_NAMES } from '../../http/rate-limit-headers.ts';
+import { BODY_DEADLINE_MS } from '../../limits.ts';
+import type { ResponseHeaderName } from './components.ts';
+import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 
 const BODY_SECONDS = BODY_DEADLINE_MS / 1000;
 

@@ -1,14 +1,14 @@
-import type { AppConfig } from './config.ts';
-import { RATE_LIMIT_HEADER_NAMES } from './http/rate-limit-headers.ts';
-import { ERROR_CODES, ERRORS, errorTypeUrl } from './http/errors.ts';
-import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from './limits.ts';
+import type { AppConfig } from '../config.ts';
+import { RATE_LIMIT_HEADER_NAMES } from '../http/rate-limit-headers.ts';
+import { ERROR_CODES, ERRORS, errorTypeUrl } from '../http/errors.ts';
+import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from '../limits.ts';
 import { mcpCatalogEntry } from './mcp-connection.ts';
-import { executePath, openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from './paths.ts';
-import { MAX_AGE_SEC_LIMIT, SCAN_KEPT_DAYS, TOOL_INPUT_SCHEMAS } from './schemas.ts';
-import { ALL_SCOPES } from './scopes.ts';
-import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
-import { SUGGESTED_MAX_AGE_SEC } from './tools/tool-guide.ts';
+import { executePath, openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from '../paths.ts';
+import { MAX_AGE_SEC_LIMIT, SCAN_KEPT_DAYS, TOOL_INPUT_SCHEMAS } from './request-schemas.ts';
+import { ALL_SCOPES } from '../scopes.ts';
+import { SCANS_KEPT_PER_TARGET } from '../store/port.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
+import { SUGGESTED_MAX_AGE_SEC } from '../tools/tool-guide.ts';
 
 /** The kept scans: how to reuse one instead of scanning, and where to read them back. */
 function storedScans(baseUrl: string) {

@@ -1,15 +1,15 @@
 /**
  * The valibot schemas of what the API answers: the scan envelope (one shape per tool, told apart
  * by `toolName`, whose `result` each tool describes in src/tools/<tool>/result-schema.ts), the
- * stored scan, the history and the problem document. src/openapi.ts publishes them; tests check
+ * stored scan, the history and the problem document. src/contract/openapi/document.ts publishes them; tests check
  * real responses against them.
  */
 import * as v from 'valibot';
 import { problemEntries } from './problem-schemas.ts';
-import { SCAN_KEPT_DAYS } from './schemas.ts';
-import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
-import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
-import type { ToolEntry } from './tools/tool-entry.ts';
+import { SCAN_KEPT_DAYS } from './request-schemas.ts';
+import { SCANS_KEPT_PER_TARGET } from '../store/port.ts';
+import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 
 type Tool = (typeof ALLOWLISTED_TOOLS)[number];
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
@@ -75,7 +75,7 @@ const assessedResult = (tool: Tool, depth: Depth) =>
     status: tool.resultSchemas.status,
     message,
     details:
-      // The tool's own schema, not a copy, so the document can name it (src/openapi-components.ts).
+      // The tool's own schema, not a copy, so the document can name it (src/contract/openapi/components.ts).
       depth === 'outline' ? OPEN_DETAILS : tool.resultSchemas.details,
   });
 const unassessedResult = (tool: Tool, depth: Depth) =>

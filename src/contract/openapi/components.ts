@@ -1,27 +1,27 @@
 /**
- * The components of the OpenAPI document (src/openapi.ts): every named schema, converted once
+ * The components of the OpenAPI document (src/contract/openapi/document.ts): every named schema, converted once
  * from valibot with the others referenced by name, the response headers and the key schemes.
  */
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { CatalogSchema } from './catalog-schema.ts';
-import { LEGACY_SUNSET } from './paths.ts';
-import { AliveSchema, NotReadySchema, ReadySchema } from './probe-schemas.ts';
+import { CatalogSchema } from '../catalog-schema.ts';
+import { LEGACY_SUNSET } from '../../paths.ts';
+import { AliveSchema, NotReadySchema, ReadySchema } from '../probe-schemas.ts';
 import {
   McpProblemSchema,
   ProblemSchema,
   RateLimitProblemSchema,
   UnavailableProblemSchema,
-} from './problem-schemas.ts';
+} from '../problem-schemas.ts';
 import {
   PER_TOOL,
   ScanHistoryResponseSchema,
   ScanResponseSchema,
   StoredScanResponseSchema,
   UnassessedScanSchema,
-} from './response-schemas.ts';
-import { ExecuteRequestSchema } from './schemas.ts';
-import { SpfRecordNodeSchema } from './tools/email-security/result-schema-records.ts';
+} from '../response-schemas.ts';
+import { ExecuteRequestSchema } from '../request-schemas.ts';
+import { SpfRecordNodeSchema } from '../../tools/email-security/result-schema-records.ts';
 
 const QUOTA_POLICY_NOTE =
   'An execute answer that ran a scan also lists the scan-quota window closest to running out ' +

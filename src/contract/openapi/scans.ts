@@ -1,12 +1,12 @@
 /**
- * The operations of the OpenAPI document (src/openapi.ts) that read kept scans: one scan by id,
+ * The operations of the OpenAPI document (src/contract/openapi/document.ts) that read kept scans: one scan by id,
  * and a tool and target's history. Both count against the per-minute limit, never the scan quota.
  */
-import { KEY_REFUSALS, keyOptional, problem, RATE_LIMIT_HEADERS } from './openapi-operations.ts';
-import { SCAN_KEPT_DAYS } from './schemas.ts';
-import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
-import { MAX_TARGET_LENGTH } from './limits.ts';
-import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
+import { KEY_REFUSALS, keyOptional, problem, RATE_LIMIT_HEADERS } from './operations.ts';
+import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
+import { SCANS_KEPT_PER_TARGET } from '../../store/port.ts';
+import { MAX_TARGET_LENGTH } from '../../limits.ts';
+import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 
 const KEPT = `Scans are kept ${SCAN_KEPT_DAYS} days, at most the ${SCANS_KEPT_PER_TARGET} newest per tool and target.`;
 const READ_LIMITS =

@@ -3,9 +3,9 @@
  * document: what each path serves and how it is cached. They show the per-minute limit without
  * counting against it; a key that is sent is still checked.
  */
-import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared } from './openapi-operations.ts';
-import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
-import { openApiPath, PATHS } from './paths.ts';
+import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared } from './operations.ts';
+import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
+import { openApiPath, PATHS } from '../../paths.ts';
 
 const TEXT = { schema: { type: 'string' } };
 const HTML = { 'text/html': TEXT };

@@ -1,15 +1,15 @@
 /**
- * The valibot schema of the tool catalog (`GET /api/v1/agent/tools`, built by src/catalog.ts), so
+ * The valibot schema of the tool catalog (`GET /api/v1/agent/tools`, built by src/contract/catalog.ts), so
  * the OpenAPI document describes every member and a generated client can read them without casts.
  * test/catalog-schema.test.ts checks real catalogs against it with undocumented members refused.
  */
 import * as v from 'valibot';
-import { ERROR_CODES, ERRORS } from './http/errors.ts';
-import { RATE_LIMIT_HEADER_NAMES } from './http/rate-limit-headers.ts';
-import { openApiPath, PATHS } from './paths.ts';
-import { ALL_SCOPES, type Scope } from './scopes.ts';
-import { GRADE_SCALE } from './tools/grading.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
+import { ERROR_CODES, ERRORS } from '../http/errors.ts';
+import { RATE_LIMIT_HEADER_NAMES } from '../http/rate-limit-headers.ts';
+import { openApiPath, PATHS } from '../paths.ts';
+import { ALL_SCOPES, type Scope } from '../scopes.ts';
+import { GRADE_SCALE } from '../tools/grading.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 
 const text = (description: string) => v.pipe(v.string(), v.description(description));
 const url = (description: string, example: string) =>

@@ -1,11 +1,11 @@
 /**
- * The OpenAPI 3.1 document, generated from the valibot schemas (src/schemas.ts,
- * src/response-schemas.ts and each tool's result schema), the paths in src/paths.ts, the tool
+ * The OpenAPI 3.1 document, generated from the valibot schemas (src/contract/request-schemas.ts,
+ * src/contract/response-schemas.ts and each tool's result schema), the paths in src/paths.ts, the tool
  * registry and the error table. Every path also documents HEAD (for GET), the CORS preflight, 405
  * for other methods and the 400 of an unusable Host header.
  */
-import { badgeOperation } from './openapi-badge.ts';
-import { componentSchemas, RESPONSE_HEADERS, SECURITY_SCHEMES } from './openapi-components.ts';
+import { badgeOperation } from './badge.ts';
+import { componentSchemas, RESPONSE_HEADERS, SECURITY_SCHEMES } from './components.ts';
 import {
   catalogResponses,
   executeOperation,
@@ -17,15 +17,15 @@ import {
   ref,
   shared,
   SHARED_RESPONSES,
-} from './openapi-operations.ts';
-import { PAGE_PATHS } from './openapi-pages.ts';
-import { healthOperation, readinessOperation } from './openapi-probes.ts';
-import { scanHistoryOperation, storedScanOperation } from './openapi-scans.ts';
-import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from './http/respond.ts';
-import { executePath, openApiPath, PATHS, successorOf } from './paths.ts';
-import { SCAN_KEPT_DAYS } from './schemas.ts';
-import { SCANS_KEPT_PER_TARGET } from './store/port.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from './tools/registry.ts';
+} from './operations.ts';
+import { PAGE_PATHS } from './pages.ts';
+import { healthOperation, readinessOperation } from './probes.ts';
+import { scanHistoryOperation, storedScanOperation } from './scans.ts';
+import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from '../../http/respond.ts';
+import { executePath, openApiPath, PATHS, successorOf } from '../../paths.ts';
+import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
+import { SCANS_KEPT_PER_TARGET } from '../../store/port.ts';
+import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../../tools/registry.ts';
 
 type SharedName = keyof typeof SHARED_RESPONSES;
 type Response = { description: string; headers?: Record<string, unknown>; content?: unknown } | { $ref: string };

@@ -4,8 +4,8 @@
  * the MCP surface.
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import { PATHS } from './paths.ts';
-import { ALLOWLISTED_TOOLS } from './tools/registry.ts';
+import { PATHS } from '../paths.ts';
+import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
 
 /** The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly. */
 export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== '2026-07-28')];
