@@ -15,7 +15,7 @@ import type { SecurityHeadersCapture } from './capture.ts';
 import { createContext, type TestOutcome } from './context.ts';
 import { collectFindings } from './findings.ts';
 import { gradeModifiers } from './grade.ts';
-import { autoResponse, autoSession, finalHop } from './headers.ts';
+import { autoResponse, autoSession, finalHop } from './parse/headers.ts';
 import { ruleFor, TEST_RULES } from './rules.ts';
 import { summarize } from './status.ts';
 import { TEST_RUNNERS } from './tests/index.ts';

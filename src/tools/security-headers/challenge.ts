@@ -6,7 +6,7 @@ import {
   PRESENCE,
   REFUSING_STATUSES,
 } from './challenge-signatures.ts';
-import { finalHop, HeaderView } from './headers.ts';
+import { finalHop, HeaderView } from './parse/headers.ts';
 
 /** A bot or WAF challenge answered instead of the site: such a response is never graded. */
 export interface ChallengeVerdict {

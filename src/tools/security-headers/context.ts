@@ -5,12 +5,12 @@
 import { normalizeName } from '../../net/dns-records.ts';
 import type { AnalyzeOptions } from './analysis.ts';
 import type { HeaderPairs, SecurityHeadersCapture } from './capture.ts';
-import { observatoryCookieJar, type JarCookie, type RejectedCookie } from './cookie-jar.ts';
-import { setCookies, sharedCookieParser, type SentCookie } from './cookies.ts';
+import { observatoryCookieJar, type JarCookie, type RejectedCookie } from './parse/cookie-jar.ts';
+import { setCookies, sharedCookieParser, type SentCookie } from './parse/set-cookie.ts';
 import { analyzeCsp, type CspAnalysis } from './csp.ts';
-import { httpsResponse, sessionStartsOnHttps, type ResponseRef } from './headers.ts';
-import { preloadResolver, type PreloadResolver } from './hsts.ts';
-import { readPage, type PageFacts } from './page.ts';
+import { httpsResponse, sessionStartsOnHttps, type ResponseRef } from './parse/headers.ts';
+import { preloadResolver, type PreloadResolver } from './parse/hsts.ts';
+import { readPage, type PageFacts } from './parse/page-facts.ts';
 import { evaluateStrictTransportSecurity } from './tests/strict-transport-security.ts';
 
 export interface TestContext {
@@ -21,12 +21,12 @@ export interface TestContext {
   auto: ResponseRef;
   /** The final response of the https session. */
   https: ResponseRef | null;
-  /** What the Observatory reads from the graded response's body (page.ts). */
+  /** What the Observatory reads from the graded response's body (parse/page-facts.ts). */
   page: PageFacts;
   preload: PreloadResolver;
   /** Every Set-Cookie of the scan, in order (`setCookies`). */
   readonly setCookies: SentCookie[];
-  /** The jar the Observatory grades (cookie-jar.ts), and the cookies its rules refused. */
+  /** The jar the Observatory grades (parse/cookie-jar.ts), and the cookies its rules refused. */
   readonly jar: { cookies: JarCookie[]; rejected: RejectedCookie[] };
   readonly csp: CspAnalysis;
   /** The strict-transport-security test's outcome. */

@@ -1,10 +1,10 @@
 /**
- * Content Security Policy analysis (Observatory model): the merged policies (csp-parse.ts), the
+ * Content Security Policy analysis (Observatory model): the merged policies (parse/csp-directives.ts), the
  * effective script/object/style sources, the policy flags, and the first matching
  * classification of `CSP_CLASSIFICATION`.
  */
-import { effectiveSources, parseModelCsp, splitPolicies, type Directives } from './csp-parse.ts';
-import type { ResponseRef } from './headers.ts';
+import { effectiveSources, parseModelCsp, splitPolicies, type Directives } from './parse/csp-directives.ts';
+import type { ResponseRef } from './parse/headers.ts';
 
 const DANGEROUSLY_BROAD = new Set([
   'ftp:',

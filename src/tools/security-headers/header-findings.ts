@@ -4,10 +4,10 @@
  * graded error page.
  */
 import type { TestContext } from './context.ts';
-import { prefixViolations } from './cookies.ts';
+import { prefixViolations } from './parse/set-cookie.ts';
 import type { Detected } from './findings.ts';
-import { HeaderView, splitList } from './headers.ts';
-import { parseHsts } from './hsts.ts';
+import { HeaderView, splitList } from './parse/headers.ts';
+import { parseHsts } from './parse/hsts.ts';
 
 /** Headers a response should carry once; a repeat (or a comma-joined value) is a duplicate. */
 const SINGLETON_HEADERS = [

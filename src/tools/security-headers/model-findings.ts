@@ -7,8 +7,8 @@ import { getDomain } from 'tldts';
 import { CORS_PROBE_ORIGIN } from './capture.ts';
 import type { TestContext } from './context.ts';
 import type { Detected } from './findings.ts';
-import { HeaderView } from './headers.ts';
-import { parseHsts, SIX_MONTHS } from './hsts.ts';
+import { HeaderView } from './parse/headers.ts';
+import { parseHsts, SIX_MONTHS } from './parse/hsts.ts';
 
 /** The model reads no Origin from its preflight; browsers would give this origin credentialed access. */
 function reflectedOrigin(context: TestContext): Detected[] {

@@ -3,8 +3,8 @@
  * feature, `self` and origin strings allow those, and `*` allows every origin.
  */
 import type { Detected } from './findings.ts';
-import type { HeaderView } from './headers.ts';
-import { parseDictionary, type Member } from './structured-fields.ts';
+import type { HeaderView } from './parse/headers.ts';
+import { parseDictionary, type Member } from './parse/structured-fields.ts';
 
 /** Features whose use by any embedded origin deserves a warning. */
 const POWERFUL_FEATURES = new Set([

@@ -16,8 +16,8 @@ import {
   type SecurityHeadersCapture,
   type Session,
 } from './capture.ts';
-import { HeaderView, isHtmlType } from './headers.ts';
-import { preloadCandidates } from './hsts.ts';
+import { HeaderView, isHtmlType } from './parse/headers.ts';
+import { preloadCandidates } from './parse/hsts.ts';
 import type { PreloadLookup } from './preload.ts';
 import { withTimeout } from '../../net/abort-signals.ts';
 

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import type { HeaderPairs, Hop, SecurityHeadersCapture } from '../../../src/tools/security-headers/capture.ts';
-import { HeaderView, isHtmlType } from '../../../src/tools/security-headers/headers.ts';
+import { HeaderView, isHtmlType } from '../../../src/tools/security-headers/parse/headers.ts';
 import { contentTypeArbitrary, securityHeadersArbitrary, setCookiesArbitrary } from './header-values.ts';
 import type { PreloadEntry } from './oracle-package.ts';
 import { pageArbitrary, renderPage } from './page-arbitrary.ts';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyze, isGradableStatus, runTests, type TestResult } from '../../../src/tools/security-headers/analyze.ts';
-import { extractHtmlFacts } from '../../../src/tools/security-headers/html.ts';
+import { extractHtmlFacts } from '../../../src/tools/security-headers/parse/html-facts.ts';
 import {
   captureOfCase,
   caseName,

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseDate } from 'tough-cookie';
-import { parseCookieDate } from '../../../src/tools/security-headers/cookie-date.ts';
+import { parseCookieDate } from '../../../src/tools/security-headers/parse/cookie-date.ts';
 import { FUZZ_SEED } from '../../support/fuzz.ts';
 
 const TOKENS = [

@@ -11,8 +11,8 @@ import { Cookie as ToughCookie } from 'tough-cookie';
 import type { Hop } from '../../../src/tools/security-headers/capture.ts';
 import { detectChallenge } from '../../../src/tools/security-headers/challenge.ts';
 import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from '../../../src/tools/security-headers/challenge-signatures.ts';
-import { observatoryCookieJar } from '../../../src/tools/security-headers/cookie-jar.ts';
-import { parseSetCookie } from '../../../src/tools/security-headers/cookies.ts';
+import { observatoryCookieJar } from '../../../src/tools/security-headers/parse/cookie-jar.ts';
+import { parseSetCookie } from '../../../src/tools/security-headers/parse/set-cookie.ts';
 import {
   DISALLOWED_IN_META,
   MAX_DIRECTIVES,
@@ -20,13 +20,13 @@ import {
   parseModelCsp,
   splitPolicies,
   type Directives,
-} from '../../../src/tools/security-headers/csp-parse.ts';
+} from '../../../src/tools/security-headers/parse/csp-directives.ts';
 import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings.ts';
-import { HeaderView, splitList } from '../../../src/tools/security-headers/headers.ts';
-import { parseHsts } from '../../../src/tools/security-headers/hsts.ts';
-import { decodeEntities, extractHtmlFacts } from '../../../src/tools/security-headers/html.ts';
+import { HeaderView, splitList } from '../../../src/tools/security-headers/parse/headers.ts';
+import { parseHsts } from '../../../src/tools/security-headers/parse/hsts.ts';
+import { decodeEntities, extractHtmlFacts } from '../../../src/tools/security-headers/parse/html-facts.ts';
 import { permissionsPolicyFindings } from '../../../src/tools/security-headers/permissions-policy.ts';
-import { parseDictionary, parseItem } from '../../../src/tools/security-headers/structured-fields.ts';
+import { parseDictionary, parseItem } from '../../../src/tools/security-headers/parse/structured-fields.ts';
 import { securityHeadersCaptureArbitrary } from '../../support/fuzz-site-captures.ts';
 import * as grammars from '../../support/fuzz-grammars.ts';
 import { FUZZ_SEED, textOrAnything } from '../../support/fuzz.ts';

@@ -1,4 +1,10 @@
-import { hasInvalidSameSite, IGNORED_COOKIES, isAntiCsrfCookie, isSessionCookie, type Cookie } from '../cookies.ts';
+import {
+  hasInvalidSameSite,
+  IGNORED_COOKIES,
+  isAntiCsrfCookie,
+  isSessionCookie,
+  type Cookie,
+} from '../parse/set-cookie.ts';
 import type { TestRunner } from '../context.ts';
 import { strictTransportSecurityPasses } from './strict-transport-security.ts';
 
@@ -28,7 +34,7 @@ const COOKIE_PROBLEMS_BY_SEVERITY = [
 ];
 
 /**
- * Grades the jar the Observatory grades (cookie-jar.ts), plus one check on the raw Set-Cookie
+ * Grades the jar the Observatory grades (parse/cookie-jar.ts), plus one check on the raw Set-Cookie
  * headers of the graded response: a SameSite without a valid value (the jar drops such values).
  */
 export const cookiesTest: TestRunner = (context) => {

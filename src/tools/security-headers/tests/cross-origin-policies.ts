@@ -4,7 +4,7 @@
  * parameters such as report-to ignored) and are invalid when sent twice.
  */
 import type { TestRunner } from '../context.ts';
-import { parseItem } from '../structured-fields.ts';
+import { parseItem } from '../parse/structured-fields.ts';
 
 const CORP_VALUES: Record<string, string> = {
   'same-origin': 'corp-implemented-with-same-origin',

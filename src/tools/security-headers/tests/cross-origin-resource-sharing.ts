@@ -1,5 +1,5 @@
 import type { TestRunner } from '../context.ts';
-import { HeaderView } from '../headers.ts';
+import { HeaderView } from '../parse/headers.ts';
 
 /** First match wins. */
 const CORS_RULES: {

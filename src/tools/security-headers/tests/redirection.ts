@@ -1,6 +1,6 @@
 import type { TestRunner } from '../context.ts';
-import { HeaderView } from '../headers.ts';
-import { urlParts } from '../url-parts.ts';
+import { HeaderView } from '../parse/headers.ts';
+import { urlParts } from '../parse/url-parts.ts';
 
 interface RouteFacts {
   /** null when the http session got no response. */

@@ -1,5 +1,5 @@
 import type { TestContext, TestOutcome, TestRunner } from '../context.ts';
-import { modelHsts, parseHsts, SIX_MONTHS, type HstsHeader, type ModelHsts } from '../hsts.ts';
+import { modelHsts, parseHsts, SIX_MONTHS, type HstsHeader, type ModelHsts } from '../parse/hsts.ts';
 import { ruleFor } from '../rules.ts';
 
 interface HeaderReading {

@@ -1,7 +1,7 @@
 import { getDomain } from 'tldts';
 import type { TestContext, TestRunner } from '../context.ts';
-import { sessionStartsOnHttps } from '../headers.ts';
-import type { ScriptElement } from '../html.ts';
+import { sessionStartsOnHttps } from '../parse/headers.ts';
+import type { ScriptElement } from '../parse/html-facts.ts';
 
 type Placement = 'same-site' | 'external';
 

@@ -9,9 +9,9 @@
  * that is a JSON string is read as that string, one that is an object, array, number or `true`
  * cannot be parsed at all, and `null`, `0` or `false` read as an empty page.
  */
-import { declaredEncoding } from '../../net/body-reader.ts';
+import { declaredEncoding } from '../../../net/body-reader.ts';
 import type { HeaderView } from './headers.ts';
-import { extractHtmlFacts, type ScriptElement } from './html.ts';
+import { extractHtmlFacts, type ScriptElement } from './html-facts.ts';
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 

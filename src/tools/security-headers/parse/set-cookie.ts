@@ -2,7 +2,7 @@
  * Set-Cookie parsing, the cookie-name heuristics of the model, and the cookie prefix rules. The
  * jar the Observatory grades is in cookie-jar.ts.
  */
-import type { Hop, SecurityHeadersCapture } from './capture.ts';
+import type { Hop, SecurityHeadersCapture } from '../capture.ts';
 import { parseCookieDate } from './cookie-date.ts';
 import { allHops, HeaderView } from './headers.ts';
 import { hostnameOf } from './url-parts.ts';

@@ -14,9 +14,9 @@
  * Observatory rebuilds for them carries the jar on its https agent alone).
  */
 import { getDomain } from 'tldts';
-import { isDottedQuad } from '../../net/host-text.ts';
-import type { Hop, SecurityHeadersCapture } from './capture.ts';
-import { MAX_SET_COOKIES, parseSetCookie, type Cookie, type SetCookieParser } from './cookies.ts';
+import { isDottedQuad } from '../../../net/host-text.ts';
+import type { Hop, SecurityHeadersCapture } from '../capture.ts';
+import { MAX_SET_COOKIES, parseSetCookie, type Cookie, type SetCookieParser } from './set-cookie.ts';
 import { autoSession, HeaderView } from './headers.ts';
 
 export interface JarCookie extends Cookie {

@@ -7,7 +7,7 @@
  * report-uri and report-to, which only warn. Several policies are merged by the model's own
  * rule (`mergeSources`), not by the CSP specification's intersection.
  */
-import { percentDecode } from '../../net/host-text.ts';
+import { percentDecode } from '../../../net/host-text.ts';
 
 export type Directives = Map<string, string[]>;
 

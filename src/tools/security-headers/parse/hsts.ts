@@ -2,9 +2,9 @@
  * Strict-Transport-Security parsing (Observatory-compatible) and HSTS preload list resolution: a
  * host is preloaded when it has an entry, or a parent has one with includeSubDomains.
  */
-import { normalizeName } from '../../net/dns-records.ts';
-import type { AnalyzeOptions, PreloadAnswer } from './analysis.ts';
-import type { SecurityHeadersCapture } from './capture.ts';
+import { normalizeName } from '../../../net/dns-records.ts';
+import type { AnalyzeOptions, PreloadAnswer } from '../analysis.ts';
+import type { SecurityHeadersCapture } from '../capture.ts';
 
 /** Six months, give or take: 180 days, the value many sites use. */
 export const SIX_MONTHS = 15_552_000;

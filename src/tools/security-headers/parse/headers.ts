@@ -2,7 +2,7 @@
  * Header lookup over the capture: the final responses of the sessions, every instance of a header,
  * and RFC 9110 list semantics (a header sent twice reads like one value joined with ", ").
  */
-import type { HeaderPairs, Hop, SecurityHeadersCapture, Session } from './capture.ts';
+import type { HeaderPairs, Hop, SecurityHeadersCapture, Session } from '../capture.ts';
 
 /** The headers of one response, names compared case-insensitively. */
 export class HeaderView {
