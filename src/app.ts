@@ -5,9 +5,22 @@ import { execute, knownTool } from './api/execute.ts';
 import { notFound, onlyMethods, preflight } from './api/fallbacks.ts';
 import { health, readiness } from './api/health.ts';
 import { openApiDocument } from './api/openapi.ts';
+import { badgeOperation } from './contract/openapi/badge.ts';
+import { buildOpenApi, thisDocument, type OpenApiDocument } from './contract/openapi/document.ts';
+import { PAGE_OPERATIONS } from './contract/openapi/pages.ts';
+import { healthOperation, readinessOperation } from './contract/openapi/probes.ts';
+import { scanHistoryOperation, storedScanOperation } from './contract/openapi/scans.ts';
+import {
+  executePerTool,
+  legacyExecuteOperation,
+  legacyListToolsOperation,
+  listToolsOperation,
+  mcpOperation,
+} from './contract/openapi/tools.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
 import { badge, badgeRefusal } from './badge/route.ts';
-import { clientAddress, clientIdentity } from './http/client-address.ts';
+import { createContext, placeholderRequest, readUrl, unusableHost } from './http/request-context.ts';
+import { methodOf, type Route } from './http/route.ts';
 import { isUnguarded, surfaceOf, type Surface } from './http/surface.ts';
 import { ApiError, problemResponse } from './http/problem.ts';
 import { KeyService } from './keys/key-service.ts';
@@ -18,10 +31,7 @@ import { mcpProblemResponse } from './mcp/refusals.ts';
 import { createDohResolver } from './net/resolver.ts';
 import { accessLogEntry, initOf, loggedWhenSent, reportError } from './ops/access-log.ts';
 import { DependencyWatch } from './ops/dependency-watch.ts';
-import { observedStore } from './ops/observed-store.ts';
 import { Readiness } from './ops/readiness.ts';
-import { requestIdOf } from './ops/request-id.ts';
-import { newRequestNotes } from './ops/request-notes.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { RefusedClients } from './middleware/refused-clients.ts';
@@ -38,7 +48,7 @@ import {
   toolPage,
   toolPageScript,
 } from './pages/routes.ts';
-import { PATHS } from './paths.ts';
+import { PATHS, type PathName } from './paths.ts';
 import { MemoryStore } from './store/memory.ts';
 import { StoreUnavailableError } from './store/port.ts';
 import type { AppDeps, Handler, RequestContext, RuntimeContext, Services } from './context.ts';
@@ -53,6 +63,67 @@ function unless(skips: (surface: Surface) => boolean, middleware: Handler): Hand
 }
 
 const isProbe = (surface: Surface) => surface === 'probe';
+
+/**
+ * Every endpoint, once, by its name in src/paths.ts (where each path is spelled): the surface it
+ * belongs to, the checks of its path, its method's guards and handler, and its OpenAPI operation.
+ * The router, the 405 answers, each request's surface and /openapi.json read this table, in this
+ * order. Every route also answers HEAD (for GET), OPTIONS (the CORS preflight) and 405.
+ */
+const ROUTES = {
+  catalog: { surface: 'api', GET: [requireScope('tools:read'), catalog], doc: listToolsOperation },
+  execute: {
+    surface: 'api',
+    params: [knownTool],
+    POST: [requireScope('tools:execute'), execute],
+    doc: executePerTool,
+  },
+  scanHistory: {
+    surface: 'api',
+    params: [knownTool],
+    GET: [requireScope('tools:read'), scanHistory],
+    doc: scanHistoryOperation,
+  },
+  scan: { surface: 'api', GET: [requireScope('tools:read'), storedScan], doc: storedScanOperation },
+  // Retired: the same 410 for everyone, whatever key is sent (docs/api-behaviour.md).
+  developerKeys: { surface: 'retired', POST: [keysMovedToPortal], doc: null },
+  legacyCatalog: { surface: 'api', GET: [requireScope('tools:read'), legacyCatalog], doc: legacyListToolsOperation },
+  legacyExecute: {
+    surface: 'api',
+    params: [knownTool],
+    POST: [requireScope('tools:execute'), execute],
+    doc: legacyExecuteOperation,
+  },
+  badge: { surface: 'badge', GET: [requireScope('badges:read'), badge], doc: badgeOperation },
+  mcp: { surface: 'mcp', POST: [mcpOrigin, mcpEndpoint], doc: mcpOperation },
+  health: { surface: 'probe', GET: [health], doc: healthOperation },
+  readiness: { surface: 'probe', GET: [readiness], doc: readinessOperation },
+  openapi: { surface: 'document', GET: [openApiDocument(describeApi)], doc: thisDocument },
+  // Pages for people and agents: every URL the API hands out resolves.
+  home: { surface: 'document', GET: [landingPage], doc: PAGE_OPERATIONS.home },
+  llms: { surface: 'document', GET: [llmsTxt], doc: PAGE_OPERATIONS.llms },
+  toolPage: { surface: 'document', GET: [toolPage], doc: PAGE_OPERATIONS.toolPage },
+  scanPage: { surface: 'document', GET: [scanPage], doc: PAGE_OPERATIONS.scanPage },
+  skill: { surface: 'document', GET: [agentSkill], doc: PAGE_OPERATIONS.skill },
+  errors: { surface: 'document', GET: [errorIndexPage], doc: PAGE_OPERATIONS.errors },
+  error: { surface: 'document', GET: [errorPage], doc: PAGE_OPERATIONS.error },
+  script: { surface: 'document', GET: [toolPageScript], doc: PAGE_OPERATIONS.script },
+  stylesheet: { surface: 'document', GET: [siteStylesheet], doc: PAGE_OPERATIONS.stylesheet },
+} satisfies Record<PathName, Route>;
+
+const ROUTE_LIST = Object.entries(ROUTES) as [PathName, Route][];
+
+const SURFACE_OF_PATTERN = new Map<string, Surface>(ROUTE_LIST.map(([name, route]) => [PATHS[name], route.surface]));
+
+/** The OpenAPI document of the routes (`GET /openapi.json` renders it). */
+export function describeApi(baseUrl: string, accountUrl: string): OpenApiDocument {
+  const routes = ROUTE_LIST.map(([name, route]) => ({
+    path: PATHS[name],
+    method: methodOf(route),
+    doc: route.doc,
+  }));
+  return buildOpenApi(routes, baseUrl, accountUrl);
+}
 
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now;
@@ -89,55 +160,15 @@ export function createApp(deps: AppDeps): App {
     catch: (error, request, ctx) => toProblem(error, request, ctx),
   });
 
-  // Every path is spelled once, in src/paths.ts.
-  router
-    .options('*', preflight)
-    .get(PATHS.health, health)
-    .all(PATHS.health, onlyMethods('GET'))
-    .get(PATHS.readiness, readiness)
-    .all(PATHS.readiness, onlyMethods('GET'))
-    .get(PATHS.catalog, requireScope('tools:read'), catalog)
-    .all(PATHS.catalog, onlyMethods('GET'))
-    .post(PATHS.execute, knownTool, requireScope('tools:execute'), execute)
-    .all(PATHS.execute, knownTool, onlyMethods('POST'))
-    .get(PATHS.scanHistory, knownTool, requireScope('tools:read'), scanHistory)
-    .all(PATHS.scanHistory, knownTool, onlyMethods('GET'))
-    .get(PATHS.scan, requireScope('tools:read'), storedScan)
-    .all(PATHS.scan, onlyMethods('GET'))
-    .post(PATHS.developerKeys, keysMovedToPortal)
-    .all(PATHS.developerKeys, onlyMethods('POST'))
-    .get(PATHS.legacyCatalog, requireScope('tools:read'), legacyCatalog)
-    .all(PATHS.legacyCatalog, onlyMethods('GET'))
-    .post(PATHS.legacyExecute, knownTool, requireScope('tools:execute'), execute)
-    .all(PATHS.legacyExecute, knownTool, onlyMethods('POST'))
-    .get(PATHS.badge, requireScope('badges:read'), badge)
-    .all(PATHS.badge, onlyMethods('GET'))
-    .post(PATHS.mcp, mcpOrigin, mcpEndpoint)
-    .all(PATHS.mcp, onlyMethods('POST'))
-    .get(PATHS.openapi, openApiDocument)
-    .all(PATHS.openapi, onlyMethods('GET'))
-    // Pages for people and agents: every URL the API hands out resolves.
-    .get(PATHS.home, landingPage)
-    .all(PATHS.home, onlyMethods('GET'))
-    .get(PATHS.llms, llmsTxt)
-    .all(PATHS.llms, onlyMethods('GET'))
-    .get(PATHS.toolPage, toolPage)
-    .all(PATHS.toolPage, onlyMethods('GET'))
-    .get(PATHS.scanPage, scanPage)
-    .all(PATHS.scanPage, onlyMethods('GET'))
-    .get(PATHS.skill, agentSkill)
-    .all(PATHS.skill, onlyMethods('GET'))
-    .get(PATHS.errors, errorIndexPage)
-    .all(PATHS.errors, onlyMethods('GET'))
-    .get(PATHS.error, errorPage)
-    .all(PATHS.error, onlyMethods('GET'))
-    .get(PATHS.script, toolPageScript)
-    .all(PATHS.script, onlyMethods('GET'))
-    .get(PATHS.stylesheet, siteStylesheet)
-    .all(PATHS.stylesheet, onlyMethods('GET'))
-    // Anything else: a page for a browser outside the API, the problem for everyone else.
-    .get('*', notFoundPage)
-    .all('*', notFound);
+  router.options('*', preflight);
+  for (const [name, route] of ROUTE_LIST) {
+    const method = methodOf(route);
+    const checks = route.params ?? [];
+    router[method === 'GET' ? 'get' : 'post'](PATHS[name], ...checks, ...route[method]!);
+    router.all(PATHS[name], ...checks, onlyMethods(method));
+  }
+  // Anything else: a page for a browser outside the API, the problem for everyone else.
+  router.get('*', notFoundPage).all('*', notFound);
 
   return {
     async fetch(request, runtime = {}) {
@@ -149,7 +180,7 @@ export function createApp(deps: AppDeps): App {
         request,
         url === null ? placeholderRequest(services) : routed,
         runtime,
-        router.routes,
+        (path) => surfaceOf(SURFACE_OF_PATTERN.get(routeMatching(router.routes, path) ?? ''), path),
       );
       const answer = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
       const response = isHead ? new Response(null, initOf(answer)) : answer;
@@ -162,61 +193,6 @@ export function createApp(deps: AppDeps): App {
 }
 
 /**
- * The request's URL, or null when it does not parse: Node's server writes the Host header into it
- * as sent, so a Host such as `x:99999` or `256.0.0.1` gives a URL the router cannot parse.
- */
-function readUrl(request: Request): string | null {
-  try {
-    const url = request.url;
-    new URL(url); // URL.canParse is missing from some edge sandboxes
-    return url;
-  } catch {
-    return null;
-  }
-}
-
-/** Stands in for a request whose URL cannot be read, so that its refusal has a context. */
-function placeholderRequest(services: Services): Request {
-  return new Request(services.config.baseUrl ?? 'http://localhost/');
-}
-
-function unusableHost(ctx: RequestContext): Response {
-  return problemResponse(ctx, 'bad_request', {
-    detail: 'The Host header does not name a host and port this service can answer for.',
-    hint: 'Send the host name of this service in Host, with a port from 1 to 65535 if any.',
-  });
-}
-
-function createContext(
-  services: Services,
-  received: Request,
-  request: Request,
-  runtime: RuntimeContext,
-  routes: RouteEntry[],
-): RequestContext {
-  const { origin, path } = splitUrl(request.url);
-  const address = clientAddress(received.headers, runtime.clientAddress, services.config.trustProxy);
-  const notes = newRequestNotes();
-  return {
-    services,
-    runtime,
-    requestId: requestIdOf(received.headers),
-    method: received.method,
-    path,
-    surface: surfaceOf(routeMatching(routes, path), path),
-    baseUrl: services.config.baseUrl ?? origin,
-    startedAt: services.now(),
-    client: clientIdentity(address),
-    principal: { kind: 'anonymous' },
-    rateLimit: null,
-    scanQuota: null,
-    waitUntil: runtime.waitUntil ?? ((promise) => void promise.catch(() => {})),
-    store: observedStore(services.store, notes, services.watch),
-    notes,
-  };
-}
-
-/**
  * The pattern of the first route, of any method, whose path matches: the router's own compiled
  * patterns, so whatever spelling reaches a route (`/mcp/`, `/mcp//`) is judged as that route.
  * The catch-all routes (`*`) match everything and say nothing about a path.
@@ -224,18 +200,6 @@ function createContext(
 function routeMatching(routes: RouteEntry[], path: string): string | undefined {
   for (const [, pattern, , route] of routes) if (route !== '*' && pattern.test(path)) return route;
   return undefined;
-}
-
-/**
- * Origin and path of a request URL. `Request` has already parsed and normalised its URL (dot
- * segments resolved, percent-encoding applied), so slicing its serialisation is exact and saves
- * parsing it a second time on every request.
- */
-function splitUrl(url: string): { origin: string; path: string } {
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2);
-  if (pathStart < 0) return { origin: url, path: '/' };
-  const end = url.search(/[?#]/);
-  return { origin: url.slice(0, pathStart), path: url.slice(pathStart, end < 0 ? undefined : end) };
 }
 
 function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {

@@ -1,7 +1,7 @@
 /**
- * Every path the service answers, relative to the base URL: the router (src/app.ts) registers
- * these patterns; the OpenAPI document, the catalog, the scan envelope, the pages and the surface
- * check (src/http/surface.ts) build on them. Patterns are itty-router's: `:name` is one segment,
+ * Every path the service answers, relative to the base URL, by name: the route table (src/app.ts)
+ * gives each name its method, surface, handler and operation; the catalog, the scan envelope and
+ * the pages build their links from them. Patterns are itty-router's: `:name` is one segment,
  * `:name+` the rest of the path.
  */
 export const PATHS = {
@@ -27,6 +27,8 @@ export const PATHS = {
   health: '/healthz',
   readiness: '/readyz',
 } as const;
+
+export type PathName = keyof typeof PATHS;
 
 /** When the unversioned catalog path retires, and when it was deprecated (2026-11-01). */
 const LEGACY_SUNSET_DATE = new Date(Date.UTC(2027, 8, 1));

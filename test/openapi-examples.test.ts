@@ -4,11 +4,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildOpenApi } from '../src/contract/openapi/document.ts';
+import { describeApi } from '../src/app.ts';
 import { closedObjects, describeErrors, strictAjv } from './support/strict-schema.ts';
 
 type Json = Record<string, unknown>;
-const document = buildOpenApi('https://scan.example', 'https://account.scan.example/keys') as unknown as Json;
+const document = describeApi('https://scan.example', 'https://account.scan.example/keys') as unknown as Json;
 
 /** Every object in the document holding an example, with the schema the example is of. */
 function examplesIn(node: unknown, path: string): { path: string; schema: Json; example: unknown }[] {

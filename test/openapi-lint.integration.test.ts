@@ -2,7 +2,7 @@
  * The OpenAPI document the service serves passes Redocly CLI's `recommended` ruleset (redocly.yaml)
  * and Spectral's `spectral:oas` ruleset (.spectral.yaml) with no problem of any severity.
  *
- * The document comes from buildOpenApi, as GET /openapi.json renders it; no server is started. The
+ * The document comes from describeApi (src/app.ts), as GET /openapi.json renders it; no server is started. The
  * file is an integration test only because it starts the two CLIs (test/support/unit-guard.ts). They
  * open no socket: Redocly's telemetry and update check are switched off, Spectral has neither, and
  * the document has no external $ref. They run concurrently (on an idle machine Redocly takes about
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { buildOpenApi } from '../src/contract/openapi/document.ts';
+import { describeApi } from '../src/app.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -41,7 +41,7 @@ let spectral: Promise<Run>;
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
   const document = join(dir, 'openapi.json');
-  await writeFile(document, JSON.stringify(buildOpenApi('https://scan.example', 'https://account.example/keys')));
+  await writeFile(document, JSON.stringify(describeApi('https://scan.example', 'https://account.example/keys')));
   redocly = run(dir, 'redocly', [
     'lint',
     `--config=${join(ROOT, 'redocly.yaml')}`,

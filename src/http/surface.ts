@@ -1,9 +1,10 @@
 /**
  * What part of the service a request belongs to: which per-minute budget it draws on and how its
- * refusals are written. Decided from the route the router matched (src/app.ts), never from the
- * path's text, so a trailing or doubled slash reaches a route only with that route's limits.
+ * refusals are written. Each route names its surface (src/app.ts), and a request gets the surface
+ * of the route the router matched, never one from the path's text, so a trailing or doubled slash
+ * reaches a route only with that route's limits.
  */
-import { API_PREFIX, PATHS } from '../paths.ts';
+import { API_PREFIX } from '../paths.ts';
 
 export type Surface =
   /** The REST API: every request counts; refusals are problem+json. */
@@ -19,42 +20,12 @@ export type Surface =
   /** A retired endpoint with the same answer for everyone (the 410 of the keys endpoint): no key check, no limit. */
   | 'retired';
 
-/** Every route's surface: a new path does not compile until it is given one. */
-const SURFACE_OF_PATH: Record<keyof typeof PATHS, Surface> = {
-  catalog: 'api',
-  execute: 'api',
-  scanHistory: 'api',
-  scan: 'api',
-  developerKeys: 'retired',
-  legacyCatalog: 'api',
-  legacyExecute: 'api',
-  badge: 'badge',
-  mcp: 'mcp',
-  openapi: 'document',
-  home: 'document',
-  llms: 'document',
-  toolPage: 'document',
-  scanPage: 'document',
-  skill: 'document',
-  errors: 'document',
-  error: 'document',
-  script: 'document',
-  stylesheet: 'document',
-  health: 'probe',
-  readiness: 'probe',
-};
-
-const SURFACE_OF_PATTERN = new Map<string, Surface>(
-  Object.entries(SURFACE_OF_PATH).map(([name, surface]) => [PATHS[name as keyof typeof PATHS], surface]),
-);
-
 /**
- * The surface of the route pattern the router matched. A path no route matches is answered 404;
- * under the API prefix such a request still counts, so that probing the API is limited like using it.
+ * The surface of a request: its route's (`matched`), or for a path no route matches (answered
+ * 404) the API's under the API prefix, so that probing the API is limited like using it.
  */
-export function surfaceOf(route: string | undefined, path: string): Surface {
-  if (route !== undefined) return SURFACE_OF_PATTERN.get(route) ?? 'document';
-  return path.startsWith(API_PREFIX) ? 'api' : 'document';
+export function surfaceOf(matched: Surface | undefined, path: string): Surface {
+  return matched ?? (path.startsWith(API_PREFIX) ? 'api' : 'document');
 }
 
 /** Surfaces that answer everyone alike, before any key check or limit (src/app.ts). */

@@ -38,7 +38,7 @@ export function localBadgeApp(): LocalBadgeApp {
     errors,
     async get(path, headers = {}) {
       const request = new Request(`${BASE}${path}`, { headers });
-      const ctx = requestContext(request.url, { services, route: PATHS.badge });
+      const ctx = requestContext(request.url, { services, surface: 'badge' });
       return (await router.fetch(request, ctx)) ?? new Response('no route', { status: 404 });
     },
   };

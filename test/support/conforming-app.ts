@@ -5,7 +5,7 @@
  */
 import type { App } from '../../src/app.ts';
 import type { AppConfig } from '../../src/config.ts';
-import { buildOpenApi } from '../../src/contract/openapi/document.ts';
+import { describeApi } from '../../src/app.ts';
 import { checkAtEnd } from './cleanup.ts';
 import { OpenApiConformance } from './openapi-conformance.ts';
 
@@ -17,7 +17,7 @@ function checkerFor(config: AppConfig): OpenApiConformance {
   const key = `${baseUrl} ${config.accountUrl}`;
   let checker = checkers.get(key);
   if (checker === undefined) {
-    checker = new OpenApiConformance(buildOpenApi(baseUrl, config.accountUrl));
+    checker = new OpenApiConformance(describeApi(baseUrl, config.accountUrl));
     checkers.set(key, checker);
   }
   return checker;

@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildOpenApi } from '../../src/contract/openapi/document.ts';
+import { describeApi } from '../../src/app.ts';
 import { OpenApiConformance } from './openapi-conformance.ts';
 
-const checker = new OpenApiConformance(buildOpenApi('https://scan.test', 'https://account.scan.test/keys'));
+const checker = new OpenApiConformance(describeApi('https://scan.test', 'https://account.scan.test/keys'));
 
 const COMMON = {
   'api-version': '1',

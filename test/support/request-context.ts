@@ -5,7 +5,7 @@
  */
 import { parseConfig } from '../../src/config.ts';
 import type { RequestContext, Services } from '../../src/context.ts';
-import { surfaceOf } from '../../src/http/surface.ts';
+import { surfaceOf, type Surface } from '../../src/http/surface.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { RefusedClients } from '../../src/middleware/refused-clients.ts';
@@ -43,13 +43,12 @@ export function testServices(
 }
 
 /**
- * The context of one anonymous request for `url`: its path, the surface of its route (`route`, the
- * path pattern the router matched; without one, the surface the path alone says), the services'
- * store and time.
+ * The context of one anonymous request for `url`: its path, the surface of its route (`surface`;
+ * without one, the surface of a path no route matches), the services' store and time.
  */
 export function requestContext(
   url: string,
-  options: { services?: Services; route?: string; method?: string } = {},
+  options: { services?: Services; surface?: Surface; method?: string } = {},
 ): RequestContext {
   const services = options.services ?? testServices();
   const path = new URL(url).pathname;
@@ -57,7 +56,7 @@ export function requestContext(
     services,
     runtime: {},
     path,
-    surface: surfaceOf(options.route, path),
+    surface: surfaceOf(options.surface, path),
     baseUrl: services.config.baseUrl ?? new URL(url).origin,
     startedAt: services.now(),
     client: 'ip:192.0.2.1',

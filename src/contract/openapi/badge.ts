@@ -1,6 +1,6 @@
 /** The badge operation of the OpenAPI document (src/contract/openapi/document.ts). See docs/badge.md. */
 import type { ErrorCode } from '../../http/errors.ts';
-import { keyOptional, problem, problemSchemaOf, RATE_LIMIT_HEADERS, ref } from './operations.ts';
+import { keyOptional, problem, problemSchemaOf, RATE_LIMIT_HEADERS, ref } from './shared.ts';
 import type { GradedTool } from '../../store/port.ts';
 import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 

@@ -1,35 +1,20 @@
 /**
- * The OpenAPI 3.1 document, generated from the valibot schemas (src/contract/request-schemas.ts,
- * src/contract/response-schemas.ts and each tool's result schema), the paths in src/paths.ts, the tool
- * registry and the error table. Every path also documents HEAD (for GET), the CORS preflight, 405
- * for other methods and the 400 of an unusable Host header.
+ * The OpenAPI 3.1 document, generated from the route table (src/app.ts: each route's operation),
+ * the valibot schemas (src/contract/*-schemas.ts and each tool's result schema), the tool registry
+ * and the error table. Every path also documents HEAD (for GET), the CORS preflight, 405 for other
+ * methods and the 400 of an unusable Host header.
  */
-import { badgeOperation } from './badge.ts';
 import { componentSchemas, RESPONSE_HEADERS, SECURITY_SCHEMES } from './components.ts';
-import {
-  catalogResponses,
-  executeOperation,
-  keyOptional,
-  mcpOperation,
-  KEY_REFUSALS,
-  noKey,
-  RATE_LIMIT_HEADERS,
-  ref,
-  shared,
-  SHARED_RESPONSES,
-} from './operations.ts';
-import { PAGE_PATHS } from './pages.ts';
-import { healthOperation, readinessOperation } from './probes.ts';
-import { scanHistoryOperation, storedScanOperation } from './scans.ts';
+import { keyOptional, KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared, SHARED_RESPONSES } from './shared.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from '../../http/respond.ts';
-import { executePath, openApiPath, PATHS, successorOf } from '../../paths.ts';
+import { openApiPath, successorOf } from '../../paths.ts';
 import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../../store/port.ts';
-import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../../tools/registry.ts';
+import { TOOLS_ELSEWHERE } from '../../tools/registry.ts';
 
 type SharedName = keyof typeof SHARED_RESPONSES;
 type Response = { description: string; headers?: Record<string, unknown>; content?: unknown } | { $ref: string };
-interface Operation {
+export interface Operation {
   operationId: string;
   summary: string;
   tags?: string[];
@@ -124,12 +109,12 @@ function pathItem(path: string, operations: Record<string, Operation>) {
     const parameters = (op['parameters'] as Parameter[] | undefined) ?? [];
     if (pathParameters.length === 0) pathParameters = parameters.filter((p) => p.in === 'path');
     const others = parameters.filter((p) => p.in !== 'path');
-    const answered = withEveryAnswer(op);
+    // Under the unversioned prefix every answer is marked deprecated.
+    const answered = withEveryAnswer(successorOf(path) === null ? op : deprecatedAlias(op));
     delete answered['parameters'];
     item[method] = others.length > 0 ? { ...answered, parameters: others } : answered;
   }
   if (item['get']) item['head'] = headOf(item['get'] as Operation);
-  // Under the unversioned prefix every answer is marked deprecated, the preflight's too.
   item['options'] = successorOf(path) === null ? preflight(path) : deprecatedAlias(preflight(path));
   return pathParameters.length > 0 ? { parameters: pathParameters, ...item } : item;
 }
@@ -146,67 +131,57 @@ function deprecatedAlias(operation: Operation): Operation {
   return { ...operation, deprecated: true, tags: ['deprecated'], responses };
 }
 
-function operationPaths(accountUrl: string): Record<string, Record<string, Operation>> {
-  return {
-    [PATHS.catalog]: {
-      get: {
-        operationId: 'list-tools',
-        summary: 'The tool catalog',
-        description:
-          'Everything an agent needs to call the API: the tools with their input schemas and grade scales, ' +
-          'authentication, the limits, the kept scans and every error code. Requires `tools:read` when a key ' +
-          'is sent.',
-        tags: ['tools'],
-        security: keyOptional,
-        responses: catalogResponses,
-      },
-    },
-    ...Object.fromEntries(ALLOWLISTED_TOOLS.map((t) => [executePath(t.name), { post: executeOperation(t) }])),
-    [openApiPath(PATHS.scanHistory)]: { get: scanHistoryOperation },
-    [openApiPath(PATHS.scan)]: { get: storedScanOperation },
-    [PATHS.legacyCatalog]: {
-      get: deprecatedAlias({
-        operationId: 'list-tools-legacy',
-        summary: `Deprecated alias of ${PATHS.catalog}`,
-        description: `The same catalog as ${PATHS.catalog}, marked deprecated.`,
-        security: keyOptional,
-        responses: catalogResponses,
-      }),
-    },
-    [openApiPath(PATHS.legacyExecute)]: {
-      post: deprecatedAlias({
-        ...executeOperation(null),
-        operationId: 'execute-legacy',
-        summary: `Deprecated alias of ${openApiPath(PATHS.execute)}: the same scan, limits and quota`,
-      }),
-    },
-    [openApiPath(PATHS.badge)]: { get: badgeOperation },
-    [PATHS.mcp]: { post: mcpOperation() },
-    [PATHS.health]: { get: healthOperation },
-    [PATHS.readiness]: { get: readinessOperation },
-    [PATHS.openapi]: {
-      get: {
-        operationId: 'openapi',
-        summary: 'This document',
-        description: `The OpenAPI 3.1 description of the service. Keys are created at ${accountUrl}.`,
-        tags: ['operations'],
-        security: keyOptional,
-        responses: {
-          '200': {
-            description: 'OpenAPI 3.1 document.',
-            headers: RATE_LIMIT_HEADERS,
-            content: { 'application/json': { schema: { type: 'object' } } },
-          },
-          // Sending a key is never needed here; one that is sent is checked, and a bad one counts.
-          ...KEY_REFUSALS,
-        },
-      },
-    },
-    ...(PAGE_PATHS as Record<string, Record<string, Operation>>),
-  };
+/** What the document reads of a route (src/app.ts): its path, its method and how it is described. */
+export interface DescribedRoute {
+  path: string;
+  method: string;
+  doc: Operation | Description | null;
 }
 
-export function buildOpenApi(baseUrl: string, accountUrl: string) {
+/** What an operation's description may depend on besides the route. */
+export interface Site {
+  accountUrl: string;
+}
+
+/**
+ * A route described at paths of its own choosing, with an operation each: the execute route is
+ * one path per tool; an operation that depends on the site is built for it.
+ */
+export type Description = (site: Site, pattern: string) => Record<string, Operation>;
+
+/** Every described route's operations, by OpenAPI path, in the order of the routes. */
+function operationsByPath(routes: readonly DescribedRoute[], site: Site) {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const { path, method, doc } of routes) {
+    if (doc === null) continue;
+    const described = typeof doc === 'function' ? doc(site, path) : { [openApiPath(path)]: doc };
+    for (const [documented, operation] of Object.entries(described))
+      paths[documented] = { ...paths[documented], [method.toLowerCase()]: operation };
+  }
+  return paths;
+}
+
+/** `GET /openapi.json` itself. */
+export const thisDocument: Description = ({ accountUrl }, pattern) => ({
+  [pattern]: {
+    operationId: 'openapi',
+    summary: 'This document',
+    description: `The OpenAPI 3.1 description of the service. Keys are created at ${accountUrl}.`,
+    tags: ['operations'],
+    security: keyOptional,
+    responses: {
+      '200': {
+        description: 'OpenAPI 3.1 document.',
+        headers: RATE_LIMIT_HEADERS,
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
+      // Sending a key is never needed here; one that is sent is checked, and a bad one counts.
+      ...KEY_REFUSALS,
+    },
+  },
+});
+
+export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string, accountUrl: string) {
   return {
     openapi: '3.1.0',
     info: {
@@ -231,7 +206,10 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
     servers: [{ url: baseUrl, description: 'This deployment (BASE_URL).' }],
     tags: TAGS,
     paths: Object.fromEntries(
-      Object.entries(operationPaths(accountUrl)).map(([path, operations]) => [path, pathItem(path, operations)]),
+      Object.entries(operationsByPath(routes, { accountUrl })).map(([path, operations]) => [
+        path,
+        pathItem(path, operations),
+      ]),
     ),
     components: {
       schemas: {
@@ -261,3 +239,5 @@ export function buildOpenApi(baseUrl: string, accountUrl: string) {
     },
   };
 }
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApi>;

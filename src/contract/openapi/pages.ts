@@ -3,9 +3,8 @@
  * document: what each path serves and how it is cached. They show the per-minute limit without
  * counting against it; a key that is sent is still checked.
  */
-import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared } from './operations.ts';
+import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared } from './shared.ts';
 import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
-import { openApiPath, PATHS } from '../../paths.ts';
 
 const TEXT = { schema: { type: 'string' } };
 const HTML = { 'text/html': TEXT };
@@ -51,56 +50,43 @@ function document(
 
 const TOOL_NAMES = ALLOWLISTED_TOOLS.map((t) => t.name).join(' or ');
 
-export const PAGE_PATHS = {
-  [PATHS.home]: { get: document('home-page', 'The landing page', 'What the service does, for people.', HTML) },
-  [PATHS.llms]: {
-    get: document('llms-txt', 'llms.txt', 'The service for language models (llmstxt.org).', {
-      'text/plain': TEXT,
-    }),
-  },
-  [openApiPath(PATHS.toolPage)]: {
-    get: document('tool-page', 'A tool page', 'Runs a scan from the browser and shows the result.', HTML, {
-      name: 'tool',
-      description: `${TOOL_NAMES}.`,
-      example: ALLOWLISTED_TOOLS[0].name,
-    }),
-  },
-  [openApiPath(PATHS.scanPage)]: {
-    get: document('scan-page', 'A stored scan as a page', 'The permalink of a scan result.', HTML, {
-      name: 'scanId',
-      description: 'The `scanId` of an execute answer.',
-      example: '3q2-7wAAAAC6vbrQ8J-Hxw',
-    }),
-  },
-  [openApiPath(PATHS.skill)]: {
-    get: document(
-      'agent-skill',
-      'An agent skill file',
-      'How an agent uses one tool (Markdown).',
-      { 'text/markdown': TEXT },
-      {
-        name: 'skill',
-        description: `<tool>.md, for ${TOOL_NAMES}.`,
-        example: `${ALLOWLISTED_TOOLS[0].name}.md`,
-      },
-    ),
-  },
-  [PATHS.errors]: { get: document('error-index', 'Every error code', 'The index of error codes.', HTML) },
-  [openApiPath(PATHS.error)]: {
-    get: document('error-page', 'One error code', 'What a problem `type` links to.', HTML, {
-      name: 'slug',
-      description: 'The error code with hyphens, e.g. rate-limit-exceeded.',
-      example: 'rate-limit-exceeded',
-    }),
-  },
-  [PATHS.script]: {
-    get: document('tool-page-script', 'The tool pages’ script', 'Immutable when asked with its ?v= hash.', {
-      'text/javascript': TEXT,
-    }),
-  },
-  [PATHS.stylesheet]: {
-    get: document('site-stylesheet', 'The pages’ stylesheet', 'Immutable when asked with its ?v= hash.', {
-      'text/css': TEXT,
-    }),
-  },
+/** Each page's operation, by its name in src/paths.ts. */
+export const PAGE_OPERATIONS = {
+  home: document('home-page', 'The landing page', 'What the service does, for people.', HTML),
+  llms: document('llms-txt', 'llms.txt', 'The service for language models (llmstxt.org).', {
+    'text/plain': TEXT,
+  }),
+  toolPage: document('tool-page', 'A tool page', 'Runs a scan from the browser and shows the result.', HTML, {
+    name: 'tool',
+    description: `${TOOL_NAMES}.`,
+    example: ALLOWLISTED_TOOLS[0].name,
+  }),
+  scanPage: document('scan-page', 'A stored scan as a page', 'The permalink of a scan result.', HTML, {
+    name: 'scanId',
+    description: 'The `scanId` of an execute answer.',
+    example: '3q2-7wAAAAC6vbrQ8J-Hxw',
+  }),
+  skill: document(
+    'agent-skill',
+    'An agent skill file',
+    'How an agent uses one tool (Markdown).',
+    { 'text/markdown': TEXT },
+    {
+      name: 'skill',
+      description: `<tool>.md, for ${TOOL_NAMES}.`,
+      example: `${ALLOWLISTED_TOOLS[0].name}.md`,
+    },
+  ),
+  errors: document('error-index', 'Every error code', 'The index of error codes.', HTML),
+  error: document('error-page', 'One error code', 'What a problem `type` links to.', HTML, {
+    name: 'slug',
+    description: 'The error code with hyphens, e.g. rate-limit-exceeded.',
+    example: 'rate-limit-exceeded',
+  }),
+  script: document('tool-page-script', 'The tool pages’ script', 'Immutable when asked with its ?v= hash.', {
+    'text/javascript': TEXT,
+  }),
+  stylesheet: document('site-stylesheet', 'The pages’ stylesheet', 'Immutable when asked with its ?v= hash.', {
+    'text/css': TEXT,
+  }),
 };

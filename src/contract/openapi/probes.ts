@@ -3,7 +3,7 @@
  * balancers and orchestrators. Neither looks at a key nor counts against any limit, so their
  * answers carry no rate-limit headers.
  */
-import { COMMON_HEADERS, json, noKey, problem, schemaRef } from './operations.ts';
+import { COMMON_HEADERS, json, noKey, problem, schemaRef } from './shared.ts';
 import { READINESS_CHECK_TTL_MS } from '../../ops/readiness.ts';
 
 const PROBE_NOTE = 'No key, no limit: probes are never refused and never counted.';

@@ -2,7 +2,7 @@
  * The operations of the OpenAPI document (src/contract/openapi/document.ts) that read kept scans: one scan by id,
  * and a tool and target's history. Both count against the per-minute limit, never the scan quota.
  */
-import { KEY_REFUSALS, keyOptional, problem, RATE_LIMIT_HEADERS } from './operations.ts';
+import { KEY_REFUSALS, keyOptional, problem, RATE_LIMIT_HEADERS } from './shared.ts';
 import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../../store/port.ts';
 import { MAX_TARGET_LENGTH } from '../../limits.ts';
