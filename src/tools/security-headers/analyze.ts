@@ -12,13 +12,13 @@ import {
   type TestResult,
 } from './analysis.ts';
 import type { SecurityHeadersCapture } from './capture.ts';
-import { createContext, type TestOutcome } from './context.ts';
+import { createCheckContext, type CheckOutcome } from './checks/check-context.ts';
 import { collectFindings } from './findings.ts';
 import { gradeModifiers } from './grade.ts';
 import { autoResponse, autoSession, finalHop } from './parse/headers.ts';
 import { ruleFor, TEST_RULES } from './rules.ts';
 import { summarize } from './status.ts';
-import { TEST_RUNNERS } from './tests/index.ts';
+import { CHECKS } from './checks/index.ts';
 
 export type * from './analysis.ts';
 
@@ -62,7 +62,7 @@ function notAssessable(
   };
 }
 
-function testResult(name: TestName, outcome: TestOutcome): TestResult {
+function testResult(name: TestName, outcome: CheckOutcome): TestResult {
   const rule = ruleFor(name, outcome.result);
   return {
     name,
@@ -88,9 +88,9 @@ export function runTests(
   auto = autoResponse(capture),
 ): { tests: TestResult[]; findings: Finding[] } {
   if (!auto) return { tests: [], findings: [] };
-  const context = createContext(capture, auto, options);
+  const context = createCheckContext(capture, auto, options);
   return {
-    tests: TEST_NAMES.map((name) => testResult(name, TEST_RUNNERS[name](context))),
+    tests: TEST_NAMES.map((name) => testResult(name, CHECKS[name](context))),
     findings: collectFindings(context),
   };
 }

@@ -2,7 +2,7 @@
  * CSP findings beyond the model: CSP3 -elem/-attr directives honoured, frame-ancestors that allow
  * everyone, 'strict-dynamic' without a nonce, repeated report directives, base-uri, report-only.
  */
-import type { TestContext } from './context.ts';
+import type { CheckContext } from './checks/check-context.ts';
 import { isBroad, isBroadOrInline, normalisedSources, type CspAnalysis, type EffectivePolicy } from './csp.ts';
 import type { Detected } from './findings.ts';
 
@@ -37,7 +37,7 @@ function csp3Findings(csp: CspAnalysis, p: EffectivePolicy): Detected[] {
   return found;
 }
 
-export function cspFindings(context: TestContext): Detected[] {
+export function cspFindings(context: CheckContext): Detected[] {
   const csp = context.csp;
   const p = csp.effective;
   const found: Detected[] = [];

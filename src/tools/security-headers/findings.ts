@@ -4,7 +4,7 @@
  */
 import { bySeverity } from '../grading.ts';
 import type { Finding, FindingId, Severity } from './analysis.ts';
-import type { TestContext } from './context.ts';
+import type { CheckContext } from './checks/check-context.ts';
 import { cspFindings } from './csp-findings.ts';
 import { headerFindings } from './header-findings.ts';
 import { modelFindings } from './model-findings.ts';
@@ -178,7 +178,7 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
   },
 };
 
-const DETECTORS: ((context: TestContext) => Detected[])[] = [
+const DETECTORS: ((context: CheckContext) => Detected[])[] = [
   cspFindings,
   headerFindings,
   (c) => permissionsPolicyFindings(c.auto.headers),
@@ -186,7 +186,7 @@ const DETECTORS: ((context: TestContext) => Detected[])[] = [
 ];
 
 /** Every finding of the analysis, most severe first. */
-export function collectFindings(context: TestContext): Finding[] {
+export function collectFindings(context: CheckContext): Finding[] {
   return DETECTORS.flatMap((detect) => detect(context))
     .map(({ id, evidence }) => ({ id, ...FINDING_CATALOGUE[id], evidence }))
     .sort(bySeverity);

@@ -3,7 +3,7 @@
  * headers, HSTS switched off or missing on the first HTTPS response, cookie prefix rules, and a
  * graded error page.
  */
-import type { TestContext } from './context.ts';
+import type { CheckContext } from './checks/check-context.ts';
 import { prefixViolations } from './parse/set-cookie.ts';
 import type { Detected } from './findings.ts';
 import { HeaderView, splitList } from './parse/headers.ts';
@@ -106,7 +106,7 @@ function deprecated(headers: HeaderView): Detected[] {
   return evidence.length > 0 ? [{ id: 'deprecated-header', evidence }] : [];
 }
 
-function hsts(context: TestContext): Detected[] {
+function hsts(context: CheckContext): Detected[] {
   const found: Detected[] = [];
   const value = context.https?.headers.combined('strict-transport-security');
   // Browsers obey the first instance (RFC 6797 §8.1).
@@ -131,7 +131,7 @@ function hsts(context: TestContext): Detected[] {
   return found;
 }
 
-function cookiePrefixes(context: TestContext): Detected[] {
+function cookiePrefixes(context: CheckContext): Detected[] {
   const lines = prefixViolations(context.setCookies.map(({ cookie }) => cookie)).map(
     ({ cookie, missing }) => `${cookie.name}: requires ${missing.join(' and ')}`,
   );
@@ -139,7 +139,7 @@ function cookiePrefixes(context: TestContext): Detected[] {
   return evidence.length > 0 ? [{ id: 'cookie-prefix-violation', evidence }] : [];
 }
 
-export function headerFindings(context: TestContext): Detected[] {
+export function headerFindings(context: CheckContext): Detected[] {
   const headers = context.auto.headers;
   const errorPage = context.auto.status === 401 || context.auto.status === 403;
   return [

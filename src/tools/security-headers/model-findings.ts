@@ -5,13 +5,13 @@
  */
 import { getDomain } from 'tldts';
 import { CORS_PROBE_ORIGIN } from './capture.ts';
-import type { TestContext } from './context.ts';
+import type { CheckContext } from './checks/check-context.ts';
 import type { Detected } from './findings.ts';
 import { HeaderView } from './parse/headers.ts';
 import { parseHsts, SIX_MONTHS } from './parse/hsts.ts';
 
 /** The model reads no Origin from its preflight; browsers would give this origin credentialed access. */
-function reflectedOrigin(context: TestContext): Detected[] {
+function reflectedOrigin(context: CheckContext): Detected[] {
   const preflight = context.capture.cors;
   if (!preflight || preflight.status < 200 || preflight.status >= 300) return [];
   const headers = new HeaderView(preflight.headers);
@@ -30,7 +30,7 @@ function reflectedOrigin(context: TestContext): Detected[] {
  * The model reads max-age with `parseInt` and counts a non-number as long enough; browsers ignore
  * a header whose max-age is not digits, and honour a quoted value as written.
  */
-function hstsReading(context: TestContext): Detected[] {
+function hstsReading(context: CheckContext): Detected[] {
   const result = context.hsts.result;
   if (!result.startsWith('hsts-implemented-')) return [];
   const first = context.https?.headers.values('strict-transport-security')[0];
@@ -46,13 +46,13 @@ function hstsReading(context: TestContext): Detected[] {
 }
 
 /** An HTML media type the model does not recognise (it compares the exact spelling). */
-function contentTypeSpelling(context: TestContext): Detected[] {
+function contentTypeSpelling(context: CheckContext): Detected[] {
   if (!context.page.unrecognisedHtmlType) return [];
   return [{ id: 'content-type-not-recognised', evidence: [`content-type: ${context.page.mediaType}`] }];
 }
 
 /** A declared encoding browsers decode the markup with, where the model reads UTF-8. */
-function pageEncoding(context: TestContext): Detected[] {
+function pageEncoding(context: CheckContext): Detected[] {
   const { browserEncoding, scriptsRead } = context.page;
   if (browserEncoding === null || !scriptsRead || !context.capture.html) return [];
   const contentType = context.auto.headers.values('content-type')[0] ?? '';
@@ -76,7 +76,7 @@ function hostOf(url: string, base: string): string | null {
  * scheme, leading white space, `///host`, backslashes, `http:host` on an https page. Browsers
  * resolve them against the page's URL as every URL parser does.
  */
-function misreadScripts(context: TestContext): Detected[] {
+function misreadScripts(context: CheckContext): Detected[] {
   if (!context.page.scriptsRead || context.page.scripts === null) return [];
   const siteDomain = getDomain(context.site) ?? context.site;
   const checked = new Set<string>();
@@ -93,14 +93,14 @@ function misreadScripts(context: TestContext): Detected[] {
 }
 
 /** frame-ancestors in a meta policy: browsers ignore it there, the model credits X-Frame-Options for it. */
-function metaFrameAncestors(context: TestContext): Detected[] {
+function metaFrameAncestors(context: CheckContext): Detected[] {
   const viaMeta = context.csp.effective?.directives.has('frame-ancestors') && !context.csp.headerFrameAncestors;
   return viaMeta
     ? [{ id: 'csp-frame-ancestors-in-meta', evidence: context.page.metaCsp.slice(0, 3).map((p) => p.slice(0, 200)) }]
     : [];
 }
 
-export function modelFindings(context: TestContext): Detected[] {
+export function modelFindings(context: CheckContext): Detected[] {
   return [
     ...reflectedOrigin(context),
     ...hstsReading(context),

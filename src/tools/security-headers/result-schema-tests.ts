@@ -1,6 +1,6 @@
 /**
  * The valibot schema of one entry of `result.details.tests` of a security-headers scan: the 12
- * tests (tests/*.ts) told apart by `name`, each with the result ids of its table (rules.ts) and
+ * tests (checks/*.ts) told apart by `name`, each with the result ids of its table (rules.ts) and
  * the members its `data` really carries. result-schema.ts puts it into the details.
  */
 import * as v from 'valibot';

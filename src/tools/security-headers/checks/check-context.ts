@@ -1,19 +1,19 @@
 /**
- * What the tests read, computed once per analysis: the responses, the HTML facts, the cookie jar,
+ * What the checks read, computed once per analysis: the responses, the HTML facts, the cookie jar,
  * the CSP analysis, the HSTS outcome (the cookie test reads it too) and preload resolution.
  */
-import { normalizeName } from '../../net/dns-records.ts';
-import type { AnalyzeOptions } from './analysis.ts';
-import type { HeaderPairs, SecurityHeadersCapture } from './capture.ts';
-import { observatoryCookieJar, type JarCookie, type RejectedCookie } from './parse/cookie-jar.ts';
-import { setCookies, sharedCookieParser, type SentCookie } from './parse/set-cookie.ts';
-import { analyzeCsp, type CspAnalysis } from './csp.ts';
-import { httpsResponse, sessionStartsOnHttps, type ResponseRef } from './parse/headers.ts';
-import { preloadResolver, type PreloadResolver } from './parse/hsts.ts';
-import { readPage, type PageFacts } from './parse/page-facts.ts';
-import { evaluateStrictTransportSecurity } from './tests/strict-transport-security.ts';
+import { normalizeName } from '../../../net/dns-records.ts';
+import type { AnalyzeOptions } from '../analysis.ts';
+import type { HeaderPairs, SecurityHeadersCapture } from '../capture.ts';
+import { observatoryCookieJar, type JarCookie, type RejectedCookie } from '../parse/cookie-jar.ts';
+import { setCookies, sharedCookieParser, type SentCookie } from '../parse/set-cookie.ts';
+import { analyzeCsp, type CspAnalysis } from '../csp.ts';
+import { httpsResponse, sessionStartsOnHttps, type ResponseRef } from '../parse/headers.ts';
+import { preloadResolver, type PreloadResolver } from '../parse/hsts.ts';
+import { readPage, type PageFacts } from '../parse/page-facts.ts';
+import { evaluateStrictTransportSecurity } from './strict-transport-security.ts';
 
-export interface TestContext {
+export interface CheckContext {
   capture: SecurityHeadersCapture;
   /** The scanned host, lower-case. */
   site: string;
@@ -30,30 +30,30 @@ export interface TestContext {
   readonly jar: { cookies: JarCookie[]; rejected: RejectedCookie[] };
   readonly csp: CspAnalysis;
   /** The strict-transport-security test's outcome. */
-  readonly hsts: TestOutcome;
+  readonly hsts: CheckOutcome;
 }
 
-export interface TestOutcome {
+export interface CheckOutcome {
   result: string;
   data: Record<string, unknown>;
   headers: HeaderPairs;
 }
 
-export type TestRunner = (context: TestContext) => TestOutcome;
+export type Check = (context: CheckContext) => CheckOutcome;
 
 /** Builds the context; `auto` must be the capture's graded response. */
-export function createContext(
+export function createCheckContext(
   capture: SecurityHeadersCapture,
   auto: ResponseRef,
   options: AnalyzeOptions,
-): TestContext {
+): CheckContext {
   const page = readPage(auto.headers, capture.html);
   let sent: SentCookie[] | undefined;
-  let jar: TestContext['jar'] | undefined;
+  let jar: CheckContext['jar'] | undefined;
   let csp: CspAnalysis | undefined;
-  let hsts: TestOutcome | undefined;
+  let hsts: CheckOutcome | undefined;
   const parseCookie = sharedCookieParser();
-  const context: TestContext = {
+  const context: CheckContext = {
     capture,
     site: normalizeName(capture.host),
     auto,

@@ -1,4 +1,4 @@
-import type { TestRunner } from '../context.ts';
+import type { Check } from './check-context.ts';
 
 /** Meta policies echoed in the test data at most, and characters of each: a page may carry 512 KiB. */
 const MAX_LISTED_META = 20;
@@ -10,7 +10,7 @@ function metaPolicyData(policies: string[]): Record<string, unknown> {
 }
 
 /** Reads the graded response's CSP headers and `<meta http-equiv>` policies (see csp.ts). */
-export const contentSecurityPolicyTest: TestRunner = (context) => {
+export const contentSecurityPolicyCheck: Check = (context) => {
   const csp = context.csp;
   const directives = csp.effective
     ? Object.fromEntries([...csp.effective.directives].map(([name, sources]) => [name, [...sources].sort()]))

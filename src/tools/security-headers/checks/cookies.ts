@@ -5,7 +5,7 @@ import {
   isSessionCookie,
   type Cookie,
 } from '../parse/set-cookie.ts';
-import type { TestRunner } from '../context.ts';
+import type { Check } from './check-context.ts';
 import { strictTransportSecurityPasses } from './strict-transport-security.ts';
 
 /** What each cookie can be blamed for; `hsts` tells whether HSTS (the HSTS test passing) protects it. */
@@ -37,7 +37,7 @@ const COOKIE_PROBLEMS_BY_SEVERITY = [
  * Grades the jar the Observatory grades (parse/cookie-jar.ts), plus one check on the raw Set-Cookie
  * headers of the graded response: a SameSite without a valid value (the jar drops such values).
  */
-export const cookiesTest: TestRunner = (context) => {
+export const cookiesCheck: Check = (context) => {
   const cookies = context.jar.cookies.filter((c) => !IGNORED_COOKIES.has(c.name));
   const headers = context.auto.headers.pick('set-cookie');
   if (cookies.length === 0) return { result: 'cookies-not-found', data: { cookies: {} }, headers };

@@ -3,7 +3,7 @@
  * a table. CORP compares the joined value; COOP and COEP parse an RFC 8941 token (case-sensitive,
  * parameters such as report-to ignored) and are invalid when sent twice.
  */
-import type { TestRunner } from '../context.ts';
+import type { Check } from './check-context.ts';
 import { parseItem } from '../parse/structured-fields.ts';
 
 const CORP_VALUES: Record<string, string> = {
@@ -28,7 +28,7 @@ const COEP_VALUES: Record<string, string> = {
 const lookup = (table: Record<string, string>, key: string | null): string | undefined =>
   key !== null && Object.hasOwn(table, key) ? table[key] : undefined;
 
-export const crossOriginResourcePolicyTest: TestRunner = (context) => {
+export const crossOriginResourcePolicyCheck: Check = (context) => {
   const value = context.auto.headers.combined('cross-origin-resource-policy');
   const headers = context.auto.headers.pick('cross-origin-resource-policy');
   // An empty value (sent once) is no policy, as in the Observatory.
@@ -41,7 +41,7 @@ export const crossOriginResourcePolicyTest: TestRunner = (context) => {
 };
 
 /** A structured-field token policy test: not set, invalid, or the table's result for the token. */
-function tokenPolicyTest(header: string, prefix: 'coop' | 'coep', table: Record<string, string>): TestRunner {
+function tokenPolicyCheck(header: string, prefix: 'coop' | 'coep', table: Record<string, string>): Check {
   return (context) => {
     const values = context.auto.headers.values(header);
     const headers = context.auto.headers.pick(header);
@@ -63,5 +63,5 @@ function tokenPolicyTest(header: string, prefix: 'coop' | 'coep', table: Record<
   };
 }
 
-export const crossOriginOpenerPolicyTest = tokenPolicyTest('cross-origin-opener-policy', 'coop', COOP_VALUES);
-export const crossOriginEmbedderPolicyTest = tokenPolicyTest('cross-origin-embedder-policy', 'coep', COEP_VALUES);
+export const crossOriginOpenerPolicyCheck = tokenPolicyCheck('cross-origin-opener-policy', 'coop', COOP_VALUES);
+export const crossOriginEmbedderPolicyCheck = tokenPolicyCheck('cross-origin-embedder-policy', 'coep', COEP_VALUES);

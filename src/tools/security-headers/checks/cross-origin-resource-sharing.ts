@@ -1,4 +1,4 @@
-import type { TestRunner } from '../context.ts';
+import type { Check } from './check-context.ts';
 import { HeaderView } from '../parse/headers.ts';
 
 /** First match wins. */
@@ -22,7 +22,7 @@ const CORS_RULES: {
  * the Observatory's retriever never exposes the Origin it sent to its test, so its scans never
  * find universal access; the `cors-origin-reflected-with-credentials` finding says it instead.
  */
-export const crossOriginResourceSharingTest: TestRunner = (context) => {
+export const crossOriginResourceSharingCheck: Check = (context) => {
   const preflight = context.capture.cors;
   const answered = preflight !== null && preflight.status >= 200 && preflight.status < 300;
   const source = new HeaderView(answered ? preflight.headers : []);

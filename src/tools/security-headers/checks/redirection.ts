@@ -1,4 +1,4 @@
-import type { TestRunner } from '../context.ts';
+import type { Check } from './check-context.ts';
 import { HeaderView } from '../parse/headers.ts';
 import { urlParts } from '../parse/url-parts.ts';
 
@@ -28,7 +28,7 @@ const REDIRECTION_RULES: { result: string; when: (f: RouteFacts) => boolean }[] 
 ];
 
 /** Follows the chain that started at http://host/: it should reach https:// on the same host first. */
-export const redirectionTest: TestRunner = (context) => {
+export const redirectionCheck: Check = (context) => {
   const session = context.capture.http;
   const chain = session?.chain ?? [];
   const route = session && chain.length > 0 ? chain.map((hop) => urlParts(hop.url)) : null;

@@ -1,4 +1,4 @@
-import type { TestRunner } from '../context.ts';
+import type { Check } from './check-context.ts';
 
 /** Every policy value and how the model rates it. */
 const REFERRER_POLICIES: Record<string, 'private' | 'unsafe'> = {
@@ -22,7 +22,7 @@ const RESULTS = {
  * Header values and the last `<meta name=referrer>` content are read as one comma-separated list
  * (meta last, so it wins); the last valid token is the policy, as in browsers.
  */
-export const referrerPolicyTest: TestRunner = (context) => {
+export const referrerPolicyCheck: Check = (context) => {
   const fromHeader = context.auto.headers.values('referrer-policy');
   const fromMeta = context.page.metaReferrer === null ? [] : [context.page.metaReferrer];
   const headers = context.auto.headers.pick('referrer-policy');

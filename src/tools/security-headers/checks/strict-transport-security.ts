@@ -1,4 +1,4 @@
-import type { TestContext, TestOutcome, TestRunner } from '../context.ts';
+import type { CheckContext, CheckOutcome, Check } from './check-context.ts';
 import { modelHsts, parseHsts, SIX_MONTHS, type HstsHeader, type ModelHsts } from '../parse/hsts.ts';
 import { ruleFor } from '../rules.ts';
 
@@ -12,7 +12,7 @@ interface HeaderReading {
 }
 
 /** The result from the https session's final response alone (before the preload override). */
-function headerResult(context: TestContext): HeaderReading {
+function headerResult(context: CheckContext): HeaderReading {
   const https = context.https;
   const none = { model: null, browsers: null, value: null };
   if (!https) return { result: 'hsts-not-implemented-no-https', ...none };
@@ -35,7 +35,7 @@ function headerResult(context: TestContext): HeaderReading {
  * HSTS as the model grades it: read on the https session's final response; the preload list
  * overrides. Run once per analysis, through `context.hsts`.
  */
-export function evaluateStrictTransportSecurity(context: TestContext): TestOutcome {
+export function evaluateStrictTransportSecurity(context: CheckContext): CheckOutcome {
   const { result: fromHeader, model, browsers, value } = headerResult(context);
   const preload = context.preload(context.site);
   const preloaded = context.https !== null && preload.state === 'preloaded';
@@ -59,8 +59,8 @@ export function evaluateStrictTransportSecurity(context: TestContext): TestOutco
   };
 }
 
-export const strictTransportSecurityTest: TestRunner = (context) => context.hsts;
+export const strictTransportSecurityCheck: Check = (context) => context.hsts;
 
 /** Whether the HSTS test passes: what the cookie test calls "protected by HSTS". */
-export const strictTransportSecurityPasses = (context: TestContext): boolean =>
+export const strictTransportSecurityPasses = (context: CheckContext): boolean =>
   ruleFor('strict-transport-security', context.hsts.result).pass;

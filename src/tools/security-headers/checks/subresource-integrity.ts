@@ -1,5 +1,5 @@
 import { getDomain } from 'tldts';
-import type { TestContext, TestRunner } from '../context.ts';
+import type { CheckContext, Check } from './check-context.ts';
 import { sessionStartsOnHttps } from '../parse/headers.ts';
 import type { ScriptElement } from '../parse/html-facts.ts';
 
@@ -41,7 +41,7 @@ const MAX_LISTED = 100;
  */
 function describeScript(
   script: ScriptElement & { src: string },
-  context: TestContext,
+  context: CheckContext,
   domainOf: (src: string) => string | null,
   siteDomain: string | null,
 ): ScriptFacts {
@@ -69,7 +69,7 @@ function resultOf(scripts: ScriptFacts[]): string {
 }
 
 /** Reads the `<script>` elements of the HTML body. */
-export const subresourceIntegrityTest: TestRunner = (context) => {
+export const subresourceIntegrityCheck: Check = (context) => {
   const headers = context.auto.headers.pick('content-type');
   const { page } = context;
   if (!page.scriptsRead) return { result: 'sri-not-implemented-response-not-html', data: { scripts: {} }, headers };

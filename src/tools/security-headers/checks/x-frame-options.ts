@@ -1,4 +1,4 @@
-import type { TestRunner } from '../context.ts';
+import type { Check } from './check-context.ts';
 
 /** Checked in order on the value (trimmed, lower-case); the first match is the result. */
 const XFO_RULES: { result: string; when: (value: string) => boolean }[] = [
@@ -13,7 +13,7 @@ const XFO_RULES: { result: string; when: (value: string) => boolean }[] = [
  * meta policies together (browsers ignore frame-ancestors in `<meta>`; the
  * `csp-frame-ancestors-in-meta` finding says so).
  */
-export const xFrameOptionsTest: TestRunner = (context) => {
+export const xFrameOptionsCheck: Check = (context) => {
   const value = context.auto.headers.combined('x-frame-options');
   const headers = context.auto.headers.pick('x-frame-options');
   const frameAncestors = context.csp.effective?.directives.get('frame-ancestors') ?? null;
