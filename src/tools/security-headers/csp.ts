@@ -1,8 +1,11 @@
 /**
- * Content Security Policy analysis (Observatory model): the merged policies (parse/csp-directives.ts), the
- * effective script/object/style sources, the policy flags, and the first matching
- * classification of `CSP_CLASSIFICATION`.
+ * The content-security-policy check (Observatory model): the graded response's CSP headers and
+ * `<meta http-equiv>` policies, merged (parse/csp-directives.ts); the effective script, object and
+ * style sources; the policy flags; and the first matching classification of `CSP_CLASSIFICATION`.
+ * `analyzeCsp` runs once per analysis: the check context keeps it for the findings and the
+ * x-frame-options check, which read it too.
  */
+import type { Check } from './checks/check-context.ts';
 import { effectiveSources, parseModelCsp, splitPolicies, type Directives } from './parse/csp-directives.ts';
 import type { ResponseRef } from './parse/headers.ts';
 
@@ -231,3 +234,35 @@ export function analyzeCsp(response: ResponseRef, metaPolicies: string[], https:
     return { ...enforced, result: 'csp-not-implemented-but-reporting-enabled', reportOnly };
   return { ...enforced, reportOnly };
 }
+
+/** Meta policies echoed in the test data at most, and characters of each: a page may carry 512 KiB. */
+const MAX_LISTED_META = 20;
+const MAX_LISTED_META_LENGTH = 2048;
+
+function metaPolicyData(policies: string[]): Record<string, unknown> {
+  const metaPolicies = policies.slice(0, MAX_LISTED_META).map((p) => p.slice(0, MAX_LISTED_META_LENGTH));
+  return policies.length > MAX_LISTED_META ? { metaPolicies, metaPolicyCount: policies.length } : { metaPolicies };
+}
+
+/** The check: the evaluation above (kept by the check context) as a result id, its data and the headers read. */
+export const contentSecurityPolicyCheck: Check = (context) => {
+  const csp = context.csp;
+  const directives = csp.effective
+    ? Object.fromEntries([...csp.effective.directives].map(([name, sources]) => [name, [...sources].sort()]))
+    : null;
+  return {
+    result: csp.result,
+    data: {
+      http: csp.http,
+      meta: csp.meta,
+      numPolicies: csp.numPolicies,
+      policy: csp.policy,
+      directives,
+      ...(csp.problem ? { problem: csp.problem } : {}),
+      ...(csp.repeatedReports.length > 0 ? { repeatedReportDirectives: csp.repeatedReports } : {}),
+      ...(csp.reportOnly ? { reportOnly: csp.reportOnly } : {}),
+      ...(csp.meta ? metaPolicyData(context.page.metaCsp) : {}),
+    },
+    headers: context.auto.headers.pick('content-security-policy', 'content-security-policy-report-only'),
+  };
+};
