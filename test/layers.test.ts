@@ -58,18 +58,18 @@ test('surfaces import shared layers only, and only the router imports a surface'
 
 test('the check itself catches what it should', () => {
   const edges: Edge[] = [
-    { from: 'src/api/execute.ts', to: 'src/mcp/tools.ts' },
+    { from: 'src/api/execute.ts', to: 'src/mcp/scan-tools.ts' },
     { from: 'src/pages/skill.ts', to: 'src/api/catalog.ts' },
     { from: 'src/scan/pipeline.ts', to: 'src/api/execute.ts' },
     { from: 'src/contract/catalog.ts', to: 'src/mcp/connection.ts' },
     { from: 'src/tools/registry.ts', to: 'src/scan/pipeline.ts' },
     { from: 'src/app.ts', to: 'src/api/execute.ts' },
-    { from: 'src/mcp/tools.ts', to: 'src/scan/pipeline.ts' },
-    { from: 'src/mcp/endpoint.ts', to: 'src/mcp/tools.ts' },
+    { from: 'src/mcp/scan-tools.ts', to: 'src/scan/pipeline.ts' },
+    { from: 'src/mcp/endpoint.ts', to: 'src/mcp/scan-tools.ts' },
   ];
   assert.equal(violations(edges).length, 5);
   assert.ok(
-    importEdges(['src/mcp/tools.ts'])
+    importEdges(['src/mcp/scan-tools.ts'])
       .map((e) => e.to)
       .includes('src/scan/pipeline.ts'),
     'the import reader finds the MCP tools using the scan pipeline',

@@ -15,7 +15,7 @@ import { chargeMcpMessage } from '../middleware/rate-limit.ts';
 import { chargeOf } from './message-charge.ts';
 import { JSON_RPC_PARSE_ERROR, withProblemData } from './refusals.ts';
 import type { CallScope } from './tool-calls.ts';
-import { buildMcpServer } from './tools.ts';
+import { buildMcpServer } from './server.ts';
 
 let handler: McpHttpHandler | undefined;
 
