@@ -31,7 +31,7 @@ import { parseTlsRptRecord } from '../../src/tools/email-security/tls-rpt.ts';
 import { detectChallenge } from '../../src/tools/security-headers/challenge.ts';
 import { parseSetCookie } from '../../src/tools/security-headers/parse/set-cookie.ts';
 import { parseModelCsp, splitPolicies } from '../../src/tools/security-headers/parse/csp-directives.ts';
-import { analyzeCsp } from '../../src/tools/security-headers/csp.ts';
+import { analyzeCsp } from '../../src/tools/security-headers/checks/content-security-policy.ts';
 import { securityHeadersDefinition } from '../../src/tools/security-headers/definition.ts';
 import { HeaderView, splitList } from '../../src/tools/security-headers/parse/headers.ts';
 import { parseHsts } from '../../src/tools/security-headers/parse/hsts.ts';

@@ -3,7 +3,13 @@
  * everyone, 'strict-dynamic' without a nonce, repeated report directives, base-uri, report-only.
  */
 import type { CheckContext } from './checks/check-context.ts';
-import { isBroad, isBroadOrInline, normalisedSources, type CspAnalysis, type EffectivePolicy } from './csp.ts';
+import {
+  isBroad,
+  isBroadOrInline,
+  normalisedSources,
+  type CspAnalysis,
+  type EffectivePolicy,
+} from './checks/content-security-policy.ts';
 import type { Detected } from './findings.ts';
 
 /** The sources a CSP3 browser uses for `directive`, with the model's normalisations. */

@@ -7,7 +7,7 @@ import type { AnalyzeOptions } from '../analysis.ts';
 import type { HeaderPairs, SecurityHeadersCapture } from '../capture.ts';
 import { observatoryCookieJar, type JarCookie, type RejectedCookie } from '../parse/cookie-jar.ts';
 import { setCookies, sharedCookieParser, type SentCookie } from '../parse/set-cookie.ts';
-import { analyzeCsp, type CspAnalysis } from '../csp.ts';
+import { analyzeCsp, type CspAnalysis } from './content-security-policy.ts';
 import { httpsResponse, sessionStartsOnHttps, type ResponseRef } from '../parse/headers.ts';
 import { preloadResolver, type PreloadResolver } from '../parse/hsts.ts';
 import { readPage, type PageFacts } from '../parse/page-facts.ts';

@@ -5,7 +5,7 @@
  */
 import type { TestName } from '../analysis.ts';
 import type { Check } from './check-context.ts';
-import { contentSecurityPolicyCheck } from '../csp.ts';
+import { contentSecurityPolicyCheck } from './content-security-policy.ts';
 import { cookiesCheck } from './cookies.ts';
 import {
   crossOriginEmbedderPolicyCheck,

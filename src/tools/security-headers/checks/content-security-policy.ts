@@ -5,9 +5,9 @@
  * `analyzeCsp` runs once per analysis: the check context keeps it for the findings and the
  * x-frame-options check, which read it too.
  */
-import type { Check } from './checks/check-context.ts';
-import { effectiveSources, parseModelCsp, splitPolicies, type Directives } from './parse/csp-directives.ts';
-import type { ResponseRef } from './parse/headers.ts';
+import type { Check } from './check-context.ts';
+import { effectiveSources, parseModelCsp, splitPolicies, type Directives } from '../parse/csp-directives.ts';
+import type { ResponseRef } from '../parse/headers.ts';
 
 const DANGEROUSLY_BROAD = new Set([
   'ftp:',
