@@ -5,22 +5,22 @@ import { execute, knownTool } from './api/execute.ts';
 import { notFound, onlyMethods, preflight } from './api/fallbacks.ts';
 import { health, readiness } from './api/health.ts';
 import { openApiDocument } from './api/openapi.ts';
-import { badgeOperation } from './contract/openapi/badge.ts';
+import { badgeOperation } from './contract/openapi/badge-operation.ts';
 import { buildOpenApi, thisDocument, type OpenApiDocument } from './contract/openapi/document.ts';
-import { PAGE_OPERATIONS } from './contract/openapi/pages.ts';
-import { healthOperation, readinessOperation } from './contract/openapi/probes.ts';
-import { scanHistoryOperation, storedScanOperation } from './contract/openapi/scans.ts';
+import { PAGE_OPERATIONS } from './contract/openapi/page-operations.ts';
+import { healthOperation, readinessOperation } from './contract/openapi/probe-operations.ts';
+import { scanHistoryOperation, storedScanOperation } from './contract/openapi/scan-operations.ts';
 import {
   executePerTool,
   legacyExecuteOperation,
   legacyListToolsOperation,
   listToolsOperation,
   mcpOperation,
-} from './contract/openapi/tools.ts';
+} from './contract/openapi/tool-operations.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
 import { badge, badgeRefusal } from './badge/route.ts';
 import { createContext, placeholderRequest, readUrl, unusableHost } from './http/request-context.ts';
-import { methodOf, type Route } from './http/route.ts';
+import { methodOf, type Route } from './http/route-entry.ts';
 import { isUnguarded, surfaceOf, type Surface } from './http/surface.ts';
 import { ApiError, problemResponse } from './http/problem.ts';
 import { KeyService } from './keys/key-service.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import * as v from 'valibot';
-import { buildCatalog } from '../src/contract/catalog.ts';
+import { buildCatalog } from '../src/contract/catalog-document.ts';
 import { CatalogSchema } from '../src/contract/catalog-schema.ts';
 import { parseConfig } from '../src/config.ts';
 import { SPEC_LIMITS } from '../src/limits.ts';

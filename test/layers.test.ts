@@ -61,7 +61,7 @@ test('the check itself catches what it should', () => {
     { from: 'src/api/execute.ts', to: 'src/mcp/scan-tools.ts' },
     { from: 'src/pages/skill.ts', to: 'src/api/catalog.ts' },
     { from: 'src/scan/pipeline.ts', to: 'src/api/execute.ts' },
-    { from: 'src/contract/catalog.ts', to: 'src/mcp/connection.ts' },
+    { from: 'src/contract/catalog-document.ts', to: 'src/mcp/connection.ts' },
     { from: 'src/tools/registry.ts', to: 'src/scan/pipeline.ts' },
     { from: 'src/app.ts', to: 'src/api/execute.ts' },
     { from: 'src/mcp/scan-tools.ts', to: 'src/scan/pipeline.ts' },

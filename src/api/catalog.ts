@@ -1,5 +1,5 @@
 import { BoundedCache } from '../cache/bounded-cache.ts';
-import { buildCatalog } from '../contract/catalog.ts';
+import { buildCatalog } from '../contract/catalog-document.ts';
 import { respond } from '../http/respond.ts';
 import type { Handler, RequestContext } from '../context.ts';
 

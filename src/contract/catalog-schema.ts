@@ -1,5 +1,5 @@
 /**
- * The valibot schema of the tool catalog (`GET /api/v1/agent/tools`, built by src/contract/catalog.ts), so
+ * The valibot schema of the tool catalog (`GET /api/v1/agent/tools`, built by src/contract/catalog-document.ts), so
  * the OpenAPI document describes every member and a generated client can read them without casts.
  * test/catalog-schema.test.ts checks real catalogs against it with undocumented members refused.
  */

@@ -13,7 +13,7 @@ import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 import { compactScan } from './compact.ts';
 import { CompactScanSchema } from './compact-schemas.ts';
-import { progressReporter } from './progress.ts';
+import { progressReporter } from './progress-notifications.ts';
 import { scanArguments, scanInputSchema } from './scan-arguments.ts';
 import { summarizeScan } from './summary.ts';
 import { describedBy, runCall, scanResult, type CallScope } from './tool-calls.ts';
