@@ -4,7 +4,7 @@
  * graded error page.
  */
 import type { CheckContext } from './checks/check-context.ts';
-import { prefixViolations } from './parse/set-cookie.ts';
+import type { Cookie } from './parse/set-cookie.ts';
 import type { Detected } from './findings.ts';
 import { HeaderView, splitList } from './parse/headers.ts';
 import { parseHsts } from './parse/hsts.ts';
@@ -129,6 +129,28 @@ function hsts(context: CheckContext): Detected[] {
     }
   }
   return found;
+}
+
+/** The rules of the cookie name prefixes (RFC 6265bis §4.1.3); names compared case-insensitively as browsers now do. */
+const PREFIX_RULES: { prefix: string; requirements: { what: string; met: (c: Cookie) => boolean }[] }[] = [
+  { prefix: '__secure-', requirements: [{ what: 'Secure', met: (c) => c.secure }] },
+  {
+    prefix: '__host-',
+    requirements: [
+      { what: 'Secure', met: (c) => c.secure },
+      { what: 'Path=/', met: (c) => c.path === '/' },
+      { what: 'no Domain attribute', met: (c) => c.domain === null },
+    ],
+  },
+];
+
+/** Cookies whose name prefix promises attributes they do not have: browsers reject them. */
+function prefixViolations(jarOrCookies: Cookie[]): { cookie: Cookie; missing: string[] }[] {
+  return jarOrCookies.flatMap((cookie) => {
+    const rules = PREFIX_RULES.find((r) => cookie.name.toLowerCase().startsWith(r.prefix));
+    const missing = rules?.requirements.filter((req) => !req.met(cookie)).map((req) => req.what) ?? [];
+    return missing.length > 0 ? [{ cookie, missing }] : [];
+  });
 }
 
 function cookiePrefixes(context: CheckContext): Detected[] {

@@ -1,12 +1,13 @@
-import {
-  hasInvalidSameSite,
-  IGNORED_COOKIES,
-  isAntiCsrfCookie,
-  isSessionCookie,
-  type Cookie,
-} from '../parse/set-cookie.ts';
+import { hasInvalidSameSite, type Cookie } from '../parse/set-cookie.ts';
 import type { Check } from './check-context.ts';
 import { strictTransportSecurityPasses } from './strict-transport-security.ts';
+
+/** Cookies the model ignores (set by Heroku's router, not by the site). */
+const IGNORED_COOKIES = new Set(['heroku-session-affinity']);
+
+/** A session cookie by the model's naming heuristics. */
+const isSessionCookie = (c: Cookie): boolean => ['login', 'sess'].some((word) => c.name.toLowerCase().includes(word));
+const isAntiCsrfCookie = (c: Cookie): boolean => c.name.toLowerCase().includes('csrf');
 
 /** What each cookie can be blamed for; `hsts` tells whether HSTS (the HSTS test passing) protects it. */
 const COOKIE_RULES: { result: string; when: (cookie: Cookie, hsts: boolean) => boolean }[] = [

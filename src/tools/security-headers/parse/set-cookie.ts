@@ -1,6 +1,7 @@
 /**
- * Set-Cookie parsing, the cookie-name heuristics of the model, and the cookie prefix rules. The
- * jar the Observatory grades is in cookie-jar.ts.
+ * Set-Cookie parsing as the Observatory's cookie library does it, and every Set-Cookie of a scan.
+ * The jar the Observatory grades is in cookie-jar.ts; the model's cookie-name heuristics are the
+ * cookies check's (checks/cookies.ts), the prefix rules a finding's (header-findings.ts).
  */
 import type { Hop, SecurityHeadersCapture } from '../capture.ts';
 import { parseCookieDate } from './cookie-date.ts';
@@ -28,9 +29,6 @@ export interface Cookie {
 }
 
 const VALID_SAMESITE = new Set(['strict', 'lax', 'none']);
-
-/** Cookies the model ignores (set by Heroku's router, not by the site). */
-export const IGNORED_COOKIES = new Set(['heroku-session-affinity']);
 
 /**
  * Parses one Set-Cookie value as the Observatory's cookie library does (RFC 6265 §5.2, strict):
@@ -158,32 +156,5 @@ export function setCookies(capture: SecurityHeadersCapture, parse: SetCookiePars
     }
     const cookie = parse(raw, response.host);
     return cookie ? [{ cookie, date: response.date }] : [];
-  });
-}
-
-/** A session cookie by the model's naming heuristics. */
-export const isSessionCookie = (c: Cookie): boolean =>
-  ['login', 'sess'].some((word) => c.name.toLowerCase().includes(word));
-export const isAntiCsrfCookie = (c: Cookie): boolean => c.name.toLowerCase().includes('csrf');
-
-/** The rules of the cookie name prefixes (RFC 6265bis §4.1.3); names compared case-insensitively as browsers now do. */
-const PREFIX_RULES: { prefix: string; requirements: { what: string; met: (c: Cookie) => boolean }[] }[] = [
-  { prefix: '__secure-', requirements: [{ what: 'Secure', met: (c) => c.secure }] },
-  {
-    prefix: '__host-',
-    requirements: [
-      { what: 'Secure', met: (c) => c.secure },
-      { what: 'Path=/', met: (c) => c.path === '/' },
-      { what: 'no Domain attribute', met: (c) => c.domain === null },
-    ],
-  },
-];
-
-/** Cookies whose name prefix promises attributes they do not have: browsers reject them. */
-export function prefixViolations(jarOrCookies: Cookie[]): { cookie: Cookie; missing: string[] }[] {
-  return jarOrCookies.flatMap((cookie) => {
-    const rules = PREFIX_RULES.find((r) => cookie.name.toLowerCase().startsWith(r.prefix));
-    const missing = rules?.requirements.filter((req) => !req.met(cookie)).map((req) => req.what) ?? [];
-    return missing.length > 0 ? [{ cookie, missing }] : [];
   });
 }
