@@ -13,7 +13,7 @@ import {
 } from './analysis.ts';
 import type { SecurityHeadersCapture } from './capture.ts';
 import { createCheckContext, type CheckOutcome } from './checks/check-context.ts';
-import { collectFindings } from './findings.ts';
+import { collectFindings } from './findings/detectors.ts';
 import { gradeModifiers } from './grade.ts';
 import { autoResponse, autoSession, finalHop } from './parse/headers.ts';
 import { ruleFor, TEST_RULES } from './rules.ts';

@@ -8,7 +8,7 @@ import { FAILING_SCORE, GRADE_SCALE, gradeFor, SEVERITIES } from '../grading.ts'
 import { TEST_NAMES, type AnalysisStatus, type FindingId, type Severity } from './analysis.ts';
 import type { RetrievalError } from './capture.ts';
 import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from './challenge-signatures.ts';
-import { FINDING_CATALOGUE } from './findings.ts';
+import { FINDING_CATALOGUE } from './findings/catalogue.ts';
 import { MAX_SCORE } from './grade.ts';
 import { count, described, integer, SecurityHeadersTestSchema } from './result-schema-tests.ts';
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { GRADE_SCALE, SEVERITIES } from '../../../src/tools/grading.ts';
 import { analyze } from '../../../src/tools/security-headers/analyze.ts';
 import { TEST_NAMES } from '../../../src/tools/security-headers/analysis.ts';
-import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings.ts';
+import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings/catalogue.ts';
 import { MAX_SCORE } from '../../../src/tools/security-headers/grade.ts';
 import { TEST_RULES } from '../../../src/tools/security-headers/rules.ts';
 import { gradeCapture } from '../../../src/tools/security-headers/scanner.ts';

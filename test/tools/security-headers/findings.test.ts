@@ -7,7 +7,7 @@ import {
   type FindingId,
   type SecurityHeadersAnalysis,
 } from '../../../src/tools/security-headers/analyze.ts';
-import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings.ts';
+import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings/catalogue.ts';
 import {
   CORS_PROBE_ORIGIN,
   type HeaderPairs,

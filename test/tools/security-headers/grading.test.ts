@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { analyze } from '../../../src/tools/security-headers/analyze.ts';
 import { computeScore, MAX_SCORE } from '../../../src/tools/security-headers/grade.ts';
-import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings.ts';
+import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings/catalogue.ts';
 import { TEST_RULES } from '../../../src/tools/security-headers/rules.ts';
 import { summarize } from '../../../src/tools/security-headers/status.ts';
 import type { Finding } from '../../../src/tools/security-headers/analysis.ts';

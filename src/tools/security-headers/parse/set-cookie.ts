@@ -1,7 +1,7 @@
 /**
  * Set-Cookie parsing as the Observatory's cookie library does it, and every Set-Cookie of a scan.
  * The jar the Observatory grades is in cookie-jar.ts; the model's cookie-name heuristics are the
- * cookies check's (checks/cookies.ts), the prefix rules a finding's (header-findings.ts).
+ * cookies check's (checks/cookies.ts), the prefix rules a finding's (findings/header-findings.ts).
  */
 import type { Hop, SecurityHeadersCapture } from '../capture.ts';
 import { parseCookieDate } from './cookie-date.ts';

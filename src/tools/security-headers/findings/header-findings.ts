@@ -3,11 +3,11 @@
  * headers, HSTS switched off or missing on the first HTTPS response, cookie prefix rules, and a
  * graded error page.
  */
-import type { CheckContext } from './checks/check-context.ts';
-import type { Cookie } from './parse/set-cookie.ts';
-import type { Detected } from './findings.ts';
-import { HeaderView, splitList } from './parse/headers.ts';
-import { parseHsts } from './parse/hsts.ts';
+import type { CheckContext } from '../checks/check-context.ts';
+import type { Cookie } from '../parse/set-cookie.ts';
+import type { Detected } from './catalogue.ts';
+import { HeaderView, splitList } from '../parse/headers.ts';
+import { parseHsts } from '../parse/hsts.ts';
 
 /** Headers a response should carry once; a repeat (or a comma-joined value) is a duplicate. */
 const SINGLETON_HEADERS = [

@@ -1,14 +1,9 @@
 /**
  * Findings: what the grader sees beyond the Observatory model. They never change the score; high
- * and medium ones keep the status from `passed`. Each id has one severity, title and advice here.
+ * and medium ones keep the status from `passed`. Each id has one severity, title and advice here;
+ * the detectors (detectors.ts lists them) say which apply and with what evidence.
  */
-import { bySeverity } from '../grading.ts';
-import type { Finding, FindingId, Severity } from './analysis.ts';
-import type { CheckContext } from './checks/check-context.ts';
-import { cspFindings } from './csp-findings.ts';
-import { headerFindings } from './header-findings.ts';
-import { modelFindings } from './model-findings.ts';
-import { permissionsPolicyFindings } from './permissions-policy.ts';
+import type { FindingId, Severity } from '../analysis.ts';
 
 export interface Detected {
   id: FindingId;
@@ -177,17 +172,3 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
     recommendation: 'Scan a URL that answers 200, or check that error responses carry the same headers.',
   },
 };
-
-const DETECTORS: ((context: CheckContext) => Detected[])[] = [
-  cspFindings,
-  headerFindings,
-  (c) => permissionsPolicyFindings(c.auto.headers),
-  modelFindings,
-];
-
-/** Every finding of the analysis, most severe first. */
-export function collectFindings(context: CheckContext): Finding[] {
-  return DETECTORS.flatMap((detect) => detect(context))
-    .map(({ id, evidence }) => ({ id, ...FINDING_CATALOGUE[id], evidence }))
-    .sort(bySeverity);
-}

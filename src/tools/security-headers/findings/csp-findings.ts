@@ -2,15 +2,15 @@
  * CSP findings beyond the model: CSP3 -elem/-attr directives honoured, frame-ancestors that allow
  * everyone, 'strict-dynamic' without a nonce, repeated report directives, base-uri, report-only.
  */
-import type { CheckContext } from './checks/check-context.ts';
+import type { CheckContext } from '../checks/check-context.ts';
 import {
   isBroad,
   isBroadOrInline,
   normalisedSources,
   type CspAnalysis,
   type EffectivePolicy,
-} from './checks/content-security-policy.ts';
-import type { Detected } from './findings.ts';
+} from '../checks/content-security-policy.ts';
+import type { Detected } from './catalogue.ts';
 
 /** The sources a CSP3 browser uses for `directive`, with the model's normalisations. */
 const sourcesFor = (p: EffectivePolicy, directive: string): string[] =>

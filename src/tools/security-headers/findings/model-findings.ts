@@ -4,11 +4,11 @@
  * docs/security-headers-grading.md lists every such place.
  */
 import { getDomain } from 'tldts';
-import { CORS_PROBE_ORIGIN } from './capture.ts';
-import type { CheckContext } from './checks/check-context.ts';
-import type { Detected } from './findings.ts';
-import { HeaderView } from './parse/headers.ts';
-import { parseHsts, SIX_MONTHS } from './parse/hsts.ts';
+import { CORS_PROBE_ORIGIN } from '../capture.ts';
+import type { CheckContext } from '../checks/check-context.ts';
+import type { Detected } from './catalogue.ts';
+import { HeaderView } from '../parse/headers.ts';
+import { parseHsts, SIX_MONTHS } from '../parse/hsts.ts';
 
 /** The model reads no Origin from its preflight; browsers would give this origin credentialed access. */
 function reflectedOrigin(context: CheckContext): Detected[] {

@@ -2,9 +2,9 @@
  * Permissions-Policy read as an RFC 8941 dictionary: feature → allowlist, where `()` disables the
  * feature, `self` and origin strings allow those, and `*` allows every origin.
  */
-import type { Detected } from './findings.ts';
-import type { HeaderView } from './parse/headers.ts';
-import { parseDictionary, type Member } from './parse/structured-fields.ts';
+import type { Detected } from './catalogue.ts';
+import type { HeaderView } from '../parse/headers.ts';
+import { parseDictionary, type Member } from '../parse/structured-fields.ts';
 
 /** Features whose use by any embedded origin deserves a warning. */
 const POWERFUL_FEATURES = new Set([
