@@ -20,7 +20,7 @@ import {
 import { ALLOWLISTED_TOOLS } from '../../src/tools/registry.ts';
 import { analyze } from '../../src/tools/security-headers/analyze.ts';
 import { securityHeadersDefinition } from '../../src/tools/security-headers/definition.ts';
-import { gradeModifiers, MAX_SCORE } from '../../src/tools/security-headers/grade.ts';
+import { gradeModifiers, MAX_SCORE } from '../../src/tools/security-headers/grade/score.ts';
 import { captureOfCase, conformancePreload, loadUnitCases } from '../support/observatory-cases.ts';
 
 describe('grade chart', () => {

@@ -14,10 +14,10 @@ import {
 import type { SecurityHeadersCapture } from './capture.ts';
 import { createCheckContext, type CheckOutcome } from './checks/check-context.ts';
 import { collectFindings } from './findings/detectors.ts';
-import { gradeModifiers } from './grade.ts';
+import { gradeModifiers } from './grade/score.ts';
 import { autoResponse, autoSession, finalHop } from './parse/headers.ts';
-import { ruleFor, TEST_RULES } from './rules.ts';
-import { summarize } from './status.ts';
+import { ruleFor, TEST_RULES } from './grade/score-table.ts';
+import { summarize } from './grade/summary.ts';
 import { CHECKS } from './checks/index.ts';
 
 export type * from './analysis.ts';

@@ -3,7 +3,7 @@ import { asciiHostname, isHostname, isIpLiteralHostname, withoutTrailingDot } fr
 import { normalizeBadgeDomain } from '../../net/site-domain.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
 import { GRADE_SCALE } from '../grading.ts';
-import { MAX_SCORE } from './grade.ts';
+import { MAX_SCORE } from './grade/score.ts';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 

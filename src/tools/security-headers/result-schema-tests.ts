@@ -1,11 +1,11 @@
 /**
  * The valibot schema of one entry of `result.details.tests` of a security-headers scan: the 12
- * tests (checks/*.ts) told apart by `name`, each with the result ids of its table (rules.ts) and
+ * tests (checks/*.ts) told apart by `name`, each with the result ids of its table (grade/score-table.ts) and
  * the members its `data` really carries. result-schema.ts puts it into the details.
  */
 import * as v from 'valibot';
 import { TEST_NAMES, type TestName } from './analysis.ts';
-import { TEST_RULES } from './rules.ts';
+import { TEST_RULES } from './grade/score-table.ts';
 
 /** `schema` with a description for the API document. */
 export const described = <S extends v.GenericSchema>(schema: S, text: string) => v.pipe(schema, v.description(text));

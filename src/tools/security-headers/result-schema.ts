@@ -9,7 +9,7 @@ import { TEST_NAMES, type AnalysisStatus, type FindingId, type Severity } from '
 import type { RetrievalError } from './capture.ts';
 import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from './challenge-signatures.ts';
 import { FINDING_CATALOGUE } from './findings/catalogue.ts';
-import { MAX_SCORE } from './grade.ts';
+import { MAX_SCORE } from './grade/score.ts';
 import { count, described, integer, SecurityHeadersTestSchema } from './result-schema-tests.ts';
 
 const ASSESSED_STATUSES: Exclude<AnalysisStatus, 'error'>[] = ['passed', 'warnings', 'failed'];

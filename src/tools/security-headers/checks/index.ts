@@ -1,7 +1,7 @@
 /**
  * The check list: one check per test of the Observatory model (12), each in the file named after
  * its test, in the Observatory's order. A check reads the context and returns a result id, its data
- * and the raw headers it read; the score table (rules.ts) gives each result id its modifier.
+ * and the raw headers it read; the score table (grade/score-table.ts) gives each result id its modifier.
  */
 import type { TestName } from '../analysis.ts';
 import type { Check } from './check-context.ts';

@@ -1,6 +1,6 @@
 import type { CheckContext, CheckOutcome, Check } from './check-context.ts';
 import { modelHsts, parseHsts, SIX_MONTHS, type HstsHeader, type ModelHsts } from '../parse/hsts.ts';
-import { ruleFor } from '../rules.ts';
+import { ruleFor } from '../grade/score-table.ts';
 
 interface HeaderReading {
   result: string;

@@ -3,7 +3,7 @@
  * the penalties alone leave at least 90; never below 0; graded on the multiple of 5 below. The
  * letter comes from the one chart in src/tools/grading.ts.
  */
-import { gradeFor, type Grade } from '../grading.ts';
+import { gradeFor, type Grade } from '../../grading.ts';
 
 const BASELINE = 100;
 const BONUS_GATE = 90;

@@ -1,6 +1,6 @@
 /** The overall status and the one-sentence message of a graded analysis. */
-import { FAILING_SCORE } from '../grading.ts';
-import type { AnalysisStatus, Finding, Grade } from './analysis.ts';
+import { FAILING_SCORE } from '../../grading.ts';
+import type { AnalysisStatus, Finding, Grade } from '../analysis.ts';
 
 export interface Summary {
   status: AnalysisStatus;

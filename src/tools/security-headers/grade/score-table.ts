@@ -1,9 +1,9 @@
 /**
- * The result table of the 12 tests (MDN HTTP Observatory, algorithm version 6): for each result id
+ * The score table of the 12 tests (MDN HTTP Observatory, algorithm version 6): for each result id
  * its score modifier, whether it counts as a pass, and what we tell people. Ids and modifiers are
  * the Observatory's; the wording is ours.
  */
-import type { TestName } from './analysis.ts';
+import type { TestName } from '../analysis.ts';
 
 export interface ResultRule {
   modifier: number;
