@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config.ts';
+import type { Catalog } from './catalog-schema.ts';
 import { RATE_LIMIT_HEADER_NAMES } from '../http/rate-limit-headers.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from '../http/errors.ts';
 import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from '../limits.ts';
@@ -11,7 +12,7 @@ import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import { SUGGESTED_MAX_AGE_SEC } from '../tools/tool-guide.ts';
 
 /** The kept scans: how to reuse one instead of scanning, and where to read them back. */
-function storedScans(baseUrl: string) {
+function storedScans(baseUrl: string): Catalog['storedScans'] {
   return {
     retention: { days: SCAN_KEPT_DAYS, maxPerToolAndTarget: SCANS_KEPT_PER_TARGET },
     reuse: {
@@ -44,7 +45,7 @@ export function buildCatalog(
   config: AppConfig,
   limits: Limits,
   scannersAvailable: (tool: string) => boolean,
-) {
+): Catalog {
   return {
     success: true,
     apiVersion: '1',
@@ -69,9 +70,9 @@ export function buildCatalog(
       uiUrl: baseUrl + toolPagePath(tool.name),
       skillUrl: baseUrl + skillPath(tool.name),
       grade: {
-        scale: tool.gradeScale,
-        best: tool.gradeScale[0],
-        worst: tool.gradeScale[tool.gradeScale.length - 1],
+        scale: [...tool.gradeScale],
+        best: tool.gradeScale[0]!,
+        worst: tool.gradeScale[tool.gradeScale.length - 1]!,
         scoreRange: tool.scoreRange,
         notAssessed:
           'When a scan runs but cannot assess the target the response is 422, ' +
@@ -93,7 +94,7 @@ export function buildCatalog(
         headers: ['Authorization: Bearer <API_KEY>', 'X-Api-Key: <API_KEY>'],
         prefix: config.apiKeyPrefix,
         format: `${config.apiKeyPrefix} followed by 36 letters and digits (the last 6 are a checksum)`,
-        scopes: ALL_SCOPES,
+        scopes: [...ALL_SCOPES],
         scopeRequirements: {
           [`GET ${PATHS.catalog}`]: 'tools:read',
           [`POST ${openApiPath(PATHS.execute)}`]: 'tools:execute',

@@ -262,3 +262,6 @@ export const CatalogSchema = v.pipe(
   v.title('Catalog'),
   v.description('Tools, MCP, kept scans, authentication, rate limits and error codes: how to call this API.'),
 );
+
+/** The catalog as src/contract/catalog-document.ts builds it: the schema is its one description. */
+export type Catalog = v.InferOutput<typeof CatalogSchema>;

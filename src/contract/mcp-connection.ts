@@ -5,6 +5,7 @@
  */
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { PATHS } from '../paths.ts';
+import type { Catalog } from './catalog-schema.ts';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
 
 /** The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly. */
@@ -15,7 +16,7 @@ export function mcpClientConfig(baseUrl: string, keyPrefix: string) {
   return {
     mcpServers: {
       'agent-scan': {
-        type: 'http',
+        type: 'http' as const,
         url: `${baseUrl}${PATHS.mcp}`,
         headers: { Authorization: `Bearer ${keyPrefix}...` },
       },
@@ -23,7 +24,7 @@ export function mcpClientConfig(baseUrl: string, keyPrefix: string) {
   };
 }
 
-export function mcpCatalogEntry(baseUrl: string, keyPrefix: string) {
+export function mcpCatalogEntry(baseUrl: string, keyPrefix: string): Catalog['mcp'] {
   return {
     url: `${baseUrl}${PATHS.mcp}`,
     transport: 'streamable-http',

@@ -2,6 +2,7 @@
  * What the scan pipeline knows about a tool: a pure definition, and the scanner that runs it.
  * src/tools/tool-entry.ts adds what the surfaces need; src/tools/registry.ts lists the tools.
  */
+import type { Grade } from './grading.ts';
 export type TargetParse =
   | {
       ok: true;
@@ -19,7 +20,7 @@ export interface ToolDefinition<Name extends string = string> {
   /** How `target` is read, for the catalog and the request schema. */
   targetDescription: string;
   targetExamples: string[];
-  gradeScale: readonly string[];
+  gradeScale: readonly Grade[];
   scoreRange: { min: number; max: number; note: string };
   /** Validates and normalises a target; never touches the network. */
   parseTarget(raw: string): TargetParse;
