@@ -28,7 +28,7 @@ import { parseSpfRecord } from '../../src/tools/email-security/spf/parse.ts';
 import { buildSpfTree } from '../../src/tools/email-security/spf/tree.ts';
 import { parseTagList } from '../../src/tools/email-security/tag-list.ts';
 import { parseTlsRptRecord } from '../../src/tools/email-security/tls-rpt.ts';
-import { detectChallenge } from '../../src/tools/security-headers/challenge.ts';
+import { detectChallenge } from '../../src/tools/security-headers/retrieve/challenge.ts';
 import { parseSetCookie } from '../../src/tools/security-headers/parse/set-cookie.ts';
 import { parseModelCsp, splitPolicies } from '../../src/tools/security-headers/parse/csp-directives.ts';
 import { analyzeCsp } from '../../src/tools/security-headers/checks/content-security-policy.ts';

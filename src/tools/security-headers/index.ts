@@ -8,7 +8,7 @@ import {
 } from './result-schema.ts';
 import { securityHeadersDefinition } from './definition.ts';
 import { securityHeadersGuide } from './guide.ts';
-import { createPreloadLookup } from './preload.ts';
+import { createPreloadLookup } from './retrieve/preload-lookup.ts';
 import { createSecurityHeadersScanner } from './scanner.ts';
 
 /** Failed tests, largest penalty first: the test's title and what it found, and its recommendation. */

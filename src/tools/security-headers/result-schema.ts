@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { FAILING_SCORE, GRADE_SCALE, gradeFor, SEVERITIES } from '../grading.ts';
 import { TEST_NAMES, type AnalysisStatus, type FindingId, type Severity } from './analysis.ts';
 import type { RetrievalError } from './capture.ts';
-import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from './challenge-signatures.ts';
+import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from './retrieve/challenge-signatures.ts';
 import { FINDING_CATALOGUE } from './findings/catalogue.ts';
 import { MAX_SCORE } from './grade/score.ts';
 import { count, described, integer, SecurityHeadersTestSchema } from './result-schema-tests.ts';
@@ -20,7 +20,7 @@ export const SecurityHeadersStatusSchema = described(
     `failed: score below ${FAILING_SCORE} (grade ${gradeFor(FAILING_SCORE - 1)} or worse); warnings: anything else.`,
 );
 
-/** Why a session got no response, or had to be retried without certificate checks (retrieve.ts). */
+/** Why a session got no response, or had to be retried without certificate checks (retrieve/retrieve.ts). */
 const RETRIEVAL_REASONS: Record<RetrievalError['reason'], string> = {
   dns: 'the host name did not resolve',
   refused: 'the connection was refused',

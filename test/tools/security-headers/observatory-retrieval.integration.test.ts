@@ -20,7 +20,7 @@ import { createPinnedFetch } from '../../../deploy/node/pinned-fetch.ts';
 import { memoizeResolver } from '../../../src/net/memo-resolver.ts';
 import { createDohResolver } from '../../../src/net/resolver.ts';
 import { analyze, type SecurityHeadersAnalysis } from '../../../src/tools/security-headers/analyze.ts';
-import { retrieve, type RetrieveDeps } from '../../../src/tools/security-headers/retrieve.ts';
+import { retrieve, type RetrieveDeps } from '../../../src/tools/security-headers/retrieve/retrieve.ts';
 import { gradeCapture } from '../../../src/tools/security-headers/scanner.ts';
 import { atEnd } from '../../support/cleanup.ts';
 import { startDohServer } from '../../support/doh-server.ts';

@@ -9,8 +9,12 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { Cookie as ToughCookie } from 'tough-cookie';
 import type { Hop } from '../../../src/tools/security-headers/capture.ts';
-import { detectChallenge } from '../../../src/tools/security-headers/challenge.ts';
-import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from '../../../src/tools/security-headers/challenge-signatures.ts';
+import { detectChallenge } from '../../../src/tools/security-headers/retrieve/challenge.ts';
+import {
+  BODY_MARKERS,
+  DECISIVE_HEADERS,
+  PRESENCE,
+} from '../../../src/tools/security-headers/retrieve/challenge-signatures.ts';
 import { observatoryCookieJar } from '../../../src/tools/security-headers/parse/cookie-jar.ts';
 import { parseSetCookie } from '../../../src/tools/security-headers/parse/set-cookie.ts';
 import {

@@ -8,18 +8,18 @@ import {
   type GuardedFailure,
   type GuardedFetchDeps,
   type GuardedResult,
-} from '../../net/guarded-fetch.ts';
+} from '../../../net/guarded-fetch.ts';
 import {
   CORS_PROBE_ORIGIN,
   type Hop,
   type RetrievalError,
   type SecurityHeadersCapture,
   type Session,
-} from './capture.ts';
-import { HeaderView, isHtmlType } from './parse/headers.ts';
-import { preloadCandidates } from './parse/hsts.ts';
-import type { PreloadLookup } from './preload.ts';
-import { withTimeout } from '../../net/abort-signals.ts';
+} from '../capture.ts';
+import { HeaderView, isHtmlType } from '../parse/headers.ts';
+import { preloadCandidates } from '../parse/hsts.ts';
+import type { PreloadLookup } from './preload-lookup.ts';
+import { withTimeout } from '../../../net/abort-signals.ts';
 
 export interface RetrieveDeps extends GuardedFetchDeps {
   preload: PreloadLookup;

@@ -1,4 +1,8 @@
-import type { Hop, SecurityHeadersCapture } from './capture.ts';
+/**
+ * Whether what the retrieval got is the site or a bot or WAF challenge standing in for it. Pure,
+ * on the capture; scanner.ts asks it before grading, and a challenge is never graded.
+ */
+import type { Hop, SecurityHeadersCapture } from '../capture.ts';
 import {
   AWS_CHALLENGE_STATUSES,
   BODY_MARKERS,
@@ -6,7 +10,7 @@ import {
   PRESENCE,
   REFUSING_STATUSES,
 } from './challenge-signatures.ts';
-import { finalHop, HeaderView } from './parse/headers.ts';
+import { finalHop, HeaderView } from '../parse/headers.ts';
 
 /** A bot or WAF challenge answered instead of the site: such a response is never graded. */
 export interface ChallengeVerdict {

@@ -4,9 +4,9 @@
  * grader treats as not preloaded and says so. The service accepts only registered domains
  * submitted with includeSubDomains, so "preloaded" is read as preloaded with includeSubDomains.
  */
-import { BoundedCache } from '../../cache/bounded-cache.ts';
-import { readCapped } from '../../http/read-capped.ts';
-import { withTimeout } from '../../net/abort-signals.ts';
+import { BoundedCache } from '../../../cache/bounded-cache.ts';
+import { readCapped } from '../../../http/read-capped.ts';
+import { withTimeout } from '../../../net/abort-signals.ts';
 
 /** A status answer is a few hundred bytes; a service sending more is not read further. */
 const MAX_STATUS_BYTES = 16 * 1024;
