@@ -17,7 +17,7 @@ import { collectFindings } from './findings/detectors.ts';
 import { gradeModifiers } from './grade/score.ts';
 import { autoResponse, autoSession, finalHop } from './parse/headers.ts';
 import { ruleFor, TEST_RULES } from './grade/score-table.ts';
-import { summarize } from './grade/summary.ts';
+import { summarize } from './grade/status.ts';
 import { CHECKS } from './checks/index.ts';
 
 export type * from './analysis.ts';

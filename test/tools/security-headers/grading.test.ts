@@ -6,7 +6,7 @@ import { analyze } from '../../../src/tools/security-headers/analyze.ts';
 import { computeScore, MAX_SCORE } from '../../../src/tools/security-headers/grade/score.ts';
 import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings/catalogue.ts';
 import { TEST_RULES } from '../../../src/tools/security-headers/grade/score-table.ts';
-import { summarize } from '../../../src/tools/security-headers/grade/summary.ts';
+import { summarize } from '../../../src/tools/security-headers/grade/status.ts';
 import type { Finding } from '../../../src/tools/security-headers/analysis.ts';
 import type { SecurityHeadersCapture } from '../../../src/tools/security-headers/capture.ts';
 import { headersWith, siteCapture } from '../../support/observatory-cases.ts';
