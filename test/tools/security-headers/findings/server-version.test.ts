@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { allStrings } from '../../support/all-strings.ts';
-import { VERSIONED } from '../../../src/tools/security-headers/findings/header-findings.ts';
+import { allStrings } from '../../../support/all-strings.ts';
+import { VERSIONED } from '../../../../src/tools/security-headers/findings/header-findings.ts';
 
 /** The version rule as first written: the specification, though it backtracks on long digit runs. */
 const AS_SPECIFIED = /\d+(?:\.\d+)+|\/\s*\d/;

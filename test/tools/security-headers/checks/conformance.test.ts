@@ -4,8 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze, isGradableStatus, runTests, type TestResult } from '../../../src/tools/security-headers/analyze.ts';
-import { extractHtmlFacts } from '../../../src/tools/security-headers/parse/html-facts.ts';
+import {
+  analyze,
+  isGradableStatus,
+  runTests,
+  type TestResult,
+} from '../../../../src/tools/security-headers/analyze.ts';
+import { extractHtmlFacts } from '../../../../src/tools/security-headers/parse/html-facts.ts';
 import {
   captureOfCase,
   caseName,
@@ -14,7 +19,7 @@ import {
   loadUnitCases,
   testNameOf,
   type UnitCase,
-} from '../../support/observatory-cases.ts';
+} from '../../../support/observatory-cases.ts';
 
 const cases = loadUnitCases();
 const options = { preload: conformancePreload };

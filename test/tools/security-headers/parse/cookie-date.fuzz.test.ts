@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseDate } from 'tough-cookie';
-import { parseCookieDate } from '../../../src/tools/security-headers/parse/cookie-date.ts';
-import { FUZZ_SEED } from '../../support/fuzz.ts';
+import { parseCookieDate } from '../../../../src/tools/security-headers/parse/cookie-date.ts';
+import { FUZZ_SEED } from '../../../support/fuzz.ts';
 
 const TOKENS = [
   ...['Wed', 'Thu,', 'January', 'jan', 'Feb', 'DEC', 'Sept', 'mon', ' ', ', ', '-', '/', '.', ';', '\t', 'T', 'GMT'],

@@ -5,17 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyze } from '../../../src/tools/security-headers/analyze.ts';
-import { observatoryCookieJar } from '../../../src/tools/security-headers/parse/cookie-jar.ts';
-import { MAX_SET_COOKIES, setCookies } from '../../../src/tools/security-headers/parse/set-cookie.ts';
+import { analyze } from '../../../../src/tools/security-headers/analyze.ts';
+import { observatoryCookieJar } from '../../../../src/tools/security-headers/parse/cookie-jar.ts';
+import { MAX_SET_COOKIES, setCookies } from '../../../../src/tools/security-headers/parse/set-cookie.ts';
 import {
   MAX_DIRECTIVES,
   MAX_MERGED_CHARACTERS,
   MAX_MERGED_SOURCES,
   MAX_POLICIES,
   parseModelCsp,
-} from '../../../src/tools/security-headers/parse/csp-directives.ts';
-import { headersWith, siteCapture } from '../../support/observatory-cases.ts';
+} from '../../../../src/tools/security-headers/parse/csp-directives.ts';
+import { headersWith, siteCapture } from '../../../support/observatory-cases.ts';
 
 const cspTest = (csp: string, html: string | null = null) =>
   analyze(siteCapture({ headers: headersWith({ 'content-security-policy': csp }), html })).tests.find(

@@ -1,8 +1,8 @@
 /** What the Observatory model reads from the graded response's body, and when. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { HeaderView } from '../../../src/tools/security-headers/parse/headers.ts';
-import { clientBody, readPage } from '../../../src/tools/security-headers/parse/page-facts.ts';
+import { HeaderView } from '../../../../src/tools/security-headers/parse/headers.ts';
+import { clientBody, readPage } from '../../../../src/tools/security-headers/parse/page-facts.ts';
 
 const META = '<meta http-equiv="content-security-policy" content="default-src \'none\'">';
 const SCRIPT = '<script src="https://cdn.example.net/a.js"></script>';

@@ -1,22 +1,22 @@
 /**
  * The small parsers under the analyzer: HTML facts, structured fields, CSP, cookies and the
- * Observatory's cookie jar, HSTS, lists. (When the body is read at all: page.test.ts.)
+ * Observatory's cookie jar, HSTS, lists. (When the body is read at all: page-facts.test.ts.)
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Hop, SecurityHeadersCapture } from '../../../src/tools/security-headers/capture.ts';
-import { observatoryCookieJar } from '../../../src/tools/security-headers/parse/cookie-jar.ts';
-import { hasInvalidSameSite, parseSetCookie } from '../../../src/tools/security-headers/parse/set-cookie.ts';
+import type { Hop, SecurityHeadersCapture } from '../../../../src/tools/security-headers/capture.ts';
+import { observatoryCookieJar } from '../../../../src/tools/security-headers/parse/cookie-jar.ts';
+import { hasInvalidSameSite, parseSetCookie } from '../../../../src/tools/security-headers/parse/set-cookie.ts';
 import {
   DISALLOWED_IN_META,
   effectiveSources,
   parseModelCsp,
   splitPolicies,
-} from '../../../src/tools/security-headers/parse/csp-directives.ts';
-import { splitList } from '../../../src/tools/security-headers/parse/headers.ts';
-import { parseHsts } from '../../../src/tools/security-headers/parse/hsts.ts';
-import { decodeEntities, extractHtmlFacts } from '../../../src/tools/security-headers/parse/html-facts.ts';
-import { parseDictionary, parseItem } from '../../../src/tools/security-headers/parse/structured-fields.ts';
+} from '../../../../src/tools/security-headers/parse/csp-directives.ts';
+import { splitList } from '../../../../src/tools/security-headers/parse/headers.ts';
+import { parseHsts } from '../../../../src/tools/security-headers/parse/hsts.ts';
+import { decodeEntities, extractHtmlFacts } from '../../../../src/tools/security-headers/parse/html-facts.ts';
+import { parseDictionary, parseItem } from '../../../../src/tools/security-headers/parse/structured-fields.ts';
 
 describe('HTML facts', () => {
   test('meta CSP, meta referrer and scripts, attributes in any case and quoting', () => {

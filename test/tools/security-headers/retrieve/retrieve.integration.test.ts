@@ -4,13 +4,13 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { createPinnedFetch } from '../../../deploy/node/pinned-fetch.ts';
-import { createDohResolver } from '../../../src/net/resolver.ts';
-import { analyze } from '../../../src/tools/security-headers/analyze.ts';
-import { retrieve, type RetrieveDeps } from '../../../src/tools/security-headers/retrieve/retrieve.ts';
-import { atEnd } from '../../support/cleanup.ts';
-import { startDohServer } from '../../support/doh-server.ts';
-import { startSite, type Site, type SiteResponse } from '../../support/site-server.ts';
+import { createPinnedFetch } from '../../../../deploy/node/pinned-fetch.ts';
+import { createDohResolver } from '../../../../src/net/resolver.ts';
+import { analyze } from '../../../../src/tools/security-headers/analyze.ts';
+import { retrieve, type RetrieveDeps } from '../../../../src/tools/security-headers/retrieve/retrieve.ts';
+import { atEnd } from '../../../support/cleanup.ts';
+import { startDohServer } from '../../../support/doh-server.ts';
+import { startSite, type Site, type SiteResponse } from '../../../support/site-server.ts';
 
 const PAGE = '<!doctype html><html><head><title>no type</title></head><body>hello</body></html>';
 

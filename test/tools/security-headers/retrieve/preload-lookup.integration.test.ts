@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { test } from 'node:test';
-import { preloadCandidates } from '../../../src/tools/security-headers/parse/hsts.ts';
-import { createPreloadLookup } from '../../../src/tools/security-headers/retrieve/preload-lookup.ts';
-import { atEnd } from '../../support/cleanup.ts';
-import { ManualClock } from '../../support/clock.ts';
+import { preloadCandidates } from '../../../../src/tools/security-headers/parse/hsts.ts';
+import { createPreloadLookup } from '../../../../src/tools/security-headers/retrieve/preload-lookup.ts';
+import { atEnd } from '../../../support/cleanup.ts';
+import { ManualClock } from '../../../support/clock.ts';
 
 async function statusService(statuses: Record<string, string>) {
   const asked: string[] = [];

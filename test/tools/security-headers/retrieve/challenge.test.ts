@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { HeaderPairs, SecurityHeadersCapture } from '../../../src/tools/security-headers/capture.ts';
-import { detectChallenge } from '../../../src/tools/security-headers/retrieve/challenge.ts';
+import type { HeaderPairs, SecurityHeadersCapture } from '../../../../src/tools/security-headers/capture.ts';
+import { detectChallenge } from '../../../../src/tools/security-headers/retrieve/challenge.ts';
 
 function capture(status: number, headers: HeaderPairs, html: string | null = null): SecurityHeadersCapture {
   const hop = { url: 'https://example.com/', status, headers };

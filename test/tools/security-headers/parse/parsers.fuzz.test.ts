@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { Cookie as ToughCookie } from 'tough-cookie';
-import type { Hop } from '../../../src/tools/security-headers/capture.ts';
-import { detectChallenge } from '../../../src/tools/security-headers/retrieve/challenge.ts';
+import type { Hop } from '../../../../src/tools/security-headers/capture.ts';
+import { detectChallenge } from '../../../../src/tools/security-headers/retrieve/challenge.ts';
 import {
   BODY_MARKERS,
   DECISIVE_HEADERS,
   PRESENCE,
-} from '../../../src/tools/security-headers/retrieve/challenge-signatures.ts';
-import { observatoryCookieJar } from '../../../src/tools/security-headers/parse/cookie-jar.ts';
-import { parseSetCookie } from '../../../src/tools/security-headers/parse/set-cookie.ts';
+} from '../../../../src/tools/security-headers/retrieve/challenge-signatures.ts';
+import { observatoryCookieJar } from '../../../../src/tools/security-headers/parse/cookie-jar.ts';
+import { parseSetCookie } from '../../../../src/tools/security-headers/parse/set-cookie.ts';
 import {
   DISALLOWED_IN_META,
   MAX_DIRECTIVES,
@@ -24,16 +24,16 @@ import {
   parseModelCsp,
   splitPolicies,
   type Directives,
-} from '../../../src/tools/security-headers/parse/csp-directives.ts';
-import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings/catalogue.ts';
-import { HeaderView, splitList } from '../../../src/tools/security-headers/parse/headers.ts';
-import { parseHsts } from '../../../src/tools/security-headers/parse/hsts.ts';
-import { decodeEntities, extractHtmlFacts } from '../../../src/tools/security-headers/parse/html-facts.ts';
-import { permissionsPolicyFindings } from '../../../src/tools/security-headers/findings/permissions-policy-findings.ts';
-import { parseDictionary, parseItem } from '../../../src/tools/security-headers/parse/structured-fields.ts';
-import { securityHeadersCaptureArbitrary } from '../../support/fuzz-site-captures.ts';
-import * as grammars from '../../support/fuzz-grammars.ts';
-import { FUZZ_SEED, textOrAnything } from '../../support/fuzz.ts';
+} from '../../../../src/tools/security-headers/parse/csp-directives.ts';
+import { FINDING_CATALOGUE } from '../../../../src/tools/security-headers/findings/catalogue.ts';
+import { HeaderView, splitList } from '../../../../src/tools/security-headers/parse/headers.ts';
+import { parseHsts } from '../../../../src/tools/security-headers/parse/hsts.ts';
+import { decodeEntities, extractHtmlFacts } from '../../../../src/tools/security-headers/parse/html-facts.ts';
+import { permissionsPolicyFindings } from '../../../../src/tools/security-headers/findings/permissions-policy-findings.ts';
+import { parseDictionary, parseItem } from '../../../../src/tools/security-headers/parse/structured-fields.ts';
+import { securityHeadersCaptureArbitrary } from '../../../support/fuzz-site-captures.ts';
+import * as grammars from '../../../support/fuzz-grammars.ts';
+import { FUZZ_SEED, textOrAnything } from '../../../support/fuzz.ts';
 
 const settings = (numRuns: number) => ({ seed: FUZZ_SEED, numRuns });
 const text = (tokens: readonly string[], maxLength = 400) => textOrAnything(tokens, { maxLength });

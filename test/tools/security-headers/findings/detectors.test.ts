@@ -6,14 +6,14 @@ import {
   type Finding,
   type FindingId,
   type SecurityHeadersAnalysis,
-} from '../../../src/tools/security-headers/analyze.ts';
-import { FINDING_CATALOGUE } from '../../../src/tools/security-headers/findings/catalogue.ts';
+} from '../../../../src/tools/security-headers/analyze.ts';
+import { FINDING_CATALOGUE } from '../../../../src/tools/security-headers/findings/catalogue.ts';
 import {
   CORS_PROBE_ORIGIN,
   type HeaderPairs,
   type SecurityHeadersCapture,
-} from '../../../src/tools/security-headers/capture.ts';
-import { EXEMPLARY_HEADERS, headersWith, siteCapture } from '../../support/observatory-cases.ts';
+} from '../../../../src/tools/security-headers/capture.ts';
+import { EXEMPLARY_HEADERS, headersWith, siteCapture } from '../../../support/observatory-cases.ts';
 
 const seen = new Set<FindingId>();
 

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { Parser } from 'htmlparser2';
-import { extractHtmlFacts, type HtmlFacts } from '../../../src/tools/security-headers/parse/html-facts.ts';
-import * as grammars from '../../support/fuzz-grammars.ts';
-import { FUZZ_SEED } from '../../support/fuzz.ts';
+import { extractHtmlFacts, type HtmlFacts } from '../../../../src/tools/security-headers/parse/html-facts.ts';
+import * as grammars from '../../../support/fuzz-grammars.ts';
+import { FUZZ_SEED } from '../../../support/fuzz.ts';
 
 type Attributes = Record<string, string>;
 
