@@ -36,7 +36,7 @@ import { securityHeadersDefinition } from '../../src/tools/security-headers/defi
 import { HeaderView, splitList } from '../../src/tools/security-headers/parse/headers.ts';
 import { parseHsts } from '../../src/tools/security-headers/parse/hsts.ts';
 import { extractHtmlFacts } from '../../src/tools/security-headers/parse/html-facts.ts';
-import { permissionsPolicyFindings } from '../../src/tools/security-headers/findings/permissions-policy-findings.ts';
+import { permissionsPolicyFindings } from '../../src/tools/security-headers/findings/permissions-policy.ts';
 import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import { parseDictionary } from '../../src/tools/security-headers/parse/structured-fields.ts';
 import { targetTextProblem } from '../../src/tools/target-text.ts';

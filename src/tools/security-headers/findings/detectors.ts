@@ -6,7 +6,7 @@ import { FINDING_CATALOGUE, type Detected } from './catalogue.ts';
 import { cspFindings } from './csp-findings.ts';
 import { headerFindings } from './header-findings.ts';
 import { modelFindings } from './model-findings.ts';
-import { permissionsPolicyFindings } from './permissions-policy-findings.ts';
+import { permissionsPolicyFindings } from './permissions-policy.ts';
 
 const DETECTORS: ((context: CheckContext) => Detected[])[] = [
   cspFindings,

@@ -29,7 +29,7 @@ import { FINDING_CATALOGUE } from '../../../../src/tools/security-headers/findin
 import { HeaderView, splitList } from '../../../../src/tools/security-headers/parse/headers.ts';
 import { parseHsts } from '../../../../src/tools/security-headers/parse/hsts.ts';
 import { decodeEntities, extractHtmlFacts } from '../../../../src/tools/security-headers/parse/html-facts.ts';
-import { permissionsPolicyFindings } from '../../../../src/tools/security-headers/findings/permissions-policy-findings.ts';
+import { permissionsPolicyFindings } from '../../../../src/tools/security-headers/findings/permissions-policy.ts';
 import { parseDictionary, parseItem } from '../../../../src/tools/security-headers/parse/structured-fields.ts';
 import { securityHeadersCaptureArbitrary } from '../../../support/fuzz-site-captures.ts';
 import * as grammars from '../../../support/fuzz-grammars.ts';
