@@ -2,8 +2,11 @@
  * The output of `analyze(capture)`: an MDN HTTP Observatory (algorithm version 6) compatible grade
  * with its 12 tests, plus findings that go beyond the Observatory and never change the score.
  */
+import type * as v from 'valibot';
+import type { Grade, Severity as AnySeverity } from '../grading.ts';
 import type { HeaderPairs, RetrievalError } from './capture.ts';
-import type { BaseFinding, Grade, Severity as AnySeverity } from '../grading.ts';
+import type { FINDING_CATALOGUE } from './findings/catalogue.ts';
+import type { FindingSchema, SecurityHeadersStatusSchema } from './result-schema.ts';
 
 export const TEST_NAMES = [
   'content-security-policy',
@@ -41,37 +44,11 @@ export interface TestResult {
 
 export type Severity = Exclude<AnySeverity, 'critical'>;
 
-export interface Finding extends BaseFinding<Severity> {
-  id: FindingId;
-}
+/** One finding, as the result schema publishes it (result-schema.ts `FindingSchema`). */
+export type Finding = v.InferOutput<typeof FindingSchema>;
 
-export type FindingId =
-  | 'csp3-script-directive-unsafe'
-  | 'csp3-style-directive-unsafe'
-  | 'csp3-directives-stricter'
-  | 'csp-frame-ancestors-permissive'
-  | 'csp-strict-dynamic-without-nonce'
-  | 'csp-duplicate-report-directive'
-  | 'csp-base-uri-unrestricted'
-  | 'csp-report-only'
-  | 'hsts-disabled'
-  | 'hsts-missing-on-first-https-response'
-  | 'duplicate-header-identical'
-  | 'duplicate-header-conflicting'
-  | 'permissions-policy-missing'
-  | 'permissions-policy-invalid'
-  | 'permissions-policy-broad'
-  | 'permissions-policy-set'
-  | 'information-leak'
-  | 'deprecated-header'
-  | 'cookie-prefix-violation'
-  | 'error-status-graded'
-  | 'cors-origin-reflected-with-credentials'
-  | 'hsts-max-age-misread'
-  | 'content-type-not-recognised'
-  | 'page-encoding-misread'
-  | 'script-url-misread'
-  | 'csp-frame-ancestors-in-meta';
+/** The ids of the findings: the keys of the catalogue. */
+export type FindingId = keyof typeof FINDING_CATALOGUE;
 
 export interface Retrieval {
   /** URL of the graded response (the https session's final response, else the http one's). */
@@ -86,9 +63,10 @@ export interface Retrieval {
 
 /**
  * `passed`: no test failed and no high or medium finding; `failed`: score below 50 (grade C- or
- * worse); `warnings`: anything in between; `error`: not assessable (no grade).
+ * worse); `warnings`: anything in between (the statuses the result schema publishes for a grade);
+ * `error`: not assessable (no grade).
  */
-export type AnalysisStatus = 'passed' | 'warnings' | 'failed' | 'error';
+export type AnalysisStatus = v.InferOutput<typeof SecurityHeadersStatusSchema> | 'error';
 
 export type NotAssessableReason = 'no-response' | 'unexpected-status';
 

@@ -4,7 +4,7 @@
  * the members its `data` really carries. result-schema.ts puts it into the details.
  */
 import * as v from 'valibot';
-import { TEST_NAMES, type TestName } from './analysis.ts';
+import { TEST_NAMES, type TestName, type TestResult } from './analysis.ts';
 import { TEST_RULES } from './grade/score-table.ts';
 
 /** `schema` with a description for the API document. */
@@ -246,7 +246,8 @@ function testSchema(name: TestName) {
     recommendation: described(v.string(), 'What to do about it, in one line.'),
     data: described(data, text),
     headers: headerPairs('The raw headers the test read, in response order; a header sent twice is two pairs.'),
-  });
+    // Exactly the members of the TestResult that analyze() builds: a new one does not compile until it is here.
+  } satisfies Record<keyof TestResult, v.GenericSchema>);
 }
 
 /** One of the 12 tests of `result.details.tests`, told apart by `name`. */

@@ -2,20 +2,20 @@
  * The valibot schemas of `result` of a security-headers scan (scanner.ts `gradeCapture`): its
  * status and details when assessed (200), and its details when not (422), one shape per reason.
  * The tests' `data` is in result-schema-tests.ts. docs/security-headers-grading.md explains it all.
+ * The schemas are the source of the types of a finding and of the status (analysis.ts); the members
+ * of the graded details and of each test entry are checked against analysis.ts when compiling.
  */
 import * as v from 'valibot';
 import { FAILING_SCORE, GRADE_SCALE, gradeFor, SEVERITIES } from '../grading.ts';
-import { TEST_NAMES, type AnalysisStatus, type FindingId, type Severity } from './analysis.ts';
+import { TEST_NAMES, type FindingId, type SecurityHeadersAnalysis, type Severity } from './analysis.ts';
 import type { RetrievalError } from './capture.ts';
 import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from './retrieve/challenge-signatures.ts';
 import { FINDING_CATALOGUE } from './findings/catalogue.ts';
 import { MAX_SCORE } from './grade/score.ts';
 import { count, described, integer, SecurityHeadersTestSchema } from './result-schema-tests.ts';
 
-const ASSESSED_STATUSES: Exclude<AnalysisStatus, 'error'>[] = ['passed', 'warnings', 'failed'];
-
 export const SecurityHeadersStatusSchema = described(
-  v.picklist(ASSESSED_STATUSES),
+  v.picklist(['passed', 'warnings', 'failed']),
   'passed: no test failed and no high or medium finding; ' +
     `failed: score below ${FAILING_SCORE} (grade ${gradeFor(FAILING_SCORE - 1)} or worse); warnings: anything else.`,
 );
@@ -100,7 +100,7 @@ const unansweredRetrieval = (errors: 'always' | 'sometimes') =>
 const FINDING_IDS = Object.keys(FINDING_CATALOGUE) as FindingId[];
 const FINDING_SEVERITIES = SEVERITIES.filter((s): s is Severity => s !== 'critical');
 
-const FindingSchema = described(
+export const FindingSchema = described(
   v.object({
     id: described(v.picklist(FINDING_IDS), 'Stable id of the finding.'),
     severity: described(v.picklist(FINDING_SEVERITIES), 'How serious it is; high and medium keep status from passed.'),
@@ -110,6 +110,8 @@ const FindingSchema = described(
   }),
   'Something beyond the Observatory model; findings never change the score.',
 );
+
+type GradedDetailsMember = Exclude<keyof SecurityHeadersAnalysis, 'status' | 'message' | 'reason'> | 'retrievalErrors';
 
 export const SecurityHeadersDetailsSchema = described(
   v.object({
@@ -130,7 +132,9 @@ export const SecurityHeadersDetailsSchema = described(
     findings: described(v.array(FindingSchema), 'Findings, most severe first.'),
     retrieval: answeredRetrieval('How the graded response was retrieved.', 'retrievalErrors'),
     retrievalErrors: v.optional(retrievalErrors(UNBLOCKED_REASONS, `${ERRORS_TEXT} Absent when none.`)),
-  }),
+    // Exactly what gradeCapture sends: the analysis but its status and message (result.status and
+    // result.message) and the reason it has only when not assessable, and the capture's errors.
+  } satisfies Record<GradedDetailsMember, v.GenericSchema>),
   `The graded scan: score, grade, the ${TEST_NAMES.length} tests and the findings.`,
 );
 

@@ -5,12 +5,18 @@
  */
 import type { FindingId, Severity } from '../analysis.ts';
 
+interface CatalogueEntry {
+  severity: Severity;
+  title: string;
+  recommendation: string;
+}
+
 export interface Detected {
   id: FindingId;
   evidence: string[];
 }
 
-export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: string; recommendation: string }> = {
+export const FINDING_CATALOGUE = {
   'csp3-script-directive-unsafe': {
     severity: 'high',
     title:
@@ -171,4 +177,4 @@ export const FINDING_CATALOGUE: Record<FindingId, { severity: Severity; title: s
     title: 'The graded response is an error page (401 or 403); its headers may not be those of the real pages',
     recommendation: 'Scan a URL that answers 200, or check that error responses carry the same headers.',
   },
-};
+} satisfies Record<string, CatalogueEntry>;
