@@ -22,9 +22,9 @@ import { badge, badgeRefusal } from './badge/route.ts';
 import { createContext, placeholderRequest, readUrl, unusableHost } from './http/request-context.ts';
 import { methodOf, type Route } from './http/route-entry.ts';
 import { isUnguarded, surfaceOf, type Surface } from './http/surface.ts';
-import { ApiError, problemResponse } from './http/problem.ts';
+import { problemResponse, refusalOf } from './http/problem.ts';
 import { KeyService } from './keys/key-service.ts';
-import { SPEC_LIMITS, STORE_RETRY_AFTER_SEC } from './limits.ts';
+import { SPEC_LIMITS } from './limits.ts';
 import { mcpEndpoint } from './mcp/endpoint.ts';
 import { mcpOrigin } from './mcp/origin-check.ts';
 import { mcpProblemResponse } from './mcp/refusals.ts';
@@ -50,7 +50,6 @@ import {
 } from './pages/routes.ts';
 import { PATHS, type PathName } from './paths.ts';
 import { MemoryStore } from './store/memory.ts';
-import { StoreUnavailableError } from './store/port.ts';
 import type { AppDeps, Handler, RequestContext, RuntimeContext, Services } from './context.ts';
 
 export interface App {
@@ -211,14 +210,8 @@ function toProblem(error: unknown, request: Request, ctx: RequestContext): Respo
       : ctx.surface === 'badge'
         ? (c, code, options) => badgeRefusal(request, problemResponse(c, code, options), code)
         : problemResponse;
-  if (error instanceof ApiError) return answer(ctx, error.code, error.options);
-  if (error instanceof StoreUnavailableError) {
-    ctx.notes.cause = `store unavailable: ${error.message}`;
-    return answer(ctx, 'service_unavailable', {
-      detail: 'The store is temporarily unavailable.',
-      retryAfterSec: STORE_RETRY_AFTER_SEC,
-    });
-  }
+  const refusal = refusalOf(error, ctx);
+  if (refusal) return answer(ctx, refusal.code, refusal.options);
   reportError(ctx, error);
   ctx.notes.cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return answer(ctx, 'internal_error', { detail: 'An unexpected error occurred; it has been logged.' });

@@ -1,6 +1,8 @@
 import type { RequestContext } from '../context.ts';
 import { ERRORS, errorTypeUrl, type ErrorCode } from './errors.ts';
 import { respond } from './respond.ts';
+import { STORE_RETRY_AFTER_SEC } from '../limits.ts';
+import { StoreUnavailableError } from '../store/port.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -26,6 +28,20 @@ export class ApiError extends Error {
   ) {
     super(options.detail);
   }
+}
+
+/**
+ * The refusal an error that reached a surface stands for: its own for an ApiError, a 503 when the
+ * store did not answer (noted as the request's cause); null for anything else, which is a bug.
+ */
+export function refusalOf(error: unknown, ctx: RequestContext): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (!(error instanceof StoreUnavailableError)) return null;
+  ctx.notes.cause = `store unavailable: ${error.message}`;
+  return new ApiError('service_unavailable', {
+    detail: 'The store is temporarily unavailable.',
+    retryAfterSec: STORE_RETRY_AFTER_SEC,
+  });
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import type { CallToolResult, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
-import { ApiError } from '../http/problem.ts';
+import { ApiError, refusalOf } from '../http/problem.ts';
 import { reportError } from '../ops/access-log.ts';
 import { refusalResult } from './refusals.ts';
 
@@ -34,7 +34,10 @@ function callScope(sdk: ServerContext): CallScope {
   return scope;
 }
 
-/** Runs one tool call: an ApiError becomes the refusal result, anything else is logged and an internal_error. */
+/**
+ * Runs one tool call: a refusal (an ApiError, or the store not answering) becomes the refusal
+ * result; anything else is logged and an internal_error.
+ */
 export async function runCall(
   sdk: ServerContext,
   call: (scope: CallScope) => Promise<CallToolResult>,
@@ -51,7 +54,8 @@ async function settled(scope: CallScope, call: (scope: CallScope) => Promise<Cal
   try {
     return await call(scope);
   } catch (error) {
-    if (error instanceof ApiError) return refusalResult(ctx, error);
+    const refusal = refusalOf(error, ctx);
+    if (refusal) return refusalResult(ctx, refusal);
     reportError(ctx, error);
     return refusalResult(
       ctx,

@@ -10,7 +10,9 @@ import { CompactScanSchema } from '../../src/mcp/compact-schemas.ts';
 import { ScanHistorySchema, StoredScanSchema } from '../../src/mcp/stored-scan-schemas.ts';
 import { AnyProblemSchema } from '../../src/contract/problem-schemas.ts';
 import { UnassessedScanSchema } from '../../src/contract/response-schemas.ts';
+import { MemoryStore } from '../../src/store/memory.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
+import { switchableStore } from '../support/failing-store.ts';
 import { EXECUTE_ES, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { CHALLENGED, GRADED } from '../support/scanners.ts';
@@ -225,3 +227,27 @@ for (const { name, start } of STORES) {
     });
   });
 }
+
+test('when the store does not answer, reading kept scans is a 503 refusal with a retry time', async () => {
+  let switchable: ReturnType<typeof switchableStore> | undefined;
+  const h = await startHarness({
+    store: (clock) => {
+      switchable = switchableStore(new MemoryStore({ now: clock.now }));
+      return switchable.store;
+    },
+  });
+  const client = await connectClient(h);
+  switchable?.setDown(true);
+  for (const [tool, args] of [
+    ['get_scan', { scanId: 'B'.repeat(22) }],
+    ['scan_history', { tool: 'email-security', target: 'example.com' }],
+  ] as const) {
+    const result = await callTool(client, tool, args);
+    assert.equal(result.isError, true, tool);
+    const problem = v.parse(AnyProblemSchema, result.structuredContent);
+    assert.equal(problem.code, 'service_unavailable', tool);
+    assert.equal(problem.status, 503, tool);
+    assert.ok((problem.retryAfterSec ?? 0) > 0, tool);
+  }
+  assert.deepEqual(h.errors, [], 'nothing is logged as a bug');
+});
