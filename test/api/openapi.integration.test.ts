@@ -118,7 +118,7 @@ describe('GET /openapi.json', () => {
         '405',
         '408',
         '413',
-        '415',
+        // No 415: any Content-Type is read as JSON (docs/api-behaviour.md).
         '422',
         '429',
         '500',

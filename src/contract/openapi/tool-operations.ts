@@ -102,7 +102,6 @@ function executeOperation(tool: (typeof ALLOWLISTED_TOOLS)[number] | null) {
           'or the client left before the scan ended.',
       ),
       '413': problem('payload_too_large', 'body over 8 KiB.'),
-      '415': problem('unsupported_media_type', 'Content-Type is not application/json.'),
       '422': {
         description:
           'The scan ran but could not assess the target; grade and gradeScore are null and result explains why. ' +
