@@ -6,19 +6,17 @@
  * enforcement (quarantine or reject, not testing, subdomains not `none`), so that is checked too.
  * `facts.valid` means "usable": a valid record with a logo, and DMARC at enforcement.
  */
+import { bimiFinding } from './bimi-catalogue.ts';
 import { exchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { analyzeDmarc, type DmarcSection } from './dmarc/analyze.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
-import { finding, statusFromFindings } from './finding.ts';
+import { statusFromFindings } from './finding.ts';
 import { sendsNoMail } from './mx.ts';
 import { isHostName } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { parseTagList, tagValue } from './tag-list.ts';
 
 export const bimiName = (domain: string) => `default._bimi.${domain}`;
-
-const BIMI_DRAFT = 'draft-brand-indicators-for-message-identification §4.3';
-const BIMI_AUTHENTICATION = 'draft-brand-indicators-for-message-identification §7.1';
 
 export interface BimiRecord {
   text: string;
@@ -123,7 +121,7 @@ export function analyzeBimi(
       status: 'error',
       summary: 'The BIMI record could not be looked up.',
       records: [],
-      findings: [finding('bimi-lookup-failed', 'info', 'The BIMI lookup failed', evidence, 'Try again later.')],
+      findings: [bimiFinding('bimi-lookup-failed', evidence)],
     };
   }
   const texts = txtTexts(result).filter(isBimiRecord);
@@ -141,16 +139,7 @@ export function analyzeBimi(
       status: 'fail',
       summary: 'No BIMI record (optional: shows your logo in supporting inboxes).',
       records: [],
-      findings: [
-        finding(
-          'bimi-missing',
-          'info',
-          'No BIMI record',
-          [describeExchange(result)],
-          `Optional: once DMARC is at enforcement, publish "v=BIMI1; l=https://…/logo.svg" at ${name}.`,
-          BIMI_DRAFT,
-        ),
-      ],
+      findings: [bimiFinding('bimi-missing', [describeExchange(result)], { name })],
     };
   }
   const record = parseBimiRecord(texts[0]!);
@@ -158,73 +147,21 @@ export function analyzeBimi(
   const findings: Finding[] = [];
   if (texts.length > 1)
     findings.push(
-      finding(
+      bimiFinding(
         'bimi-multiple',
-        'high',
-        'Several BIMI records: receivers ignore them all',
         texts.map((t) => `${name}: ${quoteRecord(t)}`),
-        'Publish exactly one v=BIMI1 record.',
-        BIMI_DRAFT,
       ),
     );
-  else if (!record.valid)
-    findings.push(
-      finding(
-        'bimi-invalid',
-        'high',
-        'The BIMI record is not valid',
-        [quoted, ...record.problems],
-        'Write it as "v=BIMI1; l=https://…/logo.svg; a=https://…/certificate.pem".',
-        BIMI_DRAFT,
-      ),
-    );
-  if (record.notes.length > 0)
-    findings.push(
-      finding(
-        'bimi-location-notes',
-        'low',
-        'The logo location may not be usable',
-        [quoted, ...record.notes],
-        'Point l= at one https URL of an SVG Tiny PS logo.',
-        BIMI_DRAFT,
-      ),
-    );
-  if (record.valid && record.declined)
-    findings.push(
-      finding(
-        'bimi-declined',
-        'info',
-        'The record declines to publish a logo (l= and a= empty)',
-        [quoted],
-        'Nothing to do unless you want a logo shown.',
-        BIMI_DRAFT,
-      ),
-    );
+  else if (!record.valid) findings.push(bimiFinding('bimi-invalid', [quoted, ...record.problems]));
+  if (record.notes.length > 0) findings.push(bimiFinding('bimi-location-notes', [quoted, ...record.notes]));
+  if (record.valid && record.declined) findings.push(bimiFinding('bimi-declined', [quoted]));
   if (record.valid && record.location !== null && record.authority === null)
-    findings.push(
-      finding(
-        'bimi-no-evidence',
-        'low',
-        'No mark certificate (a=): several mailbox providers show logos only with one',
-        [quoted],
-        'Obtain a Verified or Common Mark Certificate and publish its URL in a=.',
-        BIMI_DRAFT,
-      ),
-    );
+    findings.push(bimiFinding('bimi-no-evidence', [quoted]));
   if (!enforced) {
     const { policy, testing, subdomainPolicy } = dmarc.facts;
     const published =
       policy === null ? 'no valid policy' : `p=${policy}${testing ? ' (t=y)' : ''}, subdomains ${subdomainPolicy}`;
-    findings.push(
-      finding(
-        'bimi-dmarc-not-enforced',
-        'medium',
-        'BIMI needs DMARC at enforcement; logos are not shown without it',
-        [`DMARC: ${published}`],
-        'Set DMARC p=quarantine or p=reject (no t=y, no pct below 100, sp not none).',
-        BIMI_AUTHENTICATION,
-      ),
-    );
+    findings.push(bimiFinding('bimi-dmarc-not-enforced', [`DMARC: ${published}`]));
   }
   const valid = texts.length === 1 && record.valid && !record.declined && enforced;
   const usableRecord = texts.length === 1 && record.valid;

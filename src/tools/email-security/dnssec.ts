@@ -7,7 +7,7 @@
 import { normalizeName } from '../../net/dns-records.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { describeExchange, isDnsFailure } from './dns-answers.ts';
-import { finding } from './finding.ts';
+import { dnssecFinding } from './dnssec-catalogue.ts';
 import type { DnssecFacts, Section } from './section.ts';
 
 export type DnssecSection = Section & { facts: DnssecFacts; authenticatedAnswers: string[] };
@@ -40,16 +40,7 @@ export function analyzeDnssec(capture: EmailSecurityCapture): DnssecSection {
       status: 'error',
       summary: 'DNSSEC could not be checked.',
       records: [],
-      findings: [
-        finding(
-          'dnssec-lookup-failed',
-          'info',
-          'The SOA lookup failed; a validating resolver also fails this way when DNSSEC signatures are broken',
-          shown,
-          'Check the domain with a DNSSEC debugger (e.g. dnsviz.net) if this persists.',
-          'RFC 4035 §5.5',
-        ),
-      ],
+      findings: [dnssecFinding('dnssec-lookup-failed', shown)],
       facts: { signed: false },
       authenticatedAnswers: [],
     };
@@ -58,16 +49,7 @@ export function analyzeDnssec(capture: EmailSecurityCapture): DnssecSection {
     status: 'fail',
     summary: 'The domain is not DNSSEC-signed (or the resolver could not validate it).',
     records: [],
-    findings: [
-      finding(
-        'dnssec-unsigned',
-        'low',
-        'DNS answers for the domain are not DNSSEC-validated',
-        [`${describeExchange(soa)}, AD bit not set`],
-        'Enable DNSSEC signing at your DNS host and publish the DS record at your registrar.',
-        'RFC 4033 §3',
-      ),
-    ],
+    findings: [dnssecFinding('dnssec-unsigned', [`${describeExchange(soa)}, AD bit not set`])],
     facts: { signed: false },
     authenticatedAnswers: [],
   };

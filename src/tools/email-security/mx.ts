@@ -6,7 +6,8 @@
 import { isDottedQuad } from '../../net/host-text.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { addressesIn, describeExchange, isAbsent, isDnsFailure, quoteRecord } from './dns-answers.ts';
-import { finding, statusFromFindings } from './finding.ts';
+import { statusFromFindings } from './finding.ts';
+import { mxFinding } from './mx-catalogue.ts';
 import type { Finding, MxFacts, Section } from './section.ts';
 import { apexTxtIn, spfRecordIn, spfSendsNothing } from './sender-hints.ts';
 
@@ -102,42 +103,27 @@ function mailFindings(capture: EmailSecurityCapture, records: MxRecord[], hosts:
   const named = records.filter((r) => !isNullTarget(r.exchange));
   if (named.length < records.length) {
     findings.push(
-      finding(
+      mxFinding(
         'mx-null-mixed',
-        'high',
-        'A null MX is published alongside other MX records',
         records.map((r) => `MX ${r.preference} ${r.exchange || '.'}`),
-        'Publish either the single null MX "0 ." (no mail) or only real mail hosts, not both.',
-        'RFC 7505 §3',
       ),
     );
   }
   const literals = named.filter((r) => isIpLiteral(r.exchange));
   if (literals.length > 0) {
     findings.push(
-      finding(
+      mxFinding(
         'mx-ip-literal',
-        'high',
-        'An MX record points at an IP address instead of a host name',
         literals.map((r) => `MX ${r.preference} ${r.exchange}`),
-        'Point MX records at host names that have A/AAAA records.',
-        'RFC 5321 §5.1',
       ),
     );
   }
   const dangling = hosts.filter((h) => h.resolves === false);
   if (dangling.length > 0) {
-    const all = dangling.length === hosts.length;
     findings.push(
-      finding(
-        all ? 'mx-all-dangling' : 'mx-dangling',
-        all ? 'critical' : 'high',
-        all
-          ? 'No MX host has an address: mail to this domain cannot be delivered'
-          : 'Some MX hosts have no A or AAAA record',
+      mxFinding(
+        dangling.length === hosts.length ? 'mx-all-dangling' : 'mx-dangling',
         dangling.map((h) => `MX ${h.preference} ${h.exchange}: no A or AAAA record`),
-        'Remove MX records for hosts that no longer exist, or give them addresses.',
-        'RFC 5321 §5.1',
       ),
     );
   }
@@ -147,27 +133,20 @@ function mailFindings(capture: EmailSecurityCapture, records: MxRecord[], hosts:
       .flatMap((h) => [exchange(capture, h.exchange, 'A'), exchange(capture, h.exchange, 'AAAA')])
       .flatMap((x) => (x ? [describeExchange(x)] : []));
     findings.push(
-      finding(
+      mxFinding(
         'mx-host-unresolved',
-        'info',
-        'The addresses of some MX hosts could not be checked',
         evidence.length > 0
           ? evidence
           : unknown.map((h) => `${h.exchange}: not looked up (more than ${MAX_MX_HOSTS_CHECKED} MX hosts)`),
-        'Nothing to do if the hosts resolve; the check could not confirm it.',
       ),
     );
   }
   const aliases = hosts.filter((h) => h.alias);
   if (aliases.length > 0) {
     findings.push(
-      finding(
+      mxFinding(
         'mx-cname',
-        'low',
-        'An MX host name is an alias (CNAME)',
         aliases.map((h) => `${h.exchange} is a CNAME`),
-        'Point the MX record at the canonical host name instead of an alias.',
-        'RFC 2181 §10.3',
       ),
     );
   }
@@ -180,26 +159,14 @@ function mailFindings(capture: EmailSecurityCapture, records: MxRecord[], hosts:
   }
   if (repeated.length > 0) {
     findings.push(
-      finding(
+      mxFinding(
         'mx-duplicate-host',
-        'info',
-        'A host is listed in several MX records',
         repeated.map((name) => `${name} appears ${counts.get(name)} times`),
-        'Keep one MX record per host.',
       ),
     );
   }
   if (records.length > 10) {
-    findings.push(
-      finding(
-        'mx-many',
-        'low',
-        'More than 10 MX records',
-        [`${records.length} MX records`],
-        'Keep at most 10 MX records: an SPF "mx" mechanism fails beyond 10.',
-        'RFC 7208 §4.6.4',
-      ),
-    );
+    findings.push(mxFinding('mx-many', [`${records.length} MX records`]));
   }
   return findings;
 }
@@ -215,15 +182,7 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
       status: 'error',
       summary: 'The MX records could not be looked up.',
       records: [],
-      findings: [
-        finding(
-          'mx-lookup-failed',
-          'info',
-          'The MX lookup failed',
-          evidence,
-          "Try again later; if it persists, check the domain's name servers.",
-        ),
-      ],
+      findings: [mxFinding('mx-lookup-failed', evidence)],
       facts,
       hosts: [],
     };
@@ -234,37 +193,12 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
         status: 'fail',
         summary: `${capture.domain} does not exist in DNS.`,
         records: [],
-        findings: [
-          finding(
-            'mx-domain-missing',
-            'high',
-            'The domain does not exist (NXDOMAIN)',
-            [describeExchange(result)],
-            'Check the domain name and its delegation.',
-            'RFC 8020 §2',
-          ),
-        ],
+        findings: [mxFinding('mx-domain-missing', [describeExchange(result)])],
         facts,
         hosts: [],
       };
     }
-    const found = noMail
-      ? finding(
-          'mx-none-parked',
-          'low',
-          'No MX records on a domain whose SPF says it sends no mail',
-          [describeExchange(result)],
-          'Publish a null MX ("MX 0 .") to say explicitly that the domain accepts no mail.',
-          'RFC 7505 §3',
-        )
-      : finding(
-          'mx-none',
-          'medium',
-          "No MX records: mail falls back to the domain's own address",
-          [describeExchange(result)],
-          'Publish MX records for your mail hosts, or a null MX ("MX 0 .") if the domain receives no mail.',
-          'RFC 5321 §5.1',
-        );
+    const found = mxFinding(noMail ? 'mx-none-parked' : 'mx-none', [describeExchange(result)]);
     return {
       status: 'warn',
       summary: 'The domain publishes no MX records, so senders deliver to its A/AAAA address (implicit MX).',
@@ -276,40 +210,13 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
   }
   if (facts.state === 'null-mx') {
     const record = records[0]!;
-    const findings = [
-      finding(
-        'mx-null',
-        'info',
-        'Null MX: the domain accepts no mail',
-        [`MX ${record.preference} .`],
-        'Nothing to do if the domain should receive no mail.',
-        'RFC 7505 §3',
-      ),
-    ];
+    const findings = [mxFinding('mx-null', [`MX ${record.preference} .`])];
     const spf = spfRecordIn(apexTxtIn(capture));
     if (spf !== null && !spfSendsNothing(spf))
       findings.push(
-        finding(
-          'mx-null-with-senders',
-          'high',
-          'A null MX says the domain handles no mail, yet its SPF record authorizes senders: ' +
-            'receivers may refuse that mail, and bounces to it cannot be delivered',
-          [`MX ${record.preference} .`, `${capture.domain} TXT: ${quoteRecord(spf)}`],
-          'If the domain sends mail, publish real MX hosts that accept bounces; if not, publish "v=spf1 -all".',
-          'RFC 7505 §4.2',
-        ),
+        mxFinding('mx-null-with-senders', [`MX ${record.preference} .`, `${capture.domain} TXT: ${quoteRecord(spf)}`]),
       );
-    if (record.preference !== 0)
-      findings.push(
-        finding(
-          'mx-null-preference',
-          'low',
-          'The null MX has a preference other than 0',
-          [`MX ${record.preference} .`],
-          'Publish the null MX as "MX 0 .".',
-          'RFC 7505 §3',
-        ),
-      );
+    if (record.preference !== 0) findings.push(mxFinding('mx-null-preference', [`MX ${record.preference} .`]));
     return {
       status: statusFromFindings(findings),
       summary: 'The domain publishes a null MX: it accepts no mail.',

@@ -5,8 +5,9 @@
  */
 import { exchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
-import { finding, statusFromFindings } from './finding.ts';
+import { statusFromFindings } from './finding.ts';
 import { receivesNoMail } from './mx.ts';
+import { tlsRptFinding } from './tls-rpt-catalogue.ts';
 import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from './report-uri.ts';
 import type { Finding, Section, SimpleFacts } from './section.ts';
 import { EXTENSION_NAME, EXTENSION_VALUE, readFieldList } from './field-list.ts';
@@ -74,7 +75,7 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
       status: 'error',
       summary: 'The TLS-RPT record could not be looked up.',
       records: [],
-      findings: [finding('tls-rpt-lookup-failed', 'info', 'The TLS-RPT lookup failed', evidence, 'Try again later.')],
+      findings: [tlsRptFinding('tls-rpt-lookup-failed', evidence)],
       facts: { present: false, valid: false },
       record: null,
     };
@@ -96,16 +97,7 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
       status: 'fail',
       summary: 'No TLS-RPT record: TLS delivery failures to this domain go unreported.',
       records: [],
-      findings: [
-        finding(
-          'tls-rpt-missing',
-          'low',
-          'No TLS-RPT record',
-          [describeExchange(result)],
-          `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${capture.domain}" at ${name}.`,
-          'RFC 8460 §3',
-        ),
-      ],
+      findings: [tlsRptFinding('tls-rpt-missing', [describeExchange(result)], { name, domain: capture.domain })],
       facts: { present: false, valid: false },
       record: null,
     };
@@ -114,37 +106,15 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
   const findings: Finding[] = [];
   if (texts.length > 1)
     findings.push(
-      finding(
+      tlsRptFinding(
         'tls-rpt-multiple',
-        'high',
-        'Several TLS-RPT records: senders ignore them all',
         texts.map((t) => `${name}: ${quoteRecord(t)}`),
-        'Publish exactly one v=TLSRPTv1 record.',
-        'RFC 8460 §3',
       ),
     );
   else if (!record.valid)
-    findings.push(
-      finding(
-        'tls-rpt-invalid',
-        'high',
-        'The TLS-RPT record is not valid',
-        [`${name}: ${quoteRecord(record.text)}`, ...record.problems],
-        'Write it as "v=TLSRPTv1; rua=mailto:…" (mailto: or https: destinations, comma-separated).',
-        'RFC 8460 §3',
-      ),
-    );
+    findings.push(tlsRptFinding('tls-rpt-invalid', [`${name}: ${quoteRecord(record.text)}`, ...record.problems]));
   if (record.extensions.length > 0)
-    findings.push(
-      finding(
-        'tls-rpt-extensions',
-        'info',
-        'The record has fields TLS-RPT does not define',
-        [`${name}: ${record.extensions.join(', ')}`],
-        'Remove fields senders ignore (check for typos).',
-        'RFC 8460 §3',
-      ),
-    );
+    findings.push(tlsRptFinding('tls-rpt-extensions', [`${name}: ${record.extensions.join(', ')}`]));
   const valid = texts.length === 1 && record.valid;
   return {
     status: valid ? statusFromFindings(findings) : 'fail',

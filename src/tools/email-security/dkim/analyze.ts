@@ -8,10 +8,11 @@
  */
 import { exchange, type DnsExchange, type EmailSecurityCapture } from '../capture.ts';
 import { describeExchange, isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts';
-import { finding, statusFromFindings } from '../finding.ts';
+import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, sendsNoMail } from '../mx.ts';
 import type { DkimFacts, DkimKeyFacts, DkimState, Finding, Section } from '../section.ts';
 import { apexTxtIn, spfIncludedDomains, spfRecordIn } from '../sender-hints.ts';
+import { dkimFinding, DKIM_FINDINGS, type DkimKeyProblem } from './catalogue.ts';
 import { looksLikeDkimKey, parseDkimKeyRecord, type DkimKeyRecord } from './key-record.ts';
 import { detectProviders } from './providers.ts';
 import { domainKeyBase, selectorName } from './retrieve.ts';
@@ -65,77 +66,36 @@ function keyFacts(report: DkimSelectorReport): DkimKeyFacts {
   };
 }
 
+/** A key problem as a finding: titled by its message, the first letter capitalized. */
+function problemFinding(problem: DkimKeyProblem, evidence: string): Finding {
+  return {
+    id: problem.id,
+    severity: problem.severity,
+    title: problem.message.replace(/^./, (c) => c.toUpperCase()),
+    evidence: [evidence],
+    recommendation: DKIM_FINDINGS[problem.id].recommendation,
+    rfc: problem.rfc,
+  };
+}
+
 /** One finding per problem kind, with every selector it concerns as evidence. */
 function keyFindings(reports: DkimSelectorReport[]): Finding[] {
   const byId = new Map<string, Finding>();
-  const add = (
-    id: string,
-    severity: Finding['severity'],
-    title: string,
-    evidence: string,
-    recommendation: string,
-    rfc?: string,
-  ) => {
-    const existing = byId.get(id);
-    if (existing) existing.evidence.push(evidence);
-    else byId.set(id, finding(id, severity, title, [evidence], recommendation, rfc));
+  const add = (found: Finding) => {
+    const existing = byId.get(found.id);
+    if (existing) existing.evidence.push(...found.evidence);
+    else byId.set(found.id, found);
   };
   for (const report of reports) {
     const key = report.key!;
-    for (const problem of key.problems)
-      add(
-        problem.id,
-        problem.severity,
-        problem.message.replace(/^./, (c) => c.toUpperCase()),
-        `${report.name}: ${key.text}`,
-        recommendationFor(problem.id),
-        problem.rfc,
-      );
-    if (key.testing)
-      add(
-        'dkim-key-testing',
-        'low',
-        'A key is in testing mode (t=y)',
-        `${report.name}: ${key.text}`,
-        'Remove t=y once signing works: verifiers may treat failures as unsigned mail.',
-        'RFC 6376 §3.6.1',
-      );
-    if (key.revoked)
-      add(
-        'dkim-key-revoked',
-        'info',
-        'A selector holds a revoked key (empty p=)',
-        `${report.name}: ${key.text}`,
-        'Nothing to do for a retired selector; remove the record when no mail signed with it is in flight.',
-        'RFC 6376 §3.6.1',
-      );
+    const where = `${report.name}: ${key.text}`;
+    for (const problem of key.problems) add(problemFinding(problem, where));
+    if (key.testing) add(dkimFinding('dkim-key-testing', [where]));
+    if (key.revoked) add(dkimFinding('dkim-key-revoked', [where]));
     if (report.records.length > 1)
-      add(
-        'dkim-multiple-records',
-        'medium',
-        'A selector has several key records',
-        `${report.name}: ${report.records.length} records`,
-        'Publish one key record per selector: verifiers may pick either.',
-        'RFC 6376 §3.6.2.2',
-      );
+      add(dkimFinding('dkim-multiple-records', [`${report.name}: ${report.records.length} records`]));
   }
   return [...byId.values()];
-}
-
-function recommendationFor(id: string): string {
-  switch (id) {
-    case 'dkim-key-too-short':
-    case 'dkim-key-weak':
-      return 'Rotate to a 2048-bit RSA key under a new selector.';
-    case 'dkim-ed25519-spki':
-      return 'Publish the raw 32-byte Ed25519 key in base64, not the SubjectPublicKeyInfo.';
-    case 'dkim-hash-sha1-only':
-      return 'Remove h= or include sha256 in it, and sign with rsa-sha256.';
-    case 'dkim-key-large':
-      return 'Use a 2048-bit key (or 3072) for the widest verifier support.';
-    default:
-      return 'Republish the key record as your mail provider gives it: "v=DKIM1; k=rsa; p=<base64 key>".';
-  }
 }
 
 function stateFor(
@@ -178,15 +138,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
   const findings: Finding[] = keyFindings(withKeys);
   for (const provider of providers.filter((p) => p.note)) {
     if (state !== 'found')
-      findings.push(
-        finding(
-          'dkim-provider-selector-unguessable',
-          'info',
-          `${provider.name} is in use; its selectors may not be guessable`,
-          [provider.note!],
-          'Pass the selector from the DKIM-Signature s= tag of a message you sent in "selectors".',
-        ),
-      );
+      findings.push(dkimFinding('dkim-provider-selector-unguessable', [provider.note!], { provider: provider.name }));
   }
   const base = {
     records: withKeys.flatMap((r) => r.records.map((t) => `${r.name}: ${t}`)),
@@ -202,24 +154,17 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
       const usable = withKeys.filter((r) => r.key!.valid && !r.key!.revoked);
       if (usable.length > 0 && usable.every((r) => r.key!.keyType === 'ed25519')) {
         findings.push(
-          finding(
+          dkimFinding(
             'dkim-ed25519-only',
-            'low',
-            'Only Ed25519 keys were found',
             usable.map((r) => r.name),
-            'Also sign with an RSA-2048 key: many verifiers do not check Ed25519 signatures yet.',
           ),
         );
       }
       if (usable.length === 0) {
         findings.push(
-          finding(
+          dkimFinding(
             'dkim-no-usable-key',
-            'high',
-            'No usable DKIM key: every key found is revoked or invalid',
             withKeys.map((r) => `${r.name}: ${r.key!.text}`),
-            'Publish a valid 2048-bit RSA key under the selector your mail provider signs with.',
-            'RFC 6376 §3.6.1',
           ),
         );
         return {
@@ -239,17 +184,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
       };
     }
     case 'likely-present':
-      findings.push(
-        finding(
-          'dkim-selector-unknown',
-          'info',
-          'DKIM is probably set up, under a selector that was not checked',
-          [baseEvidence, checked],
-          'Pass your selector (the s= tag of the DKIM-Signature in a message you sent) ' +
-            'in "selectors" to check the key.',
-          'RFC 8020 §2',
-        ),
-      );
+      findings.push(dkimFinding('dkim-selector-unknown', [baseEvidence, checked]));
       return {
         ...base,
         status: 'warn',
@@ -260,16 +195,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
         findings,
       };
     case 'not-found':
-      findings.push(
-        finding(
-          'dkim-not-found',
-          'medium',
-          'No DKIM key found',
-          [baseEvidence, checked],
-          'Set up DKIM signing with your mail provider; if you already sign, pass your selector in "selectors".',
-          'RFC 6376 §3.6.2.1',
-        ),
-      );
+      findings.push(dkimFinding('dkim-not-found', [baseEvidence, checked]));
       return {
         ...base,
         status: 'fail',
@@ -279,15 +205,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
         findings,
       };
     case 'not-applicable':
-      findings.push(
-        finding(
-          'dkim-not-applicable',
-          'info',
-          'The domain sends no mail, so DKIM does not apply',
-          [`MX: ${mx.state}`, `SPF: ${spf ?? 'none'}`],
-          'Nothing to do.',
-        ),
-      );
+      findings.push(dkimFinding('dkim-not-applicable', [`MX: ${mx.state}`, `SPF: ${spf ?? 'none'}`]));
       return {
         ...base,
         status: 'not-applicable',
@@ -296,15 +214,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
       };
     case 'error': {
       const failed = reports.filter((r) => r.outcome === 'failed').map((r) => `${r.name}: lookup failed`);
-      findings.push(
-        finding(
-          'dkim-lookup-failed',
-          'info',
-          'DKIM could not be checked: DNS lookups failed',
-          [baseEvidence, ...failed.slice(0, 5)],
-          "Try again later; if it persists, check the domain's name servers.",
-        ),
-      );
+      findings.push(dkimFinding('dkim-lookup-failed', [baseEvidence, ...failed.slice(0, 5)]));
       return { ...base, status: 'error', summary: 'DKIM could not be checked because DNS lookups failed.', findings };
     }
   }

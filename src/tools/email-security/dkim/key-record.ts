@@ -3,16 +3,9 @@
  * RFC 8301 (RSA at least 1024 bits, no SHA-1) and RFC 8463 (Ed25519 keys are the raw 32 bytes).
  * The RSA size comes from the key's DER, read in der.ts. Tag names are case-sensitive.
  */
-import type { Severity } from '../section.ts';
 import { parseTagList, tagValue, type TagList } from '../tag-list.ts';
+import { dkimKeyProblem as problem, type DkimKeyProblem } from './catalogue.ts';
 import { DerError, readPublicKey } from './der.ts';
-
-export interface DkimKeyProblem {
-  id: string;
-  severity: Severity;
-  message: string;
-  rfc: string;
-}
 
 export interface DkimKeyRecord {
   text: string;
@@ -53,13 +46,6 @@ function base64Bytes(text: string): Uint8Array | null {
   }
 }
 
-const problem = (id: string, severity: Severity, message: string, rfc: string): DkimKeyProblem => ({
-  id,
-  severity,
-  message,
-  rfc,
-});
-
 function keyProblems(
   keyType: string,
   bytes: Uint8Array,
@@ -72,14 +58,7 @@ function keyProblems(
         return {
           bits: null,
           format: 'spki',
-          problems: [
-            problem(
-              'dkim-ed25519-spki',
-              'high',
-              'The Ed25519 key is wrapped in SubjectPublicKeyInfo; RFC 8463 wants the raw 32-byte key',
-              'RFC 8463 §4.2',
-            ),
-          ],
+          problems: [problem('dkim-ed25519-spki')],
         };
     } catch {
       // fall through
@@ -87,14 +66,7 @@ function keyProblems(
     return {
       bits: null,
       format: null,
-      problems: [
-        problem(
-          'dkim-key-unreadable',
-          'high',
-          `k=ed25519 but p= holds ${bytes.length} bytes, not a 32-byte Ed25519 key`,
-          'RFC 8463 §4.2',
-        ),
-      ],
+      problems: [problem('dkim-key-unreadable', { case: 'not-an-ed25519-key', bytes: bytes.length })],
     };
   }
   let info;
@@ -105,7 +77,7 @@ function keyProblems(
     return {
       bits: null,
       format: null,
-      problems: [problem('dkim-key-unreadable', 'high', `p= is not an RSA public key (${why})`, 'RFC 6376 §3.6.1')],
+      problems: [problem('dkim-key-unreadable', { case: 'not-an-rsa-key', why })],
     };
   }
   if (info.algorithm !== 'rsa')
@@ -113,43 +85,19 @@ function keyProblems(
       bits: null,
       format: info.format,
       problems: [
-        problem(
-          'dkim-key-type-mismatch',
-          'high',
-          `k=rsa but the key is ${info.algorithm === 'ed25519' ? 'an Ed25519 key' : `of algorithm ${info.oid}`}`,
-          'RFC 6376 §3.6.1',
-        ),
+        info.algorithm === 'ed25519'
+          ? problem('dkim-key-type-mismatch', { case: 'ed25519' })
+          : problem('dkim-key-type-mismatch', { case: 'other', oid: info.oid }),
       ],
     };
   const bits = info.rsaBits;
   const problems: DkimKeyProblem[] = [];
   if (bits !== null && bits < MIN_RSA_BITS)
-    problems.push(
-      problem(
-        'dkim-key-too-short',
-        'high',
-        `RSA key of ${bits} bits: verifiers must not accept signatures from keys under ${MIN_RSA_BITS} bits`,
-        'RFC 8301 §3.2',
-      ),
-    );
+    problems.push(problem('dkim-key-too-short', { bits, minimum: MIN_RSA_BITS }));
   else if (bits !== null && bits < GOOD_RSA_BITS)
-    problems.push(
-      problem(
-        'dkim-key-weak',
-        'medium',
-        `RSA key of ${bits} bits: ${GOOD_RSA_BITS} bits is the recommended size`,
-        'RFC 8301 §3.2',
-      ),
-    );
+    problems.push(problem('dkim-key-weak', { bits, recommended: GOOD_RSA_BITS }));
   else if (bits !== null && bits > MAX_VERIFIED_RSA_BITS)
-    problems.push(
-      problem(
-        'dkim-key-large',
-        'low',
-        `RSA key of ${bits} bits: verifiers are only required to handle up to ${MAX_VERIFIED_RSA_BITS}`,
-        'RFC 8301 §3.2',
-      ),
-    );
+    problems.push(problem('dkim-key-large', { bits, verified: MAX_VERIFIED_RSA_BITS }));
   return { bits, format: info.format, problems };
 }
 
@@ -157,24 +105,8 @@ function versionProblems(list: TagList): DkimKeyProblem[] {
   const index = list.tags.findIndex((t) => t.name === 'v');
   if (index < 0) return [];
   const version = list.tags[index]!.value;
-  if (version !== 'DKIM1')
-    return [
-      problem(
-        'dkim-version-invalid',
-        'high',
-        `v=${version}: records with a version other than DKIM1 must be discarded`,
-        'RFC 6376 §3.6.1',
-      ),
-    ];
-  if (index > 0)
-    return [
-      problem(
-        'dkim-version-not-first',
-        'high',
-        'the tag v=DKIM1 is not first: verifiers ignore the malformed record',
-        'RFC 6376 §3.6.1, §6.1.2',
-      ),
-    ];
+  if (version !== 'DKIM1') return [problem('dkim-version-invalid', { version })];
+  if (index > 0) return [problem('dkim-version-not-first')];
   return [];
 }
 
@@ -183,24 +115,8 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
   const tag = (name: string) => tagValue(list, name);
   const problems: DkimKeyProblem[] = [...versionProblems(list)];
   const syntax = [...list.errors, ...(list.emptySegments > 0 ? ['an empty tag (";;")'] : [])];
-  if (syntax.length > 0)
-    problems.push(
-      problem(
-        'dkim-record-syntax',
-        'high',
-        `parts of the record are not tag=value, so verifiers ignore it: ${syntax.join('; ')}`,
-        'RFC 6376 §3.2, §6.1.2',
-      ),
-    );
-  if (list.duplicates.length > 0)
-    problems.push(
-      problem(
-        'dkim-tag-duplicate',
-        'high',
-        `tags repeated (${list.duplicates.join(', ')}): the whole record is invalid`,
-        'RFC 6376 §3.2',
-      ),
-    );
+  if (syntax.length > 0) problems.push(problem('dkim-record-syntax', { errors: syntax }));
+  if (list.duplicates.length > 0) problems.push(problem('dkim-tag-duplicate', { tags: list.duplicates }));
   const keyType = (tag('k') ?? 'rsa').toLowerCase();
   const hashAlgorithms =
     tag('h')
@@ -213,20 +129,13 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
   let keyFormat: DkimKeyRecord['keyFormat'] = null;
   const revoked = p !== undefined && p.replace(/\s+/g, '') === '';
   if (p === undefined) {
-    problems.push(problem('dkim-key-missing', 'high', 'no p= tag: the record has no key', 'RFC 6376 §3.6.1'));
+    problems.push(problem('dkim-key-missing'));
   } else if (!revoked) {
     const bytes = base64Bytes(p);
     if (bytes === null) {
-      problems.push(problem('dkim-key-unreadable', 'high', 'p= is not valid base64', 'RFC 6376 §3.6.1'));
+      problems.push(problem('dkim-key-unreadable', { case: 'not-base64' }));
     } else if (keyType !== 'rsa' && keyType !== 'ed25519') {
-      problems.push(
-        problem(
-          'dkim-key-type-unknown',
-          'high',
-          `k=${keyType} is not a key type verifiers know (rsa, ed25519)`,
-          'RFC 6376 §3.6.1',
-        ),
-      );
+      problems.push(problem('dkim-key-type-unknown', { keyType }));
     } else {
       const read = keyProblems(keyType, bytes);
       bits = read.bits;
@@ -235,25 +144,10 @@ export function parseDkimKeyRecord(text: string): DkimKeyRecord {
     }
   }
   if (hashAlgorithms !== null && !hashAlgorithms.includes('sha256')) {
-    problems.push(
-      problem(
-        'dkim-hash-sha1-only',
-        'high',
-        `h=${hashAlgorithms.join(':')}: without sha256 the key can only verify rsa-sha1 signatures, ` +
-          'which verifiers must not accept',
-        'RFC 8301 §3.1',
-      ),
-    );
+    problems.push(problem('dkim-hash-sha1-only', { algorithms: hashAlgorithms }));
   }
   if (!serviceTypes.includes('*') && !serviceTypes.includes('email')) {
-    problems.push(
-      problem(
-        'dkim-service-not-email',
-        'high',
-        `s=${serviceTypes.join(':')}: the key is not for email`,
-        'RFC 6376 §3.6.1',
-      ),
-    );
+    problems.push(problem('dkim-service-not-email', { services: serviceTypes }));
   }
   return {
     text,

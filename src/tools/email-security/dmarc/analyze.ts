@@ -5,9 +5,10 @@
  */
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { describeExchange, quoteRecord } from '../dns-answers.ts';
-import { finding, statusFromFindings } from '../finding.ts';
+import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, sendsNoMail } from '../mx.ts';
 import type { DmarcFacts, Section } from '../section.ts';
+import { dmarcFinding } from './catalogue.ts';
 import { readAuthorization, reportDestinations } from './destinations.ts';
 import { destinationFindings, ownTextFindings, type DmarcDestinationReport } from './discovery-findings.ts';
 import { recordFindings } from './findings.ts';
@@ -90,15 +91,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
       status: 'error',
       summary: 'The DMARC record could not be looked up.',
       records: [],
-      findings: [
-        finding(
-          'dmarc-lookup-failed',
-          'info',
-          'The DMARC lookup failed',
-          evidence,
-          'Try again later; if it persists, check the name servers of the domain.',
-        ),
-      ],
+      findings: [dmarcFinding('dmarc-lookup-failed', evidence)],
       facts: NO_FACTS,
       record: null,
     };
@@ -110,15 +103,7 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
     const evidence = discovery.steps.map((s) => describeExchange(exchange(capture, dmarcName(s.name), 'TXT')!));
     if (own.outcome !== 'multiple' && !findings.some((f) => f.id === 'dmarc-malformed')) {
       findings.unshift(
-        finding(
-          'dmarc-missing',
-          'high',
-          'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM',
-          evidence,
-          `Publish a TXT record at ${dmarcName(capture.domain)}, ` +
-            `e.g. "v=DMARC1; p=none; rua=mailto:dmarc@${capture.domain}", then tighten it.`,
-          'RFC 9989 §4.10.1',
-        ),
+        dmarcFinding('dmarc-missing', evidence, { name: dmarcName(capture.domain), domain: capture.domain }),
       );
     }
     const facts: DmarcFacts = { ...NO_FACTS, found: own.outcome === 'multiple', multiple: own.outcome === 'multiple' };
@@ -142,30 +127,19 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
   const where = dmarcName(step.name);
   if (inherited) {
     findings.push(
-      finding(
+      dmarcFinding(
         'dmarc-inherited',
-        discovery.fromPublicSuffix ? 'medium' : 'info',
-        discovery.fromPublicSuffix
-          ? `The policy comes from the public suffix ${step.name} (psd=y): receivers that do not implement ` +
-              'RFC 9989 public-suffix discovery (RFC 7489 receivers) apply no DMARC policy to this domain'
-          : `The policy is inherited from the organizational domain ${step.name}`,
         [`${where}: ${quoteRecord(record.text)}`, `${dmarcName(capture.domain)}: no record`],
-        `Publish your own record at ${dmarcName(capture.domain)} to control the policy.`,
-        'RFC 9989 §4.10.1',
+        {
+          case: discovery.fromPublicSuffix ? 'public-suffix' : 'organizational',
+          from: step.name,
+          name: dmarcName(capture.domain),
+        },
       ),
     );
   }
   if (!inherited && record.psd === 'y') {
-    findings.push(
-      finding(
-        'dmarc-psd-self',
-        'medium',
-        'The record declares the domain a public suffix (psd=y)',
-        [`${where}: ${quoteRecord(record.text)}`],
-        'Remove psd=y unless the domain really is a public suffix operated for others.',
-        'RFC 9989 §4.7',
-      ),
-    );
+    findings.push(dmarcFinding('dmarc-psd-self', [`${where}: ${quoteRecord(record.text)}`]));
   }
   findings.push(...recordFindings(record, where));
 
@@ -184,14 +158,10 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
   const applied = policyFacts(record, inherited);
   if (noMail && [applied.policy, applied.subdomainPolicy, applied.nonExistentPolicy].some((p) => p !== 'reject')) {
     findings.push(
-      finding(
-        'dmarc-parked-not-reject',
-        'medium',
-        'The domain sends no mail, but its DMARC policy is not reject everywhere',
-        [`${where}: ${quoteRecord(record.text)}`, `MX: ${readMxFacts(capture).state}`],
-        'For a domain without mail, publish "v=DMARC1; p=reject; sp=reject".',
-        'RFC 9989 §4.7',
-      ),
+      dmarcFinding('dmarc-parked-not-reject', [
+        `${where}: ${quoteRecord(record.text)}`,
+        `MX: ${readMxFacts(capture).state}`,
+      ]),
     );
   }
 

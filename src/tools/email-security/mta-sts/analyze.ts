@@ -5,9 +5,10 @@
  */
 import { exchange, type EmailSecurityCapture, type PolicyFetch } from '../capture.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
-import { finding, statusFromFindings } from '../finding.ts';
+import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, receivesNoMail } from '../mx.ts';
 import type { Finding, MtaStsFacts, Section } from '../section.ts';
+import { mtaStsFinding } from './catalogue.ts';
 import { fetchProblem, policyFindings } from './findings.ts';
 import { parseStsPolicy, uncoveredMx, type StsPolicy } from './policy.ts';
 import { isStsRecord, parseStsRecord, type StsRecord } from './record.ts';
@@ -38,7 +39,7 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = receivesNo
       status: 'error',
       summary: 'The MTA-STS record could not be looked up.',
       records: [],
-      findings: [finding('mta-sts-lookup-failed', 'info', 'The MTA-STS lookup failed', evidence, 'Try again later.')],
+      findings: [mtaStsFinding('mta-sts-lookup-failed', evidence)],
       facts: NO_FACTS,
     };
   }
@@ -59,17 +60,7 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = receivesNo
       status: 'fail',
       summary: 'No MTA-STS policy: senders may deliver mail without verified TLS.',
       records: [],
-      findings: [
-        finding(
-          'mta-sts-missing',
-          'low',
-          'No MTA-STS record',
-          [describeExchange(txt)],
-          `Publish "v=STSv1; id=<date>" at ${name} and a policy at ` +
-            `https://mta-sts.${capture.domain}/.well-known/mta-sts.txt.`,
-          'RFC 8461 §3',
-        ),
-      ],
+      findings: [mtaStsFinding('mta-sts-missing', [describeExchange(txt)], { name, domain: capture.domain })],
       facts: NO_FACTS,
     };
   }
@@ -77,48 +68,24 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = receivesNo
   const record = parseStsRecord(texts[0]!);
   if (texts.length > 1)
     findings.push(
-      finding(
+      mtaStsFinding(
         'mta-sts-multiple',
-        'high',
-        'Several MTA-STS records: senders ignore them all',
         texts.map((t) => `${name}: ${quoteRecord(t)}`),
-        'Publish exactly one v=STSv1 record.',
-        'RFC 8461 §3.1',
       ),
     );
   else if (!record.valid)
     findings.push(
-      finding(
-        'mta-sts-record-invalid',
-        'high',
-        'The MTA-STS record is not valid',
-        [`${name}: ${quoteRecord(record.text)}`, ...record.problems],
-        `Publish "v=STSv1; id=<1–32 letters or digits>" at ${name}.`,
-        'RFC 8461 §3.1',
-      ),
+      mtaStsFinding('mta-sts-record-invalid', [`${name}: ${quoteRecord(record.text)}`, ...record.problems], { name }),
     );
   if (texts.length === 1 && record.valid && record.notes.length > 0)
     findings.push(
-      finding(
-        'mta-sts-repeated-fields',
-        'low',
-        'The MTA-STS record repeats id=: senders use the first',
-        [`${name}: ${quoteRecord(record.text)}`, ...record.notes],
-        'Keep one id= field, and change it whenever the policy changes.',
-        'RFC 8461 §3.2',
-      ),
+      mtaStsFinding('mta-sts-repeated-fields', [`${name}: ${quoteRecord(record.text)}`, ...record.notes], {
+        case: 'record',
+      }),
     );
   const recordOk = texts.length === 1 && record.valid;
   if (!fetch) {
-    findings.push(
-      finding(
-        'mta-sts-policy-not-fetched',
-        'info',
-        'The policy file was not fetched',
-        [`${name}: ${quoteRecord(record.text)}`],
-        'Scan again to check the policy file.',
-      ),
-    );
+    findings.push(mtaStsFinding('mta-sts-policy-not-fetched', [`${name}: ${quoteRecord(record.text)}`]));
     return {
       ...base,
       record,

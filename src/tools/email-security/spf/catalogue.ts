@@ -2,15 +2,8 @@
  * Every SPF finding: one id, one severity, one title, one line of advice and the RFC section
  * behind it. findings.ts decides which apply and with what evidence.
  */
-import type { Severity } from '../section.ts';
+import type { Catalogue } from '../finding.ts';
 import type { PermerrorReason } from './model.ts';
-
-export interface FindingRule {
-  severity: Severity;
-  title: string;
-  recommendation: string;
-  rfc: string;
-}
 
 export const SPF_FINDINGS = {
   'spf-missing': {
@@ -216,7 +209,7 @@ export const SPF_FINDINGS = {
     recommendation: 'Reduce the number of lookups; counts shown are lower bounds.',
     rfc: 'RFC 7208 §4.6.4',
   },
-} as const satisfies Record<string, FindingRule>;
+} as const satisfies Catalogue;
 
 export type SpfFindingId = keyof typeof SPF_FINDINGS;
 

@@ -4,6 +4,7 @@
  */
 import { excerpt } from '../../excerpt.ts';
 import { quoteRecord } from '../dns-answers.ts';
+import { wordsOf } from '../finding.ts';
 import type { Finding } from '../section.ts';
 import { PERMERROR_FINDING, SPF_FINDINGS, type SpfFindingId } from './catalogue.ts';
 import type { SpfRecordNode, SpfTree, TermNode } from './model.ts';
@@ -99,7 +100,7 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
 
   return [...evidence].map(([id, { lines, more }]) => ({
     id,
-    ...SPF_FINDINGS[id],
+    ...wordsOf(SPF_FINDINGS[id]),
     evidence: more > 0 ? [...lines, `… and ${more} more`] : lines,
   }));
 }

@@ -1,0 +1,43 @@
+/**
+ * Every TLS-RPT finding: its severity, title, advice and the RFC section behind it. tls-rpt.ts
+ * decides which apply and with what evidence.
+ */
+import { findingsFrom, type Catalogue } from './finding.ts';
+
+const RECORD = 'RFC 8460 §3';
+
+export const TLS_RPT_FINDINGS = {
+  'tls-rpt-lookup-failed': {
+    severity: 'info',
+    title: 'The TLS-RPT lookup failed',
+    recommendation: 'Try again later.',
+  },
+  'tls-rpt-missing': {
+    severity: 'low',
+    title: 'No TLS-RPT record',
+    recommendation: ({ name, domain }: { name: string; domain: string }) =>
+      `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${domain}" at ${name}.`,
+    rfc: RECORD,
+  },
+  'tls-rpt-multiple': {
+    severity: 'high',
+    title: 'Several TLS-RPT records: senders ignore them all',
+    recommendation: 'Publish exactly one v=TLSRPTv1 record.',
+    rfc: RECORD,
+  },
+  'tls-rpt-invalid': {
+    severity: 'high',
+    title: 'The TLS-RPT record is not valid',
+    recommendation: 'Write it as "v=TLSRPTv1; rua=mailto:…" (mailto: or https: destinations, comma-separated).',
+    rfc: RECORD,
+  },
+  'tls-rpt-extensions': {
+    severity: 'info',
+    title: 'The record has fields TLS-RPT does not define',
+    recommendation: 'Remove fields senders ignore (check for typos).',
+    rfc: RECORD,
+  },
+} as const satisfies Catalogue;
+
+/** A TLS-RPT finding: its id, evidence, and the parameters its words need. */
+export const tlsRptFinding = findingsFrom(TLS_RPT_FINDINGS);
