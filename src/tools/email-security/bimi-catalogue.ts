@@ -2,17 +2,14 @@
  * Every BIMI finding: its severity, title, advice and the section of the draft behind it. bimi.ts
  * decides which apply and with what evidence.
  */
+import { lookupFailed, severalRecords } from './common-findings.ts';
 import { findingsFrom, type Catalogue } from './finding.ts';
 
 const RECORD = 'draft-brand-indicators-for-message-identification §4.3';
 const AUTHENTICATION = 'draft-brand-indicators-for-message-identification §7.1';
 
 export const BIMI_FINDINGS = {
-  'bimi-lookup-failed': {
-    severity: 'info',
-    title: 'The BIMI lookup failed',
-    recommendation: 'Try again later.',
-  },
+  'bimi-lookup-failed': lookupFailed('BIMI'),
   'bimi-missing': {
     severity: 'info',
     title: 'No BIMI record',
@@ -20,12 +17,7 @@ export const BIMI_FINDINGS = {
       `Optional: once DMARC is at enforcement, publish "v=BIMI1; l=https://…/logo.svg" at ${name}.`,
     rfc: RECORD,
   },
-  'bimi-multiple': {
-    severity: 'high',
-    title: 'Several BIMI records: receivers ignore them all',
-    recommendation: 'Publish exactly one v=BIMI1 record.',
-    rfc: RECORD,
-  },
+  'bimi-multiple': severalRecords({ name: 'BIMI', version: 'v=BIMI1', who: 'receivers', rfc: RECORD }),
   'bimi-invalid': {
     severity: 'high',
     title: 'The BIMI record is not valid',

@@ -8,6 +8,7 @@
  */
 import { bimiFinding } from './bimi-catalogue.ts';
 import { exchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
+import { lookupEvidence, recordsAt } from './common-findings.ts';
 import { analyzeDmarc, type DmarcSection } from './dmarc/analyze.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
 import { statusFromFindings } from './finding.ts';
@@ -115,13 +116,12 @@ export function analyzeBimi(
   const enforced = dmarcEnforced(dmarc);
   const none = { facts: { present: false, valid: false }, record: null, dmarcEnforced: enforced };
   if (!result || isDnsFailure(result)) {
-    const evidence = result ? [describeExchange(result)] : [`${name} TXT was not looked up`];
     return {
       ...none,
       status: 'error',
       summary: 'The BIMI record could not be looked up.',
       records: [],
-      findings: [bimiFinding('bimi-lookup-failed', evidence)],
+      findings: [bimiFinding('bimi-lookup-failed', [lookupEvidence(result, `${name} TXT`)])],
     };
   }
   const texts = txtTexts(result).filter(isBimiRecord);
@@ -145,13 +145,7 @@ export function analyzeBimi(
   const record = parseBimiRecord(texts[0]!);
   const quoted = `${name}: ${quoteRecord(record.text)}`;
   const findings: Finding[] = [];
-  if (texts.length > 1)
-    findings.push(
-      bimiFinding(
-        'bimi-multiple',
-        texts.map((t) => `${name}: ${quoteRecord(t)}`),
-      ),
-    );
+  if (texts.length > 1) findings.push(bimiFinding('bimi-multiple', recordsAt(name, texts)));
   else if (!record.valid) findings.push(bimiFinding('bimi-invalid', [quoted, ...record.problems]));
   if (record.notes.length > 0) findings.push(bimiFinding('bimi-location-notes', [quoted, ...record.notes]));
   if (record.valid && record.declined) findings.push(bimiFinding('bimi-declined', [quoted]));

@@ -6,6 +6,7 @@
  */
 import { normalizeName } from '../../net/dns-records.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
+import { lookupEvidence } from './common-findings.ts';
 import { describeExchange, isDnsFailure } from './dns-answers.ts';
 import { dnssecFinding } from './dnssec-catalogue.ts';
 import type { DnssecFacts, Section } from './section.ts';
@@ -35,12 +36,11 @@ export function analyzeDnssec(capture: EmailSecurityCapture): DnssecSection {
     };
   }
   if (!soa || isDnsFailure(soa)) {
-    const shown = soa ? [describeExchange(soa)] : [`${domain} SOA was not looked up`];
     return {
       status: 'error',
       summary: 'DNSSEC could not be checked.',
       records: [],
-      findings: [dnssecFinding('dnssec-lookup-failed', shown)],
+      findings: [dnssecFinding('dnssec-lookup-failed', [lookupEvidence(soa, `${domain} SOA`)])],
       facts: { signed: false },
       authenticatedAnswers: [],
     };

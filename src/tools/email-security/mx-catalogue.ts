@@ -2,6 +2,7 @@
  * Every MX finding: its severity, title, advice and the RFC section behind it. mx.ts decides which
  * apply and with what evidence.
  */
+import { lookupFailed, TRY_AGAIN_THEN_NAME_SERVERS } from './common-findings.ts';
 import { findingsFrom, type Catalogue } from './finding.ts';
 
 const NULL_MX = 'RFC 7505 §3';
@@ -9,11 +10,7 @@ const MAIL_HOSTS = 'RFC 5321 §5.1';
 const DANGLING = 'Remove MX records for hosts that no longer exist, or give them addresses.';
 
 export const MX_FINDINGS = {
-  'mx-lookup-failed': {
-    severity: 'info',
-    title: 'The MX lookup failed',
-    recommendation: "Try again later; if it persists, check the domain's name servers.",
-  },
+  'mx-lookup-failed': lookupFailed('MX', { recommendation: TRY_AGAIN_THEN_NAME_SERVERS }),
   'mx-domain-missing': {
     severity: 'high',
     title: 'The domain does not exist (NXDOMAIN)',

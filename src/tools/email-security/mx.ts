@@ -5,6 +5,7 @@
  */
 import { isDottedQuad } from '../../net/host-text.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
+import { lookupEvidence } from './common-findings.ts';
 import { addressesIn, describeExchange, isAbsent, isDnsFailure, quoteRecord } from './dns-answers.ts';
 import { statusFromFindings } from './finding.ts';
 import { mxFinding } from './mx-catalogue.ts';
@@ -177,12 +178,11 @@ export function analyzeMx(capture: EmailSecurityCapture, noMail = sendsNoMail(ca
   const records = mxRecords(result);
   const shown = records.map((r) => `${r.preference} ${r.exchange || '.'}`);
   if (!result || isDnsFailure(result)) {
-    const evidence = result ? [describeExchange(result)] : [`${capture.domain} MX was not looked up`];
     return {
       status: 'error',
       summary: 'The MX records could not be looked up.',
       records: [],
-      findings: [mxFinding('mx-lookup-failed', evidence)],
+      findings: [mxFinding('mx-lookup-failed', [lookupEvidence(result, `${capture.domain} MX`)])],
       facts,
       hosts: [],
     };

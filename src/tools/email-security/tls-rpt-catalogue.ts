@@ -2,16 +2,13 @@
  * Every TLS-RPT finding: its severity, title, advice and the RFC section behind it. tls-rpt.ts
  * decides which apply and with what evidence.
  */
+import { lookupFailed, severalRecords } from './common-findings.ts';
 import { findingsFrom, type Catalogue } from './finding.ts';
 
 const RECORD = 'RFC 8460 §3';
 
 export const TLS_RPT_FINDINGS = {
-  'tls-rpt-lookup-failed': {
-    severity: 'info',
-    title: 'The TLS-RPT lookup failed',
-    recommendation: 'Try again later.',
-  },
+  'tls-rpt-lookup-failed': lookupFailed('TLS-RPT'),
   'tls-rpt-missing': {
     severity: 'low',
     title: 'No TLS-RPT record',
@@ -19,12 +16,7 @@ export const TLS_RPT_FINDINGS = {
       `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${domain}" at ${name}.`,
     rfc: RECORD,
   },
-  'tls-rpt-multiple': {
-    severity: 'high',
-    title: 'Several TLS-RPT records: senders ignore them all',
-    recommendation: 'Publish exactly one v=TLSRPTv1 record.',
-    rfc: RECORD,
-  },
+  'tls-rpt-multiple': severalRecords({ name: 'TLS-RPT', version: 'v=TLSRPTv1', who: 'senders', rfc: RECORD }),
   'tls-rpt-invalid': {
     severity: 'high',
     title: 'The TLS-RPT record is not valid',

@@ -4,6 +4,7 @@
  * and DANE ones) to those destinations.
  */
 import { exchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
+import { lookupEvidence, recordsAt } from './common-findings.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from './dns-answers.ts';
 import { statusFromFindings } from './finding.ts';
 import { receivesNoMail } from './mx.ts';
@@ -70,12 +71,11 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
   const name = tlsRptName(capture.domain);
   const result = exchange(capture, name, 'TXT');
   if (!result || isDnsFailure(result)) {
-    const evidence = result ? [describeExchange(result)] : [`${name} TXT was not looked up`];
     return {
       status: 'error',
       summary: 'The TLS-RPT record could not be looked up.',
       records: [],
-      findings: [tlsRptFinding('tls-rpt-lookup-failed', evidence)],
+      findings: [tlsRptFinding('tls-rpt-lookup-failed', [lookupEvidence(result, `${name} TXT`)])],
       facts: { present: false, valid: false },
       record: null,
     };
@@ -104,13 +104,7 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
   }
   const record = parseTlsRptRecord(texts[0]!);
   const findings: Finding[] = [];
-  if (texts.length > 1)
-    findings.push(
-      tlsRptFinding(
-        'tls-rpt-multiple',
-        texts.map((t) => `${name}: ${quoteRecord(t)}`),
-      ),
-    );
+  if (texts.length > 1) findings.push(tlsRptFinding('tls-rpt-multiple', recordsAt(name, texts)));
   else if (!record.valid)
     findings.push(tlsRptFinding('tls-rpt-invalid', [`${name}: ${quoteRecord(record.text)}`, ...record.problems]));
   if (record.extensions.length > 0)

@@ -7,7 +7,8 @@
  * "not found" is reported as what was checked, never as a broken setup.
  */
 import { exchange, type DnsExchange, type EmailSecurityCapture } from '../capture.ts';
-import { describeExchange, isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts';
+import { lookupEvidence } from '../common-findings.ts';
+import { isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, sendsNoMail } from '../mx.ts';
 import type { DkimFacts, DkimKeyFacts, DkimState, Finding, Section } from '../section.ts';
@@ -134,7 +135,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
   const checked =
     `${capture.selectors.tried.length} selector${capture.selectors.tried.length === 1 ? '' : 's'} checked` +
     (capture.selectors.requested.length > 0 ? ` (yours first: ${capture.selectors.requested.join(', ')})` : '');
-  const baseEvidence = baseResult ? describeExchange(baseResult) : `${domainKeyBase(domain)} was not looked up`;
+  const baseEvidence = lookupEvidence(baseResult, domainKeyBase(domain));
   const findings: Finding[] = keyFindings(withKeys);
   for (const provider of providers.filter((p) => p.note)) {
     if (state !== 'found')

@@ -4,6 +4,7 @@
  * message, and analyze.ts reports each as a finding of the same id, the message's first letter
  * capitalized. analyze.ts decides which of the others apply and with what evidence.
  */
+import { lookupFailed, TRY_AGAIN_THEN_NAME_SERVERS } from '../common-findings.ts';
 import {
   findingsFrom,
   wordsOf,
@@ -197,11 +198,10 @@ export const DKIM_FINDINGS = {
     title: 'The domain sends no mail, so DKIM does not apply',
     recommendation: 'Nothing to do.',
   },
-  'dkim-lookup-failed': {
-    severity: 'info',
+  'dkim-lookup-failed': lookupFailed('DKIM', {
     title: 'DKIM could not be checked: DNS lookups failed',
-    recommendation: "Try again later; if it persists, check the domain's name servers.",
-  },
+    recommendation: TRY_AGAIN_THEN_NAME_SERVERS,
+  }),
 } as const satisfies Catalogue;
 
 /** A DKIM finding: its id, evidence, and the parameters its words need. */

@@ -4,6 +4,7 @@
  * (with the external destinations' authorization). Pure: reads only the capture.
  */
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
+import { lookupEvidence } from '../common-findings.ts';
 import { describeExchange, quoteRecord } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, sendsNoMail } from '../mx.ts';
@@ -83,15 +84,14 @@ export function analyzeDmarc(capture: EmailSecurityCapture, noMail = sendsNoMail
   };
   const ownExchange = exchange(capture, dmarcName(capture.domain), 'TXT');
   if (!own || own.outcome === 'failed') {
-    const evidence = ownExchange
-      ? [describeExchange(ownExchange)]
-      : [`${dmarcName(capture.domain)} TXT was not looked up`];
     return {
       ...base,
       status: 'error',
       summary: 'The DMARC record could not be looked up.',
       records: [],
-      findings: [dmarcFinding('dmarc-lookup-failed', evidence)],
+      findings: [
+        dmarcFinding('dmarc-lookup-failed', [lookupEvidence(ownExchange, `${dmarcName(capture.domain)} TXT`)]),
+      ],
       facts: NO_FACTS,
       record: null,
     };

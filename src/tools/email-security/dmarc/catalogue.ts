@@ -2,6 +2,7 @@
  * Every DMARC finding: its severity, title, advice and the RFC section behind it. analyze.ts,
  * discovery-findings.ts and findings.ts decide which apply and with what evidence.
  */
+import { lookupFailed, severalRecords } from '../common-findings.ts';
 import { findingsFrom, type Catalogue } from '../finding.ts';
 import type { DmarcPolicy as Policy } from './tags.ts';
 
@@ -19,11 +20,9 @@ const fallbackTitle =
 const VALID_POLICIES = '(sp= and np= only as none, quarantine or reject).';
 
 export const DMARC_FINDINGS = {
-  'dmarc-lookup-failed': {
-    severity: 'info',
-    title: 'The DMARC lookup failed',
+  'dmarc-lookup-failed': lookupFailed('DMARC', {
     recommendation: 'Try again later; if it persists, check the name servers of the domain.',
-  },
+  }),
   'dmarc-missing': {
     severity: 'high',
     title: 'No DMARC record: receivers apply no policy to mail that fails SPF and DKIM',
@@ -37,12 +36,14 @@ export const DMARC_FINDINGS = {
     recommendation: 'Start the record with "v=DMARC1;" (no leading space, DMARC1 in capitals).',
     rfc: TAGS,
   },
-  'dmarc-multiple': {
-    severity: 'high',
-    title: 'Several DMARC records: receivers discard them all',
-    recommendation: 'Publish exactly one v=DMARC1 record at _dmarc.',
+  'dmarc-multiple': severalRecords({
+    name: 'DMARC',
+    version: 'v=DMARC1',
+    who: 'receivers',
+    verb: 'discard',
+    at: '_dmarc',
     rfc: 'RFC 9989 §4.10',
-  },
+  }),
   'dmarc-spf-at-dmarc': {
     severity: 'low',
     title: 'An SPF record answers at _dmarc (often a wildcard TXT record)',

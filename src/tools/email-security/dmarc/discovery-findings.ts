@@ -4,7 +4,8 @@
  * (RFC 9990 §4). The record's own findings are in findings.ts.
  */
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
-import { quoteRecord, txtTexts } from '../dns-answers.ts';
+import { recordsAt } from '../common-findings.ts';
+import { txtTexts } from '../dns-answers.ts';
 import type { Finding } from '../section.ts';
 import { apexTxtIn } from '../sender-hints.ts';
 import { dmarcFinding } from './catalogue.ts';
@@ -18,22 +19,20 @@ export function ownTextFindings(capture: EmailSecurityCapture, step: WalkStep | 
   const name = dmarcName(capture.domain);
   const texts = txtTexts(exchange(capture, name, 'TXT'));
   const findings: Finding[] = [];
-  const quoted = (list: string[]) => list.map((t) => `${name}: ${quoteRecord(t)}`);
   const malformed = texts.filter((t) => classifyDmarcText(t) === 'malformed');
-  if (malformed.length > 0) findings.push(dmarcFinding('dmarc-malformed', quoted(malformed)));
-  if (step?.outcome === 'multiple') findings.push(dmarcFinding('dmarc-multiple', quoted(step.records)));
+  if (malformed.length > 0) findings.push(dmarcFinding('dmarc-malformed', recordsAt(name, malformed)));
+  if (step?.outcome === 'multiple') findings.push(dmarcFinding('dmarc-multiple', recordsAt(name, step.records)));
   const spf = texts.filter((t) => classifyDmarcText(t) === 'spf');
-  if (spf.length > 0) findings.push(dmarcFinding('dmarc-spf-at-dmarc', quoted(spf)));
+  if (spf.length > 0) findings.push(dmarcFinding('dmarc-spf-at-dmarc', recordsAt(name, spf)));
   const other = texts.filter((t) => classifyDmarcText(t) === 'other');
-  if (other.length > 0) findings.push(dmarcFinding('dmarc-unrelated-txt', quoted(other)));
+  if (other.length > 0) findings.push(dmarcFinding('dmarc-unrelated-txt', recordsAt(name, other)));
   const atApex = apexTxtIn(capture).filter((t) => classifyDmarcText(t) === 'dmarc');
   if (atApex.length > 0)
     findings.push(
-      dmarcFinding(
-        'dmarc-at-apex',
-        atApex.map((t) => `${capture.domain}: ${quoteRecord(t)}`),
-        { case: step?.outcome === 'record' ? 'beside-a-record-at-dmarc' : 'no-record-at-dmarc', name },
-      ),
+      dmarcFinding('dmarc-at-apex', recordsAt(capture.domain, atApex), {
+        case: step?.outcome === 'record' ? 'beside-a-record-at-dmarc' : 'no-record-at-dmarc',
+        name,
+      }),
     );
   return findings;
 }

@@ -4,6 +4,7 @@
  * `mx` pattern (in enforce mode, mail to an unlisted MX is not delivered).
  */
 import { exchange, type EmailSecurityCapture, type PolicyFetch } from '../capture.ts';
+import { lookupEvidence, recordsAt } from '../common-findings.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, receivesNoMail } from '../mx.ts';
@@ -33,13 +34,12 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = receivesNo
   const hosts = mx.state === 'mail' ? mx.hosts.map((h) => h.exchange).filter((h) => h !== '.' && h !== '') : [];
   const base = { record: null, policy: null, fetch, uncoveredMx: [] as string[] };
   if (!txt || isDnsFailure(txt)) {
-    const evidence = txt ? [describeExchange(txt)] : [`${name} TXT was not looked up`];
     return {
       ...base,
       status: 'error',
       summary: 'The MTA-STS record could not be looked up.',
       records: [],
-      findings: [mtaStsFinding('mta-sts-lookup-failed', evidence)],
+      findings: [mtaStsFinding('mta-sts-lookup-failed', [lookupEvidence(txt, `${name} TXT`)])],
       facts: NO_FACTS,
     };
   }
@@ -66,13 +66,7 @@ export function analyzeMtaSts(capture: EmailSecurityCapture, noMail = receivesNo
   }
   const findings: Finding[] = [];
   const record = parseStsRecord(texts[0]!);
-  if (texts.length > 1)
-    findings.push(
-      mtaStsFinding(
-        'mta-sts-multiple',
-        texts.map((t) => `${name}: ${quoteRecord(t)}`),
-      ),
-    );
+  if (texts.length > 1) findings.push(mtaStsFinding('mta-sts-multiple', recordsAt(name, texts)));
   else if (!record.valid)
     findings.push(
       mtaStsFinding('mta-sts-record-invalid', [`${name}: ${quoteRecord(record.text)}`, ...record.problems], { name }),

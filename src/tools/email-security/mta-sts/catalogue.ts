@@ -3,6 +3,7 @@
  * (the TXT record) and findings.ts (the policy fetch and the policy) decide which apply and with
  * what evidence.
  */
+import { lookupFailed, severalRecords } from '../common-findings.ts';
 import { findingsFrom, type Catalogue } from '../finding.ts';
 import { MAX_POLICY_AGE_SECONDS } from './policy.ts';
 
@@ -11,11 +12,7 @@ const POLICY = 'RFC 8461 §3.2';
 const FETCH = 'RFC 8461 §3.3';
 
 export const MTA_STS_FINDINGS = {
-  'mta-sts-lookup-failed': {
-    severity: 'info',
-    title: 'The MTA-STS lookup failed',
-    recommendation: 'Try again later.',
-  },
+  'mta-sts-lookup-failed': lookupFailed('MTA-STS'),
   'mta-sts-missing': {
     severity: 'low',
     title: 'No MTA-STS record',
@@ -23,12 +20,7 @@ export const MTA_STS_FINDINGS = {
       `Publish "v=STSv1; id=<date>" at ${name} and a policy at https://mta-sts.${domain}/.well-known/mta-sts.txt.`,
     rfc: 'RFC 8461 §3',
   },
-  'mta-sts-multiple': {
-    severity: 'high',
-    title: 'Several MTA-STS records: senders ignore them all',
-    recommendation: 'Publish exactly one v=STSv1 record.',
-    rfc: 'RFC 8461 §3.1',
-  },
+  'mta-sts-multiple': severalRecords({ name: 'MTA-STS', version: 'v=STSv1', who: 'senders', rfc: 'RFC 8461 §3.1' }),
   'mta-sts-record-invalid': {
     severity: 'high',
     title: 'The MTA-STS record is not valid',
