@@ -196,5 +196,6 @@ export const mcpOperation = {
       'per-minute limit (a tools/call) or MCP protocol budget (a message that does no work) used up.',
     ),
     '503': mcpRefusal('service_unavailable', 'the key could not be verified because the store is down.'),
+    '500': mcpRefusal('internal_error', 'a bug; it has been logged.'),
   },
 };
