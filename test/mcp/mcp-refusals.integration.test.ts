@@ -317,6 +317,14 @@ describe('refusals on the MCP endpoint', () => {
     const error = await rpcError(wrongAccept);
     assert.equal(error.data.code, 'not_acceptable');
     assert.equal(error.data.type, 'https://scan.test/developers/errors/not-acceptable');
+    const noMethod = await world.h.request('/mcp', {
+      method: 'POST',
+      headers: MCP_HEADERS,
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7 }),
+    });
+    assert.equal(noMethod.status, 400);
+    // JSON-RPC 2.0: every response has an id, null when the message's could not be read (rpcError).
+    assert.equal((await rpcError(noMethod)).data.code, 'bad_request');
     assert.equal(world.h.errors.length, 0, 'refusals are not bugs');
   });
 
