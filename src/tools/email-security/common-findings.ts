@@ -7,7 +7,7 @@ import type { DnsExchange } from './capture.ts';
 import { describeExchange, quoteRecord } from './dns-answers.ts';
 import type { FindingWords } from './finding.ts';
 
-export const TRY_AGAIN = 'Try again later.';
+const TRY_AGAIN = 'Try again later.';
 export const TRY_AGAIN_THEN_NAME_SERVERS = "Try again later; if it persists, check the domain's name servers.";
 
 /** "The <what> lookup failed": informational, as the section could not be judged. */

@@ -231,7 +231,5 @@ export const DMARC_FINDINGS = {
   },
 } as const satisfies Catalogue;
 
-export type DmarcFindingId = keyof typeof DMARC_FINDINGS;
-
 /** A DMARC finding: its id, evidence, and the parameters its words need. */
 export const dmarcFinding = findingsFrom(DMARC_FINDINGS);
