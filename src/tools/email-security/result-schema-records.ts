@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { SEVERITIES } from '../grading.ts';
+import { DKIM_KEY_PROBLEM_IDS } from './dkim/catalogue.ts';
 
 /** A member: its schema and one sentence for an API user. */
 export const described = <S extends v.GenericSchema>(schema: S, description: string) =>
@@ -98,7 +99,7 @@ export const DkimKeyRecordSchema = v.object({
   problems: described(
     v.array(
       v.object({
-        id: text('Stable id of the problem; the finding that reports it has the same id.'),
+        id: oneOf(DKIM_KEY_PROBLEM_IDS, 'Stable id of the problem; the finding that reports it has the same id.'),
         severity: described(SeveritySchema, 'How serious it is.'),
         message: text('What is wrong, for people.'),
         rfc: text('The RFC section that says so.'),

@@ -3,6 +3,7 @@
  * every section shares, the facts each hands the grader, and what else rides along in each.
  */
 import * as v from 'valibot';
+import { FINDING_CATALOGUES, findingIdsOf, type SectionName } from './catalogues.ts';
 import {
   BimiRecordSchema,
   count,
@@ -26,26 +27,27 @@ import {
   whole,
 } from './result-schema-records.ts';
 
-export const findingEntries = {
-  id: text('Stable id of the finding, e.g. spf-too-many-lookups.'),
+/** The members of a finding whose id is one of `ids` (docs/email-security-grading.md says what each means). */
+export const findingEntries = (ids: readonly string[]) => ({
+  id: oneOf(ids, 'Stable id of the finding; docs/email-security-grading.md lists each with its meaning.'),
   severity: described(SeveritySchema, 'How serious it is, critical first.'),
   title: text('What was found, in one line.'),
   evidence: texts('What was seen: records, queries and answers, counts.'),
   recommendation: text('What to do, in one line.'),
   rfc: v.optional(text('The RFC section that says so, e.g. RFC 7208 §4.6.4.')),
-};
+});
 
 type SectionStatus = 'pass' | 'warn' | 'fail' | 'not-applicable' | 'error';
 
-/** The members every section has; `statuses`: the ones this section can report. */
-const sectionEntries = (statuses: readonly SectionStatus[]) => ({
+/** The members every section has; `statuses`: the ones this section can report; findings from its catalogue. */
+const sectionEntries = (section: SectionName, statuses: readonly SectionStatus[]) => ({
   status: oneOf(
     statuses,
     'pass: good; warn: works with weaknesses; fail: missing or broken; not-applicable; error: DNS failed.',
   ),
   summary: text('One sentence for people.'),
   records: texts('The records this section read, as published.'),
-  findings: described(v.array(v.object(findingEntries)), "The section's findings."),
+  findings: described(v.array(v.object(findingEntries(findingIdsOf(section)))), "The section's findings."),
 });
 
 const RECORD_SECTION = ['pass', 'warn', 'fail', 'error'] as const;
@@ -53,7 +55,7 @@ const OPTIONAL_SECTION = ['pass', 'warn', 'fail', 'not-applicable', 'error'] as 
 const facts = <E extends v.ObjectEntries>(entries: E) => described(v.object(entries), 'What the grade reads.');
 
 const MxSectionSchema = v.object({
-  ...sectionEntries(RECORD_SECTION),
+  ...sectionEntries('mx', RECORD_SECTION),
   facts: facts({
     state: oneOf(
       ['mail', 'null-mx', 'none', 'error'],
@@ -92,7 +94,7 @@ const PERMERROR_REASONS = [
 ] as const;
 
 const SpfSectionSchema = v.object({
-  ...sectionEntries(RECORD_SECTION),
+  ...sectionEntries('spf', RECORD_SECTION),
   facts: facts({
     found: flag('An SPF record is published.'),
     valid: flag('Exactly one record, evaluating without permerror.'),
@@ -126,7 +128,7 @@ const SpfSectionSchema = v.object({
 });
 
 const DmarcSectionSchema = v.object({
-  ...sectionEntries(RECORD_SECTION),
+  ...sectionEntries('dmarc', RECORD_SECTION),
   facts: facts({
     found: flag('A DMARC record applies (or several are published).'),
     valid: flag('Exactly one record that receivers apply.'),
@@ -183,7 +185,7 @@ const SELECTOR_LISTS = {
 };
 
 const DkimSectionSchema = v.object({
-  ...sectionEntries(OPTIONAL_SECTION),
+  ...sectionEntries('dkim', OPTIONAL_SECTION),
   facts: facts({
     state: oneOf(
       ['found', 'likely-present', 'not-found', 'not-applicable', 'error'],
@@ -221,7 +223,7 @@ const DkimSectionSchema = v.object({
 });
 
 const MtaStsSectionSchema = v.object({
-  ...sectionEntries(OPTIONAL_SECTION),
+  ...sectionEntries('mtaSts', OPTIONAL_SECTION),
   facts: facts({
     record: flag('The _mta-sts TXT record is present and valid.'),
     mode: orNull(v.picklist(['enforce', 'testing', 'none']), "The policy's mode; null when there is no valid one."),
@@ -237,13 +239,13 @@ const MtaStsSectionSchema = v.object({
 
 const TlsRptSectionSchema = v.object({
   // A usable record has no finding worse than info, so never warn.
-  ...sectionEntries(['pass', 'fail', 'not-applicable', 'error']),
+  ...sectionEntries('tlsRpt', ['pass', 'fail', 'not-applicable', 'error']),
   facts: facts({ present: flag('A TLS-RPT record is published.'), valid: flag('Exactly one valid record.') }),
   record: orNull(TlsRptRecordSchema, 'The first v=TLSRPTv1 record, parsed; null when none.'),
 });
 
 const BimiSectionSchema = v.object({
-  ...sectionEntries(OPTIONAL_SECTION),
+  ...sectionEntries('bimi', OPTIONAL_SECTION),
   facts: facts({
     present: flag('A BIMI record is published.'),
     valid: flag('Usable: one valid record with a logo, and DMARC at enforcement.'),
@@ -253,14 +255,14 @@ const BimiSectionSchema = v.object({
 });
 
 const DnssecSectionSchema = v.object({
-  ...sectionEntries(['pass', 'fail', 'error']),
+  ...sectionEntries('dnssec', ['pass', 'fail', 'error']),
   facts: facts({ signed: flag("The resolver validated the domain's answers (AD bit).") }),
   authenticatedAnswers: texts('The apex answers the resolver validated.'),
 });
 
 export const SelectorsSchema = v.object(SELECTOR_LISTS);
 
-export const SECTION_NAMES = ['dmarc', 'spf', 'dkim', 'mx', 'mtaSts', 'tlsRpt', 'bimi', 'dnssec'] as const;
+export const SECTION_NAMES = Object.keys(FINDING_CATALOGUES) as SectionName[];
 
 export const SectionsSchema = v.object({
   dmarc: described(DmarcSectionSchema, 'DMARC: the policy that applies to the domain.'),

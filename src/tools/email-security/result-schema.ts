@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { GRADE_SCALE } from '../grading.ts';
+import { EMAIL_FINDING_IDS } from './catalogues.ts';
 import { findingEntries, SECTION_NAMES, SectionsSchema, SelectorsSchema } from './result-schema-sections.ts';
 import { count, described, flag, oneOf, text, texts } from './result-schema-records.ts';
 
@@ -63,7 +64,12 @@ export const EmailSecurityDetailsSchema = v.pipe(
     bulkSender: described(BulkSenderSchema, 'Readiness for the Google, Yahoo and Microsoft bulk-sender rules.'),
     sections: described(SectionsSchema, 'Each mechanism checked, with its records and findings.'),
     findings: described(
-      v.array(v.object({ ...findingEntries, section: oneOf(SECTION_NAMES, 'The section that reports it.') })),
+      v.array(
+        v.object({
+          ...findingEntries(EMAIL_FINDING_IDS),
+          section: oneOf(SECTION_NAMES, 'The section that reports it.'),
+        }),
+      ),
       "Every section's findings, most severe first.",
     ),
     queries: count('DNS queries the scan made.'),

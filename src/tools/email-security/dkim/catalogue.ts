@@ -127,6 +127,9 @@ const KEY_PROBLEMS = {
 
 type DkimKeyProblemId = keyof typeof KEY_PROBLEMS;
 
+/** The ids a key record's `problems` can hold. */
+export const DKIM_KEY_PROBLEM_IDS = Object.keys(KEY_PROBLEMS) as DkimKeyProblemId[];
+
 export interface DkimKeyProblem {
   id: DkimKeyProblemId;
   severity: Severity;
