@@ -18,7 +18,7 @@ import { spfIncludedDomains } from '../../../src/tools/email-security/sender-hin
 import { parseTlsRptRecord } from '../../../src/tools/email-security/tls-rpt.ts';
 import { analyzeSpf, MAX_REPORTED_TERMS } from '../../../src/tools/email-security/spf/analyze.ts';
 import { MAX_EVIDENCE_LINES } from '../../../src/tools/email-security/spf/findings.ts';
-import { RETRIEVAL } from '../../../src/tools/email-security/spf/rules.ts';
+import { RETRIEVAL } from '../../../src/tools/email-security/spf/rfc7208.ts';
 import { addresses, captureOf, mx, nxdomain, txt } from '../../support/email-capture-builder.ts';
 
 const filled = (prefix: string, unit: string, length: number) =>

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { allStrings } from '../../support/all-strings.ts';
 import { parseMacroString, readMacro, splitOnAny } from '../../../src/tools/email-security/spf/macro.ts';
-import { MACRO_DELIMITERS } from '../../../src/tools/email-security/spf/rules.ts';
+import { MACRO_DELIMITERS } from '../../../src/tools/email-security/spf/rfc7208.ts';
 
 /** The macro rule as first written: the specification, though it takes quadratic time on digits without "}". */
 const AS_SPECIFIED = /^\{([a-zA-Z])(\d*)(r?)([^}]*)\}/i;

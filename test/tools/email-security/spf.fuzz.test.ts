@@ -14,7 +14,7 @@ import { SPF_FINDINGS } from '../../../src/tools/email-security/spf/catalogue.ts
 import { cidrLength, isIp4Network, isIp6Network } from '../../../src/tools/email-security/spf/ip.ts';
 import { expandDomainSpec, parseDomainSpec, parseMacroString } from '../../../src/tools/email-security/spf/macro.ts';
 import { parseSpfRecord, selectSpfRecord } from '../../../src/tools/email-security/spf/parse.ts';
-import { MECHANISMS, RETRIEVAL } from '../../../src/tools/email-security/spf/rules.ts';
+import { MECHANISMS, RETRIEVAL } from '../../../src/tools/email-security/spf/rfc7208.ts';
 import { buildSpfTree } from '../../../src/tools/email-security/spf/tree.ts';
 import { captureOf, nxdomain, txt } from '../../support/email-capture-builder.ts';
 import { emailCaptureArbitrary } from '../../support/fuzz-domain-captures.ts';

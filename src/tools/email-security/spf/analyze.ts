@@ -7,7 +7,7 @@ import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import type { Finding, Section, SectionStatus, SpfFacts } from '../section.ts';
 import { spfFindings } from './findings.ts';
 import type { SpfRecordNode, SpfTree } from './model.ts';
-import { LIMITS } from './rules.ts';
+import { LIMITS } from './rfc7208.ts';
 import { buildSpfTree } from './tree.ts';
 import { passesEverySender } from './universal.ts';
 import { judgeSpf, type SpfVerdict } from './verdict.ts';

@@ -8,7 +8,7 @@ import { wordsOf } from '../finding.ts';
 import type { Finding } from '../section.ts';
 import { PERMERROR_FINDING, SPF_FINDINGS, type SpfFindingId } from './catalogue.ts';
 import type { SpfRecordNode, SpfTree, TermNode } from './model.ts';
-import { KNOWN_MODIFIERS, LIMITS } from './rules.ts';
+import { KNOWN_MODIFIERS, LIMITS } from './rfc7208.ts';
 import { passesEverySender } from './universal.ts';
 import type { SpfVerdict } from './verdict.ts';
 

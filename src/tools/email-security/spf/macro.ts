@@ -4,7 +4,7 @@
  * escapes %% %_ %-). Letters that need the sender (i, s, l, h, …) leave the name unexpandable.
  */
 import { MAX_DNS_LABEL_LENGTH, MAX_DNS_NAME_LENGTH } from '../../../net/host-text.ts';
-import { DOMAIN_LETTERS, EXPLANATION_ONLY_LETTERS, MACRO_DELIMITERS, MACRO_LETTERS } from './rules.ts';
+import { DOMAIN_LETTERS, EXPLANATION_ONLY_LETTERS, MACRO_DELIMITERS, MACRO_LETTERS } from './rfc7208.ts';
 
 export type MacroPart =
   | { kind: 'literal'; text: string }

@@ -6,7 +6,7 @@
 import type { DnsOutcome } from '../../../net/resolver.ts';
 import type { SpfFacts } from '../section.ts';
 import type { SpfSyntaxError } from './parse.ts';
-import type { Qualifier } from './rules.ts';
+import type { Qualifier } from './rfc7208.ts';
 
 export type RecordState =
   /** One `v=spf1` record, parsed without error. */

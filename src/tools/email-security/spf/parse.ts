@@ -6,7 +6,7 @@
 import { excerpt } from '../../excerpt.ts';
 import { cidrLength, isIp4Network, isIp6Network } from './ip.ts';
 import { describeChar, parseDomainSpec, parseMacroString, type MacroParse, type MacroString } from './macro.ts';
-import { MECHANISMS, isMechanismName, type MechanismName, type MechanismRule, type Qualifier } from './rules.ts';
+import { MECHANISMS, isMechanismName, type MechanismName, type MechanismRule, type Qualifier } from './rfc7208.ts';
 
 export { selectSpfRecord } from './select.ts';
 

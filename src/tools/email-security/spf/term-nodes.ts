@@ -4,7 +4,7 @@
  */
 import type { SpfRecordNode, TermNode } from './model.ts';
 import type { SpfTerm } from './parse.ts';
-import { LIMITS, RETRIEVAL } from './rules.ts';
+import { LIMITS, RETRIEVAL } from './rfc7208.ts';
 
 export function blankTerm(term: SpfTerm): TermNode {
   return {

@@ -11,7 +11,7 @@ import { addressesIn, isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts
 import { expandDomainSpec, type MacroString } from './macro.ts';
 import type { PermerrorReason, SpfEvent, SpfQueryType, SpfRecordNode, SpfTree, TermNode } from './model.ts';
 import { parseSpfRecord, selectSpfRecord, type MechanismTerm, type ModifierTerm, type SpfTerm } from './parse.ts';
-import { LIMITS, MECHANISMS, RETRIEVAL, SENDER_LETTER_MEANING } from './rules.ts';
+import { LIMITS, MECHANISMS, RETRIEVAL, SENDER_LETTER_MEANING } from './rfc7208.ts';
 import {
   beyondLimit,
   beyondRecordBudget,

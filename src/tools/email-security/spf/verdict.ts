@@ -9,7 +9,7 @@
  * permerror, naming those terms (RFC 7208 §4.6.4).
  */
 import type { PermerrorReason, SequenceEntry, SpfEvent, SpfTree } from './model.ts';
-import { LIMITS } from './rules.ts';
+import { LIMITS } from './rfc7208.ts';
 
 export type PermerrorEvent = SpfEvent & { kind: 'permerror'; reason: PermerrorReason };
 

@@ -9,7 +9,7 @@
  */
 import type { DnsExchange, RecordingResolver } from '../capture.ts';
 import type { SpfQueryType } from './model.ts';
-import { RETRIEVAL } from './rules.ts';
+import { RETRIEVAL } from './rfc7208.ts';
 import { buildSpfTree } from './tree.ts';
 
 export interface SpfRetrievalOptions {
