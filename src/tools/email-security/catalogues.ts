@@ -2,15 +2,15 @@
  * Every section's finding catalogue, by the section's name in `result.details.sections`: the one
  * list the result schema publishes the ids from and docs/email-security-grading.md is checked against.
  */
-import { BIMI_FINDINGS } from './bimi-catalogue.ts';
+import { BIMI_FINDINGS } from './bimi/catalogue.ts';
 import { DKIM_FINDINGS } from './dkim/catalogue.ts';
 import { DMARC_FINDINGS } from './dmarc/catalogue.ts';
-import { DNSSEC_FINDINGS } from './dnssec-catalogue.ts';
+import { DNSSEC_FINDINGS } from './dnssec/catalogue.ts';
 import type { Catalogue } from './finding.ts';
 import { MTA_STS_FINDINGS } from './mta-sts/catalogue.ts';
-import { MX_FINDINGS } from './mx-catalogue.ts';
+import { MX_FINDINGS } from './mx/catalogue.ts';
 import { SPF_FINDINGS } from './spf/catalogue.ts';
-import { TLS_RPT_FINDINGS } from './tls-rpt-catalogue.ts';
+import { TLS_RPT_FINDINGS } from './tls-rpt/catalogue.ts';
 
 export const FINDING_CATALOGUES = {
   dmarc: DMARC_FINDINGS,

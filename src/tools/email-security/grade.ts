@@ -162,7 +162,7 @@ const TRANSPORT_SECTIONS: Record<string, string> = {
 };
 
 /**
- * `parked`: the domain sends no mail (`sendsNoMail` in mx.ts, as the sections were told).
+ * `parked`: the domain sends no mail (`sendsNoMail` in mx/facts.ts, as the sections were told).
  * `incomplete`: sections the scan deadline cut short; they earn nothing, and the grade stays below A+.
  */
 export function gradeEmail(facts: EmailFacts, parked: boolean, incomplete: readonly string[] = []): EmailGrade {

@@ -15,7 +15,9 @@
  * Analysis reads only the capture; `analyzeBimi` takes the DMARC section when it is at hand, and
  * the analyzers of what a domain without mail does not need take `sendsNoMail(capture)`.
  */
-export { retrieveMx, analyzeMx, receivesNoMail, sendsNoMail } from './mx.ts';
+export { retrieveMx } from './mx/retrieve.ts';
+export { analyzeMx } from './mx/analyze.ts';
+export { receivesNoMail, sendsNoMail } from './mx/facts.ts';
 export { retrieveApexTxt } from './sender-hints.ts';
 export { retrieveDmarc } from './dmarc/retrieve.ts';
 export { analyzeDmarc } from './dmarc/analyze.ts';
@@ -23,6 +25,9 @@ export { retrieveDkim } from './dkim/retrieve.ts';
 export { analyzeDkim } from './dkim/analyze.ts';
 export { retrieveMtaSts } from './mta-sts/retrieve.ts';
 export { analyzeMtaSts } from './mta-sts/analyze.ts';
-export { retrieveTlsRpt, analyzeTlsRpt } from './tls-rpt.ts';
-export { retrieveBimi, analyzeBimi } from './bimi.ts';
-export { retrieveDnssec, analyzeDnssec } from './dnssec.ts';
+export { retrieveTlsRpt } from './tls-rpt/retrieve.ts';
+export { analyzeTlsRpt } from './tls-rpt/analyze.ts';
+export { retrieveBimi } from './bimi/retrieve.ts';
+export { analyzeBimi } from './bimi/analyze.ts';
+export { retrieveDnssec } from './dnssec/retrieve.ts';
+export { analyzeDnssec } from './dnssec/analyze.ts';

@@ -22,10 +22,10 @@ import {
   retrieveTlsRpt,
 } from './mechanisms.ts';
 import { retrieveSpf } from './spf/walk.ts';
-import { bimiName } from './bimi.ts';
+import { bimiName } from './bimi/retrieve.ts';
 import { dmarcName } from './dmarc/tree-walk.ts';
 import { mtaStsName } from './mta-sts/retrieve.ts';
-import { tlsRptName } from './tls-rpt.ts';
+import { tlsRptName } from './tls-rpt/retrieve.ts';
 import { withTimeout } from '../../net/abort-signals.ts';
 
 export interface EmailRetrieveDeps {

@@ -4,7 +4,7 @@
  * internals change, only this file follows.
  */
 import type { DnsExchange } from '../../../src/tools/email-security/capture.ts';
-import { analyzeBimi } from '../../../src/tools/email-security/bimi.ts';
+import { analyzeBimi } from '../../../src/tools/email-security/bimi/analyze.ts';
 import { parseDkimKeyRecord } from '../../../src/tools/email-security/dkim/key-record.ts';
 import { analyzeDmarc } from '../../../src/tools/email-security/dmarc/analyze.ts';
 import { classifyDmarcText } from '../../../src/tools/email-security/dmarc/parse.ts';

@@ -2,7 +2,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createDohResolver } from '../../../src/net/resolver.ts';
-import { analyzeBimi, parseBimiRecord, retrieveBimi } from '../../../src/tools/email-security/bimi.ts';
+import { analyzeBimi } from '../../../src/tools/email-security/bimi/analyze.ts';
+import { parseBimiRecord } from '../../../src/tools/email-security/bimi/record.ts';
+import { retrieveBimi } from '../../../src/tools/email-security/bimi/retrieve.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
 import { startDohServer } from '../../support/doh-server.ts';
 import { captureOf, nxdomain, servfail, txt } from '../../support/email-capture-builder.ts';

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
 import { analyzeDkim } from '../../../src/tools/email-security/dkim/analyze.ts';
 import { retrieveDkim } from '../../../src/tools/email-security/dkim/retrieve.ts';
-import { retrieveMx } from '../../../src/tools/email-security/mx.ts';
+import { retrieveMx } from '../../../src/tools/email-security/mx/retrieve.ts';
 import { retrieveApexTxt } from '../../../src/tools/email-security/sender-hints.ts';
 import { startDohServer } from '../../support/doh-server.ts';
 import { captureOf } from '../../support/email-capture-builder.ts';

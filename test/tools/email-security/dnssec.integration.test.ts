@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
-import { analyzeDnssec, retrieveDnssec } from '../../../src/tools/email-security/dnssec.ts';
+import { analyzeDnssec } from '../../../src/tools/email-security/dnssec/analyze.ts';
+import { retrieveDnssec } from '../../../src/tools/email-security/dnssec/retrieve.ts';
 import { startDohServer } from '../../support/doh-server.ts';
 import { captureOf, mx, servfail, signed, soa, txt } from '../../support/email-capture-builder.ts';
 

@@ -12,10 +12,10 @@ import { analyzeDmarc } from '../../../src/tools/email-security/dmarc/analyze.ts
 import { MAX_AUTHORIZATION_LOOKUPS } from '../../../src/tools/email-security/dmarc/destinations.ts';
 import { retrieveDmarc } from '../../../src/tools/email-security/dmarc/retrieve.ts';
 import { parseDmarcRecord } from '../../../src/tools/email-security/dmarc/parse.ts';
-import { analyzeMx } from '../../../src/tools/email-security/mx.ts';
+import { analyzeMx } from '../../../src/tools/email-security/mx/analyze.ts';
 import { MAX_REPORT_URIS } from '../../../src/tools/email-security/report-uri.ts';
 import { spfIncludedDomains } from '../../../src/tools/email-security/sender-hints.ts';
-import { parseTlsRptRecord } from '../../../src/tools/email-security/tls-rpt.ts';
+import { parseTlsRptRecord } from '../../../src/tools/email-security/tls-rpt/record.ts';
 import { analyzeSpf, MAX_REPORTED_TERMS } from '../../../src/tools/email-security/spf/analyze.ts';
 import { MAX_EVIDENCE_LINES } from '../../../src/tools/email-security/spf/findings.ts';
 import { RETRIEVAL } from '../../../src/tools/email-security/spf/rfc7208.ts';

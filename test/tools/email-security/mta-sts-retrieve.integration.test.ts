@@ -15,7 +15,7 @@ import {
   policyUrl,
   retrieveMtaSts,
 } from '../../../src/tools/email-security/mta-sts/retrieve.ts';
-import { retrieveMx } from '../../../src/tools/email-security/mx.ts';
+import { retrieveMx } from '../../../src/tools/email-security/mx/retrieve.ts';
 import { retrieveEmail } from '../../../src/tools/email-security/retrieve.ts';
 import { atEnd } from '../../support/cleanup.ts';
 import { startDohServer, type Zones } from '../../support/doh-server.ts';

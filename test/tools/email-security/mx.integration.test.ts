@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
-import { analyzeMx, retrieveMx } from '../../../src/tools/email-security/mx.ts';
+import { analyzeMx } from '../../../src/tools/email-security/mx/analyze.ts';
+import { retrieveMx } from '../../../src/tools/email-security/mx/retrieve.ts';
 import { startDohServer } from '../../support/doh-server.ts';
 import { addresses, captureOf, mx, nodata, nxdomain, servfail, txt, via } from '../../support/email-capture-builder.ts';
 

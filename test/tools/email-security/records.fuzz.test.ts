@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { isHostname } from '../../../src/net/host-text.ts';
-import { parseBimiRecord } from '../../../src/tools/email-security/bimi.ts';
+import { parseBimiRecord } from '../../../src/tools/email-security/bimi/record.ts';
 import { DerError, integerBits, oidToString, readPublicKey } from '../../../src/tools/email-security/dkim/der.ts';
 import { parseDkimKeyRecord } from '../../../src/tools/email-security/dkim/key-record.ts';
 import { MAX_SELECTORS, planSelectors } from '../../../src/tools/email-security/dkim/selectors.ts';
@@ -24,7 +24,7 @@ import { parseReportUri } from '../../../src/tools/email-security/report-uri.ts'
 import { spfIncludedDomains } from '../../../src/tools/email-security/sender-hints.ts';
 import { parseSpfRecord } from '../../../src/tools/email-security/spf/parse.ts';
 import { parseTagList } from '../../../src/tools/email-security/tag-list.ts';
-import { isTlsRptRecord, parseTlsRptRecord } from '../../../src/tools/email-security/tls-rpt.ts';
+import { isTlsRptRecord, parseTlsRptRecord } from '../../../src/tools/email-security/tls-rpt/record.ts';
 import { normalizeName } from '../../../src/net/dns-records.ts';
 import { nodata, servfail, txt } from '../../support/email-capture-builder.ts';
 import * as grammars from '../../support/fuzz-grammars.ts';

@@ -3,12 +3,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createDohResolver } from '../../../src/net/resolver.ts';
 import { RecordingResolver } from '../../../src/tools/email-security/capture.ts';
-import {
-  analyzeTlsRpt,
-  isTlsRptRecord,
-  parseTlsRptRecord,
-  retrieveTlsRpt,
-} from '../../../src/tools/email-security/tls-rpt.ts';
+import { analyzeTlsRpt } from '../../../src/tools/email-security/tls-rpt/analyze.ts';
+import { isTlsRptRecord, parseTlsRptRecord } from '../../../src/tools/email-security/tls-rpt/record.ts';
+import { retrieveTlsRpt } from '../../../src/tools/email-security/tls-rpt/retrieve.ts';
 import { startDohServer } from '../../support/doh-server.ts';
 import { captureOf, mx, nxdomain, servfail, txt } from '../../support/email-capture-builder.ts';
 

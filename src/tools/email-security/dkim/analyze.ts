@@ -10,7 +10,7 @@ import { exchange, type DnsExchange, type EmailSecurityCapture } from '../captur
 import { lookupEvidence } from '../common-findings.ts';
 import { isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
-import { readMxFacts, sendsNoMail } from '../mx.ts';
+import { readMxFacts, sendsNoMail } from '../mx/facts.ts';
 import type { DkimFacts, DkimKeyFacts, DkimState, Finding, Section } from '../section.ts';
 import { apexTxtIn, spfIncludedDomains, spfRecordIn } from '../sender-hints.ts';
 import { dkimFinding, DKIM_FINDINGS, type DkimKeyProblem } from './catalogue.ts';

@@ -7,7 +7,7 @@ import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { lookupEvidence } from '../common-findings.ts';
 import { describeExchange, quoteRecord } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
-import { readMxFacts, sendsNoMail } from '../mx.ts';
+import { readMxFacts, sendsNoMail } from '../mx/facts.ts';
 import type { DmarcFacts, Section } from '../section.ts';
 import { dmarcFinding } from './catalogue.ts';
 import { readAuthorization, reportDestinations } from './destinations.ts';

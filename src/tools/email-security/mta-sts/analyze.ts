@@ -7,7 +7,7 @@ import { exchange, type EmailSecurityCapture, type PolicyFetch } from '../captur
 import { lookupEvidence, recordsAt } from '../common-findings.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
-import { readMxFacts, receivesNoMail } from '../mx.ts';
+import { readMxFacts, receivesNoMail } from '../mx/facts.ts';
 import type { Finding, MtaStsFacts, Section } from '../section.ts';
 import { mtaStsFinding } from './catalogue.ts';
 import { fetchProblem, policyFindings } from './findings.ts';

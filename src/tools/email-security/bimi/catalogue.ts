@@ -1,9 +1,9 @@
 /**
- * Every BIMI finding: its severity, title, advice and the section of the draft behind it. bimi.ts
- * decides which apply and with what evidence.
+ * Every BIMI finding: its severity, title, advice and the section of the draft behind it.
+ * analyze.ts decides which apply and with what evidence.
  */
-import { lookupFailed, severalRecords } from './common-findings.ts';
-import { findingsFrom, type Catalogue } from './finding.ts';
+import { lookupFailed, severalRecords } from '../common-findings.ts';
+import { findingsFrom, type Catalogue } from '../finding.ts';
 
 const RECORD = 'draft-brand-indicators-for-message-identification §4.3';
 const AUTHENTICATION = 'draft-brand-indicators-for-message-identification §7.1';

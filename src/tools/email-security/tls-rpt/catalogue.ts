@@ -1,9 +1,9 @@
 /**
- * Every TLS-RPT finding: its severity, title, advice and the RFC section behind it. tls-rpt.ts
+ * Every TLS-RPT finding: its severity, title, advice and the RFC section behind it. analyze.ts
  * decides which apply and with what evidence.
  */
-import { lookupFailed, severalRecords } from './common-findings.ts';
-import { findingsFrom, type Catalogue } from './finding.ts';
+import { lookupFailed, severalRecords } from '../common-findings.ts';
+import { findingsFrom, type Catalogue } from '../finding.ts';
 
 const RECORD = 'RFC 8460 §3';
 

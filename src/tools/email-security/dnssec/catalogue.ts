@@ -1,9 +1,9 @@
 /**
- * Every DNSSEC finding: its severity, title, advice and the RFC section behind it. dnssec.ts
+ * Every DNSSEC finding: its severity, title, advice and the RFC section behind it. analyze.ts
  * decides which apply and with what evidence.
  */
-import { lookupFailed } from './common-findings.ts';
-import { findingsFrom, type Catalogue } from './finding.ts';
+import { lookupFailed } from '../common-findings.ts';
+import { findingsFrom, type Catalogue } from '../finding.ts';
 
 export const DNSSEC_FINDINGS = {
   'dnssec-lookup-failed': lookupFailed('SOA', {

@@ -1,9 +1,9 @@
 /**
- * Every MX finding: its severity, title, advice and the RFC section behind it. mx.ts decides which
- * apply and with what evidence.
+ * Every MX finding: its severity, title, advice and the RFC section behind it. analyze.ts decides
+ * which apply and with what evidence.
  */
-import { lookupFailed, TRY_AGAIN_THEN_NAME_SERVERS } from './common-findings.ts';
-import { findingsFrom, type Catalogue } from './finding.ts';
+import { lookupFailed, TRY_AGAIN_THEN_NAME_SERVERS } from '../common-findings.ts';
+import { findingsFrom, type Catalogue } from '../finding.ts';
 
 const NULL_MX = 'RFC 7505 §3';
 const MAIL_HOSTS = 'RFC 5321 §5.1';

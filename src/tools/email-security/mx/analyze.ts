@@ -3,17 +3,15 @@
  * mail"), no MX at all (RFC 5321 §5.1: mail then goes to the domain's own A/AAAA), and MX
  * hosts whose names have no address (dangling: mail to them cannot be delivered).
  */
-import { isDottedQuad } from '../../net/host-text.ts';
-import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
-import { lookupEvidence } from './common-findings.ts';
-import { addressesIn, describeExchange, isAbsent, isDnsFailure, quoteRecord } from './dns-answers.ts';
-import { statusFromFindings } from './finding.ts';
-import { mxFinding } from './mx-catalogue.ts';
-import type { Finding, MxFacts, Section } from './section.ts';
-import { apexTxtIn, spfRecordIn, spfSendsNothing } from './sender-hints.ts';
-
-/** Address lookups are made for at most this many MX hosts (lowest preference first). */
-const MAX_MX_HOSTS_CHECKED = 10;
+import { exchange, type EmailSecurityCapture } from '../capture.ts';
+import { lookupEvidence } from '../common-findings.ts';
+import { addressesIn, describeExchange, isAbsent, isDnsFailure, quoteRecord } from '../dns-answers.ts';
+import { statusFromFindings } from '../finding.ts';
+import type { Finding, MxFacts, Section } from '../section.ts';
+import { apexTxtIn, spfRecordIn, spfSendsNothing } from '../sender-hints.ts';
+import { mxFinding } from './catalogue.ts';
+import { isIpLiteral, isNullTarget, mxRecords, readMxFacts, sendsNoMail, type MxRecord } from './facts.ts';
+import { MAX_MX_HOSTS_CHECKED } from './retrieve.ts';
 
 export interface MxHostReport {
   preference: number;
@@ -27,68 +25,6 @@ export interface MxHostReport {
 }
 
 export type MxSection = Section & { facts: MxFacts; hosts: MxHostReport[] };
-
-type MxRecord = { preference: number; exchange: string };
-
-const isNullTarget = (name: string) => name === '.' || name === '';
-const isIpLiteral = (name: string) => isDottedQuad(name) || name.includes(':');
-
-/** Each exchange's records, sorted once: one answer can hold thousands, and every section reads them. */
-const sorted = new WeakMap<DnsExchange, MxRecord[]>();
-
-function mxRecords(result: DnsExchange | undefined): MxRecord[] {
-  if (!result) return [];
-  let records = sorted.get(result);
-  if (!records) {
-    records = result.answers
-      .flatMap((record) => (record.type === 'MX' ? [{ preference: record.preference, exchange: record.exchange }] : []))
-      .sort((a, b) => a.preference - b.preference || a.exchange.localeCompare(b.exchange));
-    sorted.set(result, records);
-  }
-  return records;
-}
-
-/** Distinct mail host names, lowest preference first (no null target, no IP literals). */
-function hostNames(records: MxRecord[]): string[] {
-  return [...new Set(records.map((r) => r.exchange).filter((name) => !isNullTarget(name) && !isIpLiteral(name)))];
-}
-
-/** Asks for the apex MX, then A and AAAA of every mail host in parallel. Returns the host names. */
-export async function retrieveMx(resolver: RecordingResolver, domain: string): Promise<{ hosts: string[] }> {
-  const result = await resolver.query(domain, 'MX');
-  const hosts = hostNames(mxRecords(result));
-  await Promise.all(
-    hosts.slice(0, MAX_MX_HOSTS_CHECKED).flatMap((host) => [resolver.query(host, 'A'), resolver.query(host, 'AAAA')]),
-  );
-  return { hosts };
-}
-
-/** The MX facts alone (other sections need them: DKIM providers, MTA-STS coverage, `sendsNoMail`). */
-export function readMxFacts(capture: EmailSecurityCapture): MxFacts {
-  const result = exchange(capture, capture.domain, 'MX');
-  if (!result || isDnsFailure(result)) return { state: 'error', hosts: [] };
-  const records = mxRecords(result);
-  if (records.length === 0) return { state: 'none', hosts: [] };
-  if (records.length === 1 && isNullTarget(records[0]!.exchange)) return { state: 'null-mx', hosts: records };
-  return { state: 'mail', hosts: records };
-}
-
-/**
- * The domain declares it takes part in no mail: a null MX without an SPF record that lets anyone
- * send, or no MX and SPF exactly `v=spf1 -all`. A null MX beside SPF that authorizes senders is a
- * sending domain (graded as one, DKIM included) whose mail receivers may refuse (RFC 7505 §4.2).
- * Every section that does not apply to such a domain, and the grade, read this one answer.
- */
-/** The domain takes no mail: a null MX, or it sends and receives none (`sendsNoMail`). */
-export function receivesNoMail(capture: EmailSecurityCapture): boolean {
-  return readMxFacts(capture).state === 'null-mx' || sendsNoMail(capture);
-}
-
-export function sendsNoMail(capture: EmailSecurityCapture): boolean {
-  const mx = readMxFacts(capture);
-  const spf = spfRecordIn(apexTxtIn(capture));
-  return mx.state === 'null-mx' ? spf === null || spfSendsNothing(spf) : mx.state === 'none' && spfSendsNothing(spf);
-}
 
 function hostReport(capture: EmailSecurityCapture, record: MxRecord): MxHostReport {
   const v4 = exchange(capture, record.exchange, 'A');

@@ -4,18 +4,14 @@
  * authenticated apex answer in the capture counts too. A SERVFAIL from a validating resolver can
  * mean a broken (bogus) signature chain, so it is reported as "could not test", never as unsigned.
  */
-import { normalizeName } from '../../net/dns-records.ts';
-import { exchange, type DnsExchange, type EmailSecurityCapture, type RecordingResolver } from './capture.ts';
-import { lookupEvidence } from './common-findings.ts';
-import { describeExchange, isDnsFailure } from './dns-answers.ts';
-import { dnssecFinding } from './dnssec-catalogue.ts';
-import type { DnssecFacts, Section } from './section.ts';
+import { normalizeName } from '../../../net/dns-records.ts';
+import { exchange, type DnsExchange, type EmailSecurityCapture } from '../capture.ts';
+import { lookupEvidence } from '../common-findings.ts';
+import { describeExchange, isDnsFailure } from '../dns-answers.ts';
+import type { DnssecFacts, Section } from '../section.ts';
+import { dnssecFinding } from './catalogue.ts';
 
 export type DnssecSection = Section & { facts: DnssecFacts; authenticatedAnswers: string[] };
-
-export async function retrieveDnssec(resolver: RecordingResolver, domain: string): Promise<void> {
-  await resolver.query(domain, 'SOA');
-}
 
 const validated = (x: DnsExchange) => x.authenticated && (x.outcome === 'answer' || x.outcome === 'nodata');
 

@@ -1,0 +1,76 @@
+/**
+ * BIMI records (draft-brand-indicators-for-message-identification §4.3): `default._bimi.<domain>`
+ * TXT `v=BIMI1; l=<https URL of an SVG logo>; a=<https URL of a mark certificate (PEM)>`. `l=` and
+ * `a=` both empty (or `a=` absent) decline to publish a logo; an empty `l=` beside an `a=` URL
+ * leaves the logo to the one embedded in the mark certificate.
+ */
+import { isHostName } from '../report-uri.ts';
+import { parseTagList, tagValue } from '../tag-list.ts';
+
+export interface BimiRecord {
+  text: string;
+  /** `l=`: the logo URL (null when empty: the certificate's logo, or declined). */
+  location: string | null;
+  /** `a=`: the evidence document (mark certificate) URL, null when absent or empty. */
+  authority: string | null;
+  /** `l=` and `a=` empty: the domain declines to publish a logo. */
+  declined: boolean;
+  /** Why receivers would ignore it; empty when valid. */
+  problems: string[];
+  /** Not fatal: e.g. the logo URL does not end in .svg. */
+  notes: string[];
+  valid: boolean;
+}
+
+export function isBimiRecord(text: string): boolean {
+  return /^v\s*=\s*BIMI1\s*(;|$)/i.test(text);
+}
+
+function httpsProblem(tag: string, value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `${tag}=${value}: not a valid URL`;
+  }
+  if (url.protocol !== 'https:') return `${tag}=${value}: must be an https: URL`;
+  if (!isHostName(url.hostname)) return `${tag}=${value}: "${url.hostname}" is not a host name`;
+  return null;
+}
+
+export function parseBimiRecord(text: string): BimiRecord {
+  const fold = (name: string) => name.toLowerCase();
+  const list = parseTagList(text, fold);
+  const problems = [...list.errors];
+  if (list.emptySegments > 0) problems.push('an empty field (";;") breaks the record\'s grammar');
+  const notes: string[] = [];
+  const first = list.tags[0];
+  if (first?.name.toLowerCase() !== 'v' || first.value !== 'BIMI1') problems.push('the record must start with v=BIMI1');
+  if (list.duplicates.length > 0) problems.push(`tags repeated: ${list.duplicates.join(', ')}`);
+  const value = (name: string) => tagValue(list, name, fold);
+  const l = value('l');
+  const a = value('a');
+  if (l === undefined) problems.push('the l= tag (logo location) is missing');
+  let location: string | null = null;
+  if (l) {
+    // §4.3: l= holds a single URI; an old-style comma list is read as one (broken) URL.
+    if (l.includes(',')) notes.push('l= holds a comma: receivers read the whole value as one logo URL');
+    location = l;
+    const problem = httpsProblem('l', location);
+    if (problem) problems.push(problem);
+    else if (!/\.svg$/i.test(new URL(location).pathname))
+      notes.push(`l=${location}: the logo should be an SVG Tiny PS file (.svg)`);
+  }
+  let authority: string | null = null;
+  if (a) {
+    authority = a;
+    const problem = httpsProblem('a', a);
+    if (problem) problems.push(problem);
+  }
+  const avp = value('avp');
+  // §4.3: other avp values "MUST be ignored" (brand applies).
+  if (avp !== undefined && !['brand', 'personal'].includes(avp.toLowerCase()))
+    notes.push(`avp=${avp}: not brand or personal, so receivers ignore it`);
+  const declined = !l && !a;
+  return { text, location, authority, declined, problems, notes, valid: problems.length === 0 };
+}
