@@ -2,6 +2,7 @@
  * The pure half of email-security: every section from the capture, the grade, the bulk-sender
  * summary, and whether the domain could be assessed at all.
  */
+import type * as v from 'valibot';
 import { bySeverity, FAILING_SCORE, isAtLeast, notAssessed } from '../grading.ts';
 import type { ScanOutcome } from '../tool.ts';
 import { bulkSenderReadiness } from './bulk-sender.ts';
@@ -19,11 +20,21 @@ import {
   receivesNoMail,
   sendsNoMail,
 } from './mechanisms.ts';
+import type { EmailSecurityDetailsSchema, EmailSecurityUnassessedDetailsSchema } from './result-schema.ts';
 import type { Finding, Section } from './section.ts';
 import { analyzeSpf } from './spf/analyze.ts';
 
+type UnassessedDetails = v.InferOutput<typeof EmailSecurityUnassessedDetailsSchema>;
+type GradedDetails = v.InferOutput<typeof EmailSecurityDetailsSchema>;
+
+/** Why a domain is not graded, one of the reasons the result schema lists, and the message that says so. */
+interface Refusal {
+  reason: UnassessedDetails['reason'];
+  message: string;
+}
+
 /** Why a capture cannot be graded: the domain does not exist, or DNS failed for the core lookups. */
-function assessability(capture: EmailSecurityCapture): { reason: string; message: string } | null {
+function assessability(capture: EmailSecurityCapture): Refusal | null {
   const { domain } = capture;
   const core = [
     exchange(capture, domain, 'TXT'),
@@ -50,7 +61,7 @@ const answered = (e: DnsExchange | undefined) => e !== undefined && e.rcode !== 
  * sections it cut short: those whose lookups did not finish, SPF when its tree misses answers,
  * MTA-STS when its policy fetch was cut off.
  */
-function deadlineRefusal(capture: EmailSecurityCapture): { reason: string; message: string } | null {
+function deadlineRefusal(capture: EmailSecurityCapture): Refusal | null {
   const { domain } = capture;
   const core = { SPF: [domain, 'TXT'], DMARC: [`_dmarc.${domain}`, 'TXT'], MX: [domain, 'MX'] } as const;
   const missing = Object.entries(core).filter(([, [name, type]]) => !answered(exchange(capture, name, type)));
@@ -83,7 +94,7 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
       reason: refused.reason,
       domain: capture.domain,
       queries: capture.queries.length,
-    });
+    } satisfies UnassessedDetails);
 
   const noMail = sendsNoMail(capture);
   const mx = analyzeMx(capture, noMail);
@@ -147,7 +158,9 @@ export function analyzeEmail(capture: EmailSecurityCapture): ScanOutcome {
         findings,
         queries: capture.queries.length,
         selectors: capture.selectors,
-      },
+        // Exactly the members the result schema publishes: one added on either side only does not
+        // compile (the schema names each section's finding ids and statuses, which these types do not).
+      } satisfies Record<keyof GradedDetails, unknown>,
     },
   };
 }

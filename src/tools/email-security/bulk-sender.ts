@@ -4,19 +4,7 @@
  * rate and one-click unsubscribe need real messages, so they are listed as not checkable here.
  */
 import type { EmailFacts } from './grade.ts';
-
-export interface BulkSenderReadiness {
-  /**
-   * true: every DNS-visible requirement is met; 'unknown': DKIM could not be confirmed from DNS;
-   * 'not-applicable': the domain publishes that it sends no mail.
-   */
-  ready: boolean | 'unknown' | 'not-applicable';
-  spf: boolean;
-  dkim: boolean | 'unknown';
-  dmarc: boolean;
-  missing: string[];
-  notCheckableFromDns: string[];
-}
+import type { BulkSenderReadiness } from './result-schema.ts';
 
 export function bulkSenderReadiness(f: EmailFacts, parked = false): BulkSenderReadiness {
   const dkim =

@@ -2,24 +2,20 @@
  * What an email-security scan saw: every DNS query and its answer, in the order asked, plus the
  * MTA-STS policy file. `analyze(capture)` reads only this, so a saved capture grades offline.
  */
+import type * as v from 'valibot';
 import { normalizeName } from '../../net/dns-records.ts';
 import { memoizeResolver } from '../../net/memo-resolver.ts';
 import { unanswered, type DnsResult, type RecordType, type Resolver } from '../../net/resolver.ts';
+import type { PolicyFetchSchema } from './result-schema-records.ts';
 
 /** One DNS exchange as recorded (a DnsResult, with the records as plain JSON). */
 export type DnsExchange = DnsResult<RecordType>;
 
-export interface PolicyFetch {
-  url: string;
-  /** HTTP status of the final response, or null when no response came. */
-  status: number | null;
-  contentType: string | null;
-  body: string | null;
-  /** Why no usable response came (the guarded fetch's reason: dns, blocked-address, tls, …). */
-  error: string | null;
-  /** The redirect chain's URLs, when the fetch was redirected (a policy must not be). */
-  redirects: string[];
-}
+/**
+ * The MTA-STS policy fetch, as the result schema publishes it, but for `error`: the schema lists
+ * the reasons the fetch gives, which the guarded fetch's own type does not narrow to.
+ */
+export type PolicyFetch = Omit<v.InferOutput<typeof PolicyFetchSchema>, 'error'> & { error: string | null };
 
 export interface EmailSecurityCapture {
   /** The apex domain scanned (ASCII). */

@@ -6,7 +6,17 @@
  */
 import { gradeFor, highestScoreOf, type Grade } from '../grading.ts';
 import { POLICY_STRENGTH } from './dmarc/tags.ts';
-import type { DkimFacts, DmarcFacts, DnssecFacts, MtaStsFacts, MxFacts, SimpleFacts, SpfFacts } from './section.ts';
+import type { ScoreItem } from './result-schema.ts';
+import type {
+  BimiFacts,
+  DkimFacts,
+  DmarcFacts,
+  DnssecFacts,
+  MtaStsFacts,
+  MxFacts,
+  SpfFacts,
+  TlsRptFacts,
+} from './section.ts';
 
 export interface EmailFacts {
   mx: MxFacts;
@@ -14,16 +24,9 @@ export interface EmailFacts {
   dmarc: DmarcFacts;
   dkim: DkimFacts;
   mtaSts: MtaStsFacts;
-  tlsRpt: SimpleFacts;
-  bimi: SimpleFacts;
+  tlsRpt: TlsRptFacts;
+  bimi: BimiFacts;
   dnssec: DnssecFacts;
-}
-
-export interface ScoreItem {
-  category: 'dmarc' | 'spf' | 'dkim' | 'transport';
-  item: string;
-  earned: number;
-  max: number;
 }
 
 export interface EmailGrade {

@@ -5,21 +5,9 @@
  */
 import { normalizeName } from '../../net/dns-records.ts';
 import { endsInNumericLabel, isHostname, percentDecode } from '../../net/host-text.ts';
+import type { ReportUri } from './result-schema-records.ts';
 
-export interface ReportUri {
-  /** As published. */
-  uri: string;
-  /** Lower-case scheme without the colon (`mailto`, `https`, …), or null when there is none. */
-  scheme: string | null;
-  /** mailto: the address, percent-decoded and without `?` header fields. */
-  address: string | null;
-  /** The host that receives the reports: the address's domain, or the https URL's host name. */
-  host: string | null;
-  /** RFC 7489 `!size` suffix (e.g. `10m`), obsolete in RFC 9989. */
-  size: string | null;
-  /** Why the URI is unusable; null when it is fine. */
-  problem: string | null;
-}
+export type { ReportUri };
 
 /** A host name (A-labels for IDNs; any case, one trailing dot) of at least two labels, the last not all digits. */
 export function isHostName(name: string): boolean {

@@ -1,7 +1,8 @@
 /**
  * The schemas of the records email-security sections carry as parsed (DMARC, DKIM keys, MTA-STS,
  * TLS-RPT, BIMI, report URIs, the SPF tree), for the result schema in result-schema.ts, and the
- * small helpers all three result-schema files write members with.
+ * small helpers all three result-schema files write members with. The schemas are the source of
+ * the records' types: each parser's type is the output of its schema here.
  */
 import * as v from 'valibot';
 import { SEVERITIES } from '../grading.ts';
@@ -21,6 +22,9 @@ export const orNull = <S extends v.GenericSchema>(schema: S, description: string
   described(v.nullable(schema), description);
 export const whole = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+/** What the members of `v.object(entries)` hold. */
+export type Output<E extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<E, undefined>>;
+
 export const SeveritySchema = v.picklist(SEVERITIES);
 const DMARC_POLICIES = ['none', 'quarantine', 'reject'] as const;
 export const DmarcPolicySchema = v.picklist(DMARC_POLICIES);
@@ -34,6 +38,7 @@ export const ReportUriSchema = v.object({
   size: orNull(v.string(), 'The RFC 7489 "!size" suffix (e.g. 10m), obsolete in RFC 9989; null when absent.'),
   problem: orNull(v.string(), 'Why the URI is unusable; null when it is fine.'),
 });
+export type ReportUri = v.InferOutput<typeof ReportUriSchema>;
 
 export const DmarcRecordSchema = v.object({
   text: text('The record as published.'),
@@ -84,8 +89,11 @@ export const DmarcRecordSchema = v.object({
   ),
   policyNotSecond: flag('p= is not the second tag (RFC 7489 wanted it right after v=).'),
   policyFallback: texts('Why receivers act as if p=none or ignore the record (RFC 9989 §4.10.1); empty when usable.'),
+  // p=; none when policyFallback applies and rua holds a valid URI (RFC 9989 §4.10.1, RFC 7489
+  // §6.6.3); null: ignored (fallback without a valid rua, a repeated tag, or no v=DMARC1 first).
   effectivePolicy: orNull(DmarcPolicySchema, 'The policy receivers apply to the publishing domain; null: ignored.'),
 });
+export type DmarcRecord = v.InferOutput<typeof DmarcRecordSchema>;
 
 export const DkimKeyRecordSchema = v.object({
   text: text('The key record as published.'),
@@ -109,6 +117,7 @@ export const DkimKeyRecordSchema = v.object({
   ),
   valid: flag('Verifiers can use the record (or it is a proper revocation): no high or critical problem.'),
 });
+export type DkimKeyRecord = v.InferOutput<typeof DkimKeyRecordSchema>;
 
 export const StsRecordSchema = v.object({
   text: text('The record as published.'),
@@ -118,6 +127,7 @@ export const StsRecordSchema = v.object({
   notes: texts('Not fatal: e.g. id= repeated (the first is used).'),
   valid: flag('Senders accept the record.'),
 });
+export type StsRecord = v.InferOutput<typeof StsRecordSchema>;
 
 export const StsPolicySchema = v.object({
   version: orNull(v.string(), 'The version: line; null when missing.'),
@@ -129,6 +139,7 @@ export const StsPolicySchema = v.object({
   notes: texts('Not fatal: e.g. a field repeated (senders use the first).'),
   valid: flag('Senders accept the policy.'),
 });
+export type StsPolicy = v.InferOutput<typeof StsPolicySchema>;
 
 const POLICY_FETCH_ERRORS = [
   'invalid-url',
@@ -159,6 +170,7 @@ export const TlsRptRecordSchema = v.object({
   problems: texts('Why senders would ignore the record; empty when valid.'),
   valid: flag('Senders accept the record.'),
 });
+export type TlsRptRecord = v.InferOutput<typeof TlsRptRecordSchema>;
 
 export const BimiRecordSchema = v.object({
   text: text('The record as published.'),
@@ -169,6 +181,7 @@ export const BimiRecordSchema = v.object({
   notes: texts('Not fatal: e.g. the logo URL does not end in .svg.'),
   valid: flag('Receivers accept the record.'),
 });
+export type BimiRecord = v.InferOutput<typeof BimiRecordSchema>;
 
 const universalMatch = (family: string) =>
   orNull(
@@ -180,15 +193,36 @@ const universalMatch = (family: string) =>
   );
 
 const TERM_STATUSES = [
+  // Looked up (or needing no lookup) and understood.
   'evaluated',
+  // Depends on the sender (macros, ptr): counted, not looked up.
   'not-evaluable',
+  // The expanded name cannot be sent to DNS (empty or over-long label, space, …).
   'unqueryable',
+  // After the first all: never evaluated (RFC 7208 §5.1).
   'after-all',
+  // After terms that match every sender of both address families: evaluation never gets there (§4.6.2).
   'unreachable',
+  // redirect in a record that has all: ignored (RFC 7208 §6.1).
   'ignored',
   'loop',
   'too-many-mx',
   'dns-error',
+  // Not looked up: past the lookup limit by far, or past the query budget.
+  'not-retrieved',
+] as const;
+
+const RECORD_STATES = [
+  // One v=spf1 record, parsed without error.
+  'ok',
+  'syntax-error',
+  'multiple-records',
+  // No v=spf1 record: NXDOMAIN, no TXT records, or only other TXT records.
+  'no-record',
+  // SERVFAIL, timeout or another DNS failure (temperror).
+  'dns-error',
+  // Not asked: past the point where the lookup limit is clearly exceeded, or past the query budget;
+  // or answered but not read, past the character budget of the tree (dns is then set).
   'not-retrieved',
 ] as const;
 
@@ -202,9 +236,9 @@ const termEntries = {
   lookups: count('DNS lookups the term costs, its include or redirect target included.'),
   lookupIndex: orNull(whole, 'Which lookup (1-based, in evaluation order) this term is; null when it costs none.'),
   void: flag('The lookup found nothing (NXDOMAIN or no records): a void lookup.'),
-  note: v.optional(text('Why the term has its status, for people.')),
-  addresses: v.optional(texts('a, exists: the addresses found.')),
-  mxHosts: v.optional(
+  note: v.exactOptional(text('Why the term has its status, for people.')),
+  addresses: v.exactOptional(texts('a, exists: the addresses found.')),
+  mxHosts: v.exactOptional(
     described(
       v.array(v.object({ exchange: text('MX host name.'), addresses: texts('Its addresses.') })),
       'mx: the MX hosts and their addresses.',
@@ -214,10 +248,7 @@ const termEntries = {
 
 const nodeEntries = {
   domain: text('The domain whose record this is.'),
-  state: oneOf(
-    ['ok', 'syntax-error', 'multiple-records', 'no-record', 'dns-error', 'not-retrieved'],
-    'What was found at the domain.',
-  ),
+  state: oneOf(RECORD_STATES, 'What was found at the domain.'),
   record: orNull(v.string(), 'The selected record as published; null when there is none.'),
   candidates: texts('Every v=spf1 record at the name, when there are several.'),
   nearMisses: texts('TXT records that look meant as SPF but are not (v=spf10, Sender ID, …).'),
@@ -228,7 +259,7 @@ const nodeEntries = {
   dns: orNull(
     v.object({
       outcome: oneOf(['answer', 'nodata', 'nxdomain', 'servfail', 'timeout', 'error'], 'How the query ended.'),
-      error: v.optional(text('Why there was no answer, when known.')),
+      error: v.exactOptional(text('Why there was no answer, when known.')),
     }),
     'How the TXT query ended; null when it was not asked.',
   ),
@@ -242,42 +273,45 @@ const nodeEntries = {
     v.object({ ipv4: universalMatch('IPv4'), ipv6: universalMatch('IPv6') }),
     'Per address family, the first term that matches every sender of it.',
   ),
-  termsOmitted: v.optional(count('Terms past the 500 listed.')),
-  errorsOmitted: v.optional(count('Syntax errors past the 500 listed.')),
+  termsOmitted: v.exactOptional(count('Terms past the 500 listed.')),
+  errorsOmitted: v.exactOptional(count('Syntax errors past the 500 listed.')),
 };
 
-type Output<E extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<E, undefined>>;
-
-/** A term of the SPF tree as the schema reads it. */
-interface SpfTermOutput extends Output<typeof termEntries> {
-  child?: SpfRecordNodeOutput | undefined;
+/**
+ * A term of the SPF tree: the schema's members, and the record an include or redirect holds, in
+ * the recursive shape a schema's output cannot name by itself.
+ */
+export interface TermNode extends Output<typeof termEntries> {
+  /** include, redirect: the target's record. */
+  child?: SpfRecordNode;
 }
-/** A record of the SPF tree as the schema reads it. */
-interface SpfRecordNodeOutput extends Output<typeof nodeEntries> {
-  terms: SpfTermOutput[];
+/** A record of the SPF tree (spf/model.ts): the schema's members, and its terms. */
+export interface SpfRecordNode extends Output<typeof nodeEntries> {
+  terms: TermNode[];
 }
 
 /**
  * An SPF record with its terms, each include or redirect holding its target's record in the same
- * shape: a recursive schema, published once as the `SpfRecord` component.
+ * shape: a recursive schema, published once as the `SpfRecord` component. Each object has exactly
+ * the members of its interface: one added on either side only does not compile.
  */
-export const SpfRecordNodeSchema: v.GenericSchema<SpfRecordNodeOutput> = v.pipe(
+export const SpfRecordNodeSchema: v.GenericSchema<SpfRecordNode> = v.pipe(
   v.object({
     ...nodeEntries,
     terms: described(
       v.array(
         v.object({
           ...termEntries,
-          child: v.optional(
+          child: v.exactOptional(
             described(
               v.lazy(() => SpfRecordNodeSchema),
               "include, redirect: the target's record, in the same shape.",
             ),
           ),
-        }),
+        } satisfies Record<keyof TermNode, v.GenericSchema>),
       ),
       'The terms of the record (the first 500).',
     ),
-  }),
+  } satisfies Record<keyof SpfRecordNode, v.GenericSchema>),
   v.title('SpfRecord'),
 );

@@ -1,9 +1,12 @@
 /**
  * The schemas of the eight sections of an email-security result (`result.details.sections`): what
- * every section shares, the facts each hands the grader, and what else rides along in each.
+ * every section shares, the facts each hands the grader, and what else rides along in each. They
+ * are the source of the sections' types (section.ts and each mechanism's analyze.ts read them).
  */
 import * as v from 'valibot';
+import type { PolicyFetch } from './capture.ts';
 import { FINDING_CATALOGUES, findingIdsOf, type SectionName } from './catalogues.ts';
+import type { Finding } from './section.ts';
 import {
   BimiRecordSchema,
   count,
@@ -13,6 +16,7 @@ import {
   DmarcRecordSchema,
   flag,
   oneOf,
+  type Output,
   orNull,
   PolicyFetchSchema,
   QUALIFIERS,
@@ -28,16 +32,20 @@ import {
 } from './result-schema-records.ts';
 
 /** The members of a finding whose id is one of `ids` (docs/email-security-grading.md says what each means). */
-export const findingEntries = (ids: readonly string[]) => ({
-  id: oneOf(ids, 'Stable id of the finding; docs/email-security-grading.md lists each with its meaning.'),
-  severity: described(SeveritySchema, 'How serious it is, critical first.'),
-  title: text('What was found, in one line.'),
-  evidence: texts('What was seen: records, queries and answers, counts.'),
-  recommendation: text('What to do, in one line.'),
-  rfc: v.optional(text('The RFC section that says so, e.g. RFC 7208 §4.6.4.')),
-});
+export const findingEntries = (ids: readonly string[]) =>
+  ({
+    id: oneOf(ids, 'Stable id of the finding; docs/email-security-grading.md lists each with its meaning.'),
+    severity: described(SeveritySchema, 'How serious it is, critical first.'),
+    title: text('What was found, in one line.'),
+    evidence: texts('What was seen: records, queries and answers, counts.'),
+    recommendation: text('What to do, in one line.'),
+    rfc: v.exactOptional(text('The RFC section that says so, e.g. RFC 7208 §4.6.4.')),
+    // Exactly the members of a Finding (section.ts): one added on either side only does not compile.
+  }) satisfies Record<keyof Finding, v.GenericSchema>;
 
-type SectionStatus = 'pass' | 'warn' | 'fail' | 'not-applicable' | 'error';
+/** pass: good; warn: works with weaknesses; fail: missing or broken; not-applicable; error: DNS failed. */
+const SECTION_STATUSES = ['pass', 'warn', 'fail', 'not-applicable', 'error'] as const;
+export type SectionStatus = (typeof SECTION_STATUSES)[number];
 
 /** The members every section has; `statuses`: the ones this section can report; findings from its catalogue. */
 const sectionEntries = (section: SectionName, statuses: readonly SectionStatus[]) => ({
@@ -50,22 +58,28 @@ const sectionEntries = (section: SectionName, statuses: readonly SectionStatus[]
   findings: described(v.array(v.object(findingEntries(findingIdsOf(section)))), "The section's findings."),
 });
 
+/** What every section has: its status, summary, records and findings (section.ts). */
+export type Section = Output<ReturnType<typeof sectionEntries>>;
+
 const RECORD_SECTION = ['pass', 'warn', 'fail', 'error'] as const;
-const OPTIONAL_SECTION = ['pass', 'warn', 'fail', 'not-applicable', 'error'] as const;
+const OPTIONAL_SECTION = SECTION_STATUSES;
 const facts = <E extends v.ObjectEntries>(entries: E) => described(v.object(entries), 'What the grade reads.');
+
+const MxFactsSchema = facts({
+  state: oneOf(
+    ['mail', 'null-mx', 'none', 'error'],
+    'mail: MX hosts; null-mx: RFC 7505 "0 ."; none: no MX (implicit MX); error: lookup failed.',
+  ),
+  hosts: described(
+    v.array(v.object({ preference: count('MX preference.'), exchange: text('Host name ("." for a null MX).') })),
+    'The MX records, lowest preference first.',
+  ),
+});
+export type MxFacts = v.InferOutput<typeof MxFactsSchema>;
 
 const MxSectionSchema = v.object({
   ...sectionEntries('mx', RECORD_SECTION),
-  facts: facts({
-    state: oneOf(
-      ['mail', 'null-mx', 'none', 'error'],
-      'mail: MX hosts; null-mx: RFC 7505 "0 ."; none: no MX (implicit MX); error: lookup failed.',
-    ),
-    hosts: described(
-      v.array(v.object({ preference: count('MX preference.'), exchange: text('Host name ("." for a null MX).') })),
-      'The MX records, lowest preference first.',
-    ),
-  }),
+  facts: MxFactsSchema,
   hosts: described(
     v.array(
       v.object({
@@ -79,6 +93,7 @@ const MxSectionSchema = v.object({
     'The mail hosts (no null target or IP literal), lowest preference first, with their addresses.',
   ),
 });
+export type MxSection = v.InferOutput<typeof MxSectionSchema>;
 
 const PERMERROR_REASONS = [
   'syntax',
@@ -93,25 +108,29 @@ const PERMERROR_REASONS = [
   'redirect-invalid',
 ] as const;
 
+const SpfFactsSchema = facts({
+  found: flag('An SPF record is published.'),
+  valid: flag('Exactly one record, evaluating without permerror.'),
+  permerror: orNull(
+    v.object({
+      reason: oneOf(PERMERROR_REASONS, 'What makes the record a permerror.'),
+      detail: text('What exactly, for people.'),
+      position: v.exactOptional(count("Character offset in the domain's own record, when the error is there.")),
+    }),
+    'Why the record is a permerror; null when it is not.',
+  ),
+  temperror: flag('A DNS failure (temperror) stopped evaluation.'),
+  all: orNull(v.picklist(QUALIFIERS), "The terminal policy: the all qualifier (or the redirect's); null if neither."),
+  // +all itself, ip4:0.0.0.0/0, a/0, an include of such a record, …
+  passesEverySender: orNull(v.string(), 'The term that passes every sender of a family, as +all does; null if none.'),
+  lookups: count('DNS lookups evaluation may cost (a lower bound when the tree was cut short).'),
+  voidLookups: count('Lookups that found nothing.'),
+});
+export type SpfFacts = v.InferOutput<typeof SpfFactsSchema>;
+
 const SpfSectionSchema = v.object({
   ...sectionEntries('spf', RECORD_SECTION),
-  facts: facts({
-    found: flag('An SPF record is published.'),
-    valid: flag('Exactly one record, evaluating without permerror.'),
-    permerror: orNull(
-      v.object({
-        reason: oneOf(PERMERROR_REASONS, 'What makes the record a permerror.'),
-        detail: text('What exactly, for people.'),
-        position: v.optional(count("Character offset in the domain's own record, when the error is there.")),
-      }),
-      'Why the record is a permerror; null when it is not.',
-    ),
-    temperror: flag('A DNS failure (temperror) stopped evaluation.'),
-    all: orNull(v.picklist(QUALIFIERS), "The terminal policy: the all qualifier (or the redirect's); null if neither."),
-    passesEverySender: orNull(v.string(), 'The term that passes every sender of a family, as +all does; null if none.'),
-    lookups: count('DNS lookups evaluation may cost (a lower bound when the tree was cut short).'),
-    voidLookups: count('Lookups that found nothing.'),
-  }),
+  facts: SpfFactsSchema,
   record: orNull(v.string(), "The domain's SPF record, when exactly one was found."),
   tree: described(SpfRecordNodeSchema, "The domain's record and every include and redirect target, term by term."),
   lookupsByMechanism: described(
@@ -126,25 +145,30 @@ const SpfSectionSchema = v.object({
     "The domain's terms that cost lookups; their sum is facts.lookups.",
   ),
 });
+export type SpfSection = v.InferOutput<typeof SpfSectionSchema>;
+
+const DmarcFactsSchema = facts({
+  found: flag('A DMARC record applies (or several are published).'),
+  valid: flag('Exactly one record that receivers apply.'),
+  multiple: flag('Several records are published at the domain.'),
+  source: orNull(
+    v.picklist(['domain', 'organizational', 'public-suffix']),
+    'Where the policy came from (RFC 9989 tree walk); null when none applies.',
+  ),
+  policy: orNull(DmarcPolicySchema, 'The policy that applies to the domain; null when none does.'),
+  subdomainPolicy: orNull(DmarcPolicySchema, 'The policy for existing subdomains; null when none applies.'),
+  nonExistentPolicy: orNull(DmarcPolicySchema, 'The policy for non-existent subdomains; null when none applies.'),
+  testing: flag('t=y: testing mode, graded one step weaker.'),
+  // Removed by RFC 9989: receivers still on RFC 7489 apply the next weaker policy to the rest of failing mail.
+  percentage: orNull(whole, 'RFC 7489 pct when a valid number; null when absent.'),
+  aggregateReports: flag('Aggregate reports (rua) are requested to a usable address.'),
+  externalDestinationsAuthorized: flag('No external report destination refuses the reports.'),
+});
+export type DmarcFacts = v.InferOutput<typeof DmarcFactsSchema>;
 
 const DmarcSectionSchema = v.object({
   ...sectionEntries('dmarc', RECORD_SECTION),
-  facts: facts({
-    found: flag('A DMARC record applies (or several are published).'),
-    valid: flag('Exactly one record that receivers apply.'),
-    multiple: flag('Several records are published at the domain.'),
-    source: orNull(
-      v.picklist(['domain', 'organizational', 'public-suffix']),
-      'Where the policy came from (RFC 9989 tree walk); null when none applies.',
-    ),
-    policy: orNull(DmarcPolicySchema, 'The policy that applies to the domain; null when none does.'),
-    subdomainPolicy: orNull(DmarcPolicySchema, 'The policy for existing subdomains; null when none applies.'),
-    nonExistentPolicy: orNull(DmarcPolicySchema, 'The policy for non-existent subdomains; null when none applies.'),
-    testing: flag('t=y: testing mode, graded one step weaker.'),
-    percentage: orNull(whole, 'RFC 7489 pct when a valid number; null when absent.'),
-    aggregateReports: flag('Aggregate reports (rua) are requested to a usable address.'),
-    externalDestinationsAuthorized: flag('No external report destination refuses the reports.'),
-  }),
+  facts: DmarcFactsSchema,
   record: orNull(DmarcRecordSchema, "The record that applies (the domain's own, or inherited), parsed."),
   policyDomain: orNull(v.string(), 'The name whose _dmarc record applies; null when none does.'),
   organizationalDomain: text('The Organizational Domain (RFC 9989 §4.10.2).'),
@@ -178,33 +202,37 @@ const DmarcSectionSchema = v.object({
     "The record's usable mailto: report destinations.",
   ),
 });
+export type DmarcSection = v.InferOutput<typeof DmarcSectionSchema>;
 
 const SELECTOR_LISTS = {
   requested: texts('Selectors passed in the request.'),
   tried: texts('Every selector queried, the requested ones first.'),
 };
 
+const DkimFactsSchema = facts({
+  state: oneOf(
+    ['found', 'likely-present', 'not-found', 'not-applicable', 'error'],
+    'found: a key; likely-present: _domainkey exists, selector unknown; not-found; not-applicable; error.',
+  ),
+  keys: described(
+    v.array(
+      v.object({
+        selector: text('The selector.'),
+        keyType: text('k=, lower-case: rsa, ed25519, or another value as published.'),
+        bits: orNull(whole, 'RSA modulus size in bits; null for Ed25519 or when unreadable.'),
+        revoked: flag('The key was withdrawn (empty p=).'),
+        testing: flag('The key is in testing mode (t=y).'),
+        valid: flag('Verifiers can use the record.'),
+      }),
+    ),
+    'The keys found, one per selector.',
+  ),
+});
+export type DkimFacts = v.InferOutput<typeof DkimFactsSchema>;
+
 const DkimSectionSchema = v.object({
   ...sectionEntries('dkim', OPTIONAL_SECTION),
-  facts: facts({
-    state: oneOf(
-      ['found', 'likely-present', 'not-found', 'not-applicable', 'error'],
-      'found: a key; likely-present: _domainkey exists, selector unknown; not-found; not-applicable; error.',
-    ),
-    keys: described(
-      v.array(
-        v.object({
-          selector: text('The selector.'),
-          keyType: text('k=, lower-case: rsa, ed25519, or another value as published.'),
-          bits: orNull(whole, 'RSA modulus size in bits; null for Ed25519 or when unreadable.'),
-          revoked: flag('The key was withdrawn (empty p=).'),
-          testing: flag('The key is in testing mode (t=y).'),
-          valid: flag('Verifiers can use the record.'),
-        }),
-      ),
-      'The keys found, one per selector.',
-    ),
-  }),
+  facts: DkimFactsSchema,
   selectors: described(v.object(SELECTOR_LISTS), 'The selectors requested and tried (as details.selectors).'),
   providers: texts('Mail providers recognised from MX and SPF (their selectors were tried).'),
   baseNode: oneOf(['exists', 'absent', 'failed', 'not-asked'], '_domainkey.<domain>: exists, absent (NXDOMAIN), …'),
@@ -221,44 +249,68 @@ const DkimSectionSchema = v.object({
     'Selectors that answered something (absent ones are only in selectors.tried).',
   ),
 });
+export type DkimSection = v.InferOutput<typeof DkimSectionSchema>;
+
+const MtaStsFactsSchema = facts({
+  record: flag('The _mta-sts TXT record is present and valid.'),
+  mode: orNull(v.picklist(['enforce', 'testing', 'none']), "The policy's mode; null when there is no valid one."),
+  policyValid: flag('The policy file is valid.'),
+  coversAllMx: orNull(v.boolean(), 'Every MX host matches an mx pattern; null with no valid policy or no MX.'),
+  uncoveredMx: count('How many MX hosts no mx pattern matches (0 when not judged).'),
+});
+export type MtaStsFacts = v.InferOutput<typeof MtaStsFactsSchema>;
 
 const MtaStsSectionSchema = v.object({
   ...sectionEntries('mtaSts', OPTIONAL_SECTION),
-  facts: facts({
-    record: flag('The _mta-sts TXT record is present and valid.'),
-    mode: orNull(v.picklist(['enforce', 'testing', 'none']), "The policy's mode; null when there is no valid one."),
-    policyValid: flag('The policy file is valid.'),
-    coversAllMx: orNull(v.boolean(), 'Every MX host matches an mx pattern; null with no valid policy or no MX.'),
-    uncoveredMx: count('How many MX hosts no mx pattern matches (0 when not judged).'),
-  }),
+  facts: MtaStsFactsSchema,
   record: orNull(StsRecordSchema, 'The first v=STSv1 record, parsed; null when none.'),
   policy: orNull(StsPolicySchema, 'The policy file, parsed; null when not fetched or not usable.'),
   fetch: orNull(PolicyFetchSchema, 'The policy fetch; null when no record invited it.'),
   uncoveredMx: texts('MX hosts that no policy mx pattern matches.'),
 });
+/**
+ * The MTA-STS section as analyze builds it: its fetch is the capture's, whose error the schema
+ * lists by name and the capture does not narrow (capture.ts).
+ */
+export type MtaStsSection = Omit<v.InferOutput<typeof MtaStsSectionSchema>, 'fetch'> & { fetch: PolicyFetch | null };
+
+const TlsRptFactsSchema = facts({
+  present: flag('A TLS-RPT record is published.'),
+  valid: flag('Exactly one valid record.'),
+});
+export type TlsRptFacts = v.InferOutput<typeof TlsRptFactsSchema>;
 
 const TlsRptSectionSchema = v.object({
   // A usable record has no finding worse than info, so never warn.
   ...sectionEntries('tlsRpt', ['pass', 'fail', 'not-applicable', 'error']),
-  facts: facts({ present: flag('A TLS-RPT record is published.'), valid: flag('Exactly one valid record.') }),
+  facts: TlsRptFactsSchema,
   record: orNull(TlsRptRecordSchema, 'The first v=TLSRPTv1 record, parsed; null when none.'),
 });
+export type TlsRptSection = v.InferOutput<typeof TlsRptSectionSchema>;
+
+const BimiFactsSchema = facts({
+  present: flag('A BIMI record is published.'),
+  valid: flag('Usable: one valid record with a logo, and DMARC at enforcement.'),
+});
+export type BimiFacts = v.InferOutput<typeof BimiFactsSchema>;
 
 const BimiSectionSchema = v.object({
   ...sectionEntries('bimi', OPTIONAL_SECTION),
-  facts: facts({
-    present: flag('A BIMI record is published.'),
-    valid: flag('Usable: one valid record with a logo, and DMARC at enforcement.'),
-  }),
+  facts: BimiFactsSchema,
   record: orNull(BimiRecordSchema, 'The first v=BIMI1 record, parsed; null when none.'),
   dmarcEnforced: flag('DMARC is at enforcement (quarantine or reject, no t=y, pct 100, sp not none).'),
 });
+export type BimiSection = v.InferOutput<typeof BimiSectionSchema>;
+
+const DnssecFactsSchema = facts({ signed: flag("The resolver validated the domain's answers (AD bit).") });
+export type DnssecFacts = v.InferOutput<typeof DnssecFactsSchema>;
 
 const DnssecSectionSchema = v.object({
   ...sectionEntries('dnssec', ['pass', 'fail', 'error']),
-  facts: facts({ signed: flag("The resolver validated the domain's answers (AD bit).") }),
+  facts: DnssecFactsSchema,
   authenticatedAnswers: texts('The apex answers the resolver validated.'),
 });
+export type DnssecSection = v.InferOutput<typeof DnssecSectionSchema>;
 
 export const SelectorsSchema = v.object(SELECTOR_LISTS);
 

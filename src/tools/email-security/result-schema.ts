@@ -39,6 +39,7 @@ const ScoreItemSchema = v.object({
   earned: count('Points earned.'),
   max: count('Points possible.'),
 });
+export type ScoreItem = v.InferOutput<typeof ScoreItemSchema>;
 
 const BulkSenderSchema = v.object({
   ready: described(
@@ -51,6 +52,7 @@ const BulkSenderSchema = v.object({
   missing: texts('What the domain lacks for the bulk-sender rules, for people.'),
   notCheckableFromDns: texts('Requirements DNS cannot show (alignment, PTR, TLS, spam rate, unsubscribe).'),
 });
+export type BulkSenderReadiness = v.InferOutput<typeof BulkSenderSchema>;
 
 export const EmailSecurityDetailsSchema = v.pipe(
   v.object({

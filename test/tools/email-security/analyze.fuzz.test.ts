@@ -6,10 +6,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import type * as v from 'valibot';
 import { GRADE_SCALE, gradeFor, SEVERITIES } from '../../../src/tools/grading.ts';
 import { analyzeEmail } from '../../../src/tools/email-security/analyze.ts';
 import { SPF_FINDINGS } from '../../../src/tools/email-security/spf/catalogue.ts';
-import type { Finding, Section } from '../../../src/tools/email-security/section.ts';
+import type { EmailSecurityDetailsSchema } from '../../../src/tools/email-security/result-schema.ts';
 import { emailCaptureArbitrary } from '../../support/fuzz-domain-captures.ts';
 import { FUZZ_SEED } from '../../support/fuzz.ts';
 
@@ -25,12 +26,8 @@ const SECTION_PREFIX: Record<string, string> = {
   dnssec: 'dnssec-',
 };
 
-interface Details {
-  score: number;
-  grade: string;
-  sections: Record<string, Section>;
-  findings: (Finding & { section: string })[];
-}
+/** The details of a graded scan, as the result schema publishes them. */
+type Details = v.InferOutput<typeof EmailSecurityDetailsSchema>;
 
 test('any capture grades on the chart or is not assessed, findings of each section kind, most severe first', () => {
   fc.assert(

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DnsExchange, EmailSecurityCapture } from '../../../src/tools/email-security/capture.ts';
 import type { SpfFacts } from '../../../src/tools/email-security/section.ts';
-import { analyzeSpf, type SpfAnalysis } from '../../../src/tools/email-security/spf/analyze.ts';
+import { analyzeSpf, type SpfSection } from '../../../src/tools/email-security/spf/analyze.ts';
 
 type Failure = 'nxdomain' | 'servfail' | 'timeout';
 type Records = { TXT?: string[]; A?: string[]; AAAA?: string[]; MX?: string[] };
@@ -41,16 +41,16 @@ function captureOf(zone: Zone, domain = 'example.com'): EmailSecurityCapture {
 }
 
 const host = (address: string): Records => ({ A: [address] });
-const ids = (analysis: SpfAnalysis) => analysis.findings.map((f) => f.id);
+const ids = (analysis: SpfSection) => analysis.findings.map((f) => f.id);
 
 interface Case {
   name: string;
   zone: Zone;
-  status: SpfAnalysis['status'];
+  status: SpfSection['status'];
   facts: Partial<SpfFacts>;
   findings?: string[];
   absent?: string[];
-  check?: (analysis: SpfAnalysis) => void;
+  check?: (analysis: SpfSection) => void;
 }
 
 const many = (prefix: string, count: number, records: Records | Failure): Zone =>

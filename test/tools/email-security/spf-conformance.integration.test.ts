@@ -8,16 +8,16 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { RecordingResolver, type EmailSecurityCapture } from '../../../src/tools/email-security/capture.ts';
-import { analyzeSpf, type SpfAnalysis } from '../../../src/tools/email-security/spf/analyze.ts';
+import { analyzeSpf, type SpfSection } from '../../../src/tools/email-security/spf/analyze.ts';
 import { retrieveSpf } from '../../../src/tools/email-security/spf/walk.ts';
 import { startDohServer, type DohServer } from '../../support/doh-server.ts';
 import { loadClassification, loadSpfSuite, type SuiteTest } from '../../support/spf-suite.ts';
 
-type Check = (analysis: SpfAnalysis, test: SuiteTest) => void;
+type Check = (analysis: SpfSection, test: SuiteTest) => void;
 
-const ids = (analysis: SpfAnalysis) => analysis.findings.map((f) => f.id);
+const ids = (analysis: SpfSection) => analysis.findings.map((f) => f.id);
 
-const flaggedInvalid = (analysis: SpfAnalysis, reasons: string[]) => {
+const flaggedInvalid = (analysis: SpfSection, reasons: string[]) => {
   assert.equal(analysis.facts.valid, false, 'facts.valid');
   assert.ok(analysis.facts.permerror, 'facts.permerror is set');
   assert.equal(analysis.status, 'fail');
@@ -27,7 +27,7 @@ const flaggedInvalid = (analysis: SpfAnalysis, reasons: string[]) => {
   assert.ok(found.length > 0, `a finding for ${reasons.join(' or ')}; got ${ids(analysis).join(', ')}`);
 };
 
-const notFlaggedInvalid = (analysis: SpfAnalysis) => {
+const notFlaggedInvalid = (analysis: SpfSection) => {
   assert.equal(analysis.facts.found, true, 'facts.found');
   assert.equal(analysis.facts.permerror, null, `no permerror; got ${JSON.stringify(analysis.facts.permerror)}`);
   assert.equal(analysis.facts.valid, true, 'facts.valid');
@@ -142,7 +142,7 @@ const groups = loadSpfSuite()
   .filter((group) => group.tests.length > 0);
 const passed = new Map<string, number>();
 
-async function scan(doh: DohServer, domain: string): Promise<SpfAnalysis> {
+async function scan(doh: DohServer, domain: string): Promise<SpfSection> {
   const capture: EmailSecurityCapture = {
     domain,
     queries: [],

@@ -6,16 +6,15 @@
  */
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { lookupEvidence, recordsAt } from '../common-findings.ts';
-import { analyzeDmarc, type DmarcSection } from '../dmarc/analyze.ts';
+import { analyzeDmarc } from '../dmarc/analyze.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { sendsNoMail } from '../mx/facts.ts';
-import type { Finding, Section, SimpleFacts } from '../section.ts';
+import type { BimiSection, DmarcSection } from '../result-schema-sections.ts';
+import type { Finding } from '../section.ts';
 import { bimiFinding } from './catalogue.ts';
 import { isBimiRecord, parseBimiRecord, type BimiRecord } from './record.ts';
 import { bimiName } from './retrieve.ts';
-
-export type BimiSection = Section & { facts: SimpleFacts; record: BimiRecord | null; dmarcEnforced: boolean };
 
 function logoSource(record: BimiRecord): string {
   return record.location === null ? `from the mark certificate at ${record.authority}` : `at ${record.location}`;

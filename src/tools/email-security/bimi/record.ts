@@ -5,22 +5,10 @@
  * leaves the logo to the one embedded in the mark certificate.
  */
 import { isHostName } from '../report-uri.ts';
+import type { BimiRecord } from '../result-schema-records.ts';
 import { parseTagList, tagValue } from '../tag-list.ts';
 
-export interface BimiRecord {
-  text: string;
-  /** `l=`: the logo URL (null when empty: the certificate's logo, or declined). */
-  location: string | null;
-  /** `a=`: the evidence document (mark certificate) URL, null when absent or empty. */
-  authority: string | null;
-  /** `l=` and `a=` empty: the domain declines to publish a logo. */
-  declined: boolean;
-  /** Why receivers would ignore it; empty when valid. */
-  problems: string[];
-  /** Not fatal: e.g. the logo URL does not end in .svg. */
-  notes: string[];
-  valid: boolean;
-}
+export type { BimiRecord };
 
 export function isBimiRecord(text: string): boolean {
   return /^v\s*=\s*BIMI1\s*(;|$)/i.test(text);

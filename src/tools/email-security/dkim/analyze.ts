@@ -11,32 +11,15 @@ import { lookupEvidence } from '../common-findings.ts';
 import { isAbsent, isDnsFailure, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, sendsNoMail } from '../mx/facts.ts';
-import type { DkimFacts, DkimKeyFacts, DkimState, Finding, Section } from '../section.ts';
+import type { DkimSection } from '../result-schema-sections.ts';
+import type { DkimFacts, DkimKeyFacts, DkimState, Finding } from '../section.ts';
 import { apexTxtIn, spfIncludedDomains, spfRecordIn } from '../sender-hints.ts';
 import { dkimFinding, DKIM_FINDINGS, type DkimKeyProblem } from './catalogue.ts';
-import { looksLikeDkimKey, parseDkimKeyRecord, type DkimKeyRecord } from './key-record.ts';
+import { looksLikeDkimKey, parseDkimKeyRecord } from './key-record.ts';
 import { detectProviders } from './providers.ts';
 import { domainKeyBase, selectorName } from './retrieve.ts';
 
-export interface DkimSelectorReport {
-  selector: string;
-  name: string;
-  /** key: a DKIM key record; other-txt: TXT records but no key; failed: DNS failure. */
-  outcome: 'key' | 'other-txt' | 'failed';
-  records: string[];
-  key: DkimKeyRecord | null;
-}
-
-export type DkimSection = Section & {
-  facts: DkimFacts;
-  selectors: EmailSecurityCapture['selectors'];
-  /** Providers recognised from MX and SPF (their selectors were tried). */
-  providers: string[];
-  /** `_domainkey.<domain>`: exists (NOERROR), absent (NXDOMAIN), failed, or not asked. */
-  baseNode: 'exists' | 'absent' | 'failed' | 'not-asked';
-  /** Selectors that answered something (absent ones are only in `selectors.tried`). */
-  results: DkimSelectorReport[];
-};
+type DkimSelectorReport = DkimSection['results'][number];
 
 function baseNodeState(result: DnsExchange | undefined): DkimSection['baseNode'] {
   if (!result) return 'not-asked';

@@ -13,7 +13,7 @@ import {
   type FindingWords,
   type ParamsArgument,
 } from '../finding.ts';
-import type { Severity } from '../section.ts';
+import type { DkimKeyRecord } from '../result-schema-records.ts';
 
 const REPUBLISH = 'Republish the key record as your mail provider gives it: "v=DKIM1; k=rsa; p=<base64 key>".';
 const ROTATE = 'Rotate to a 2048-bit RSA key under a new selector.';
@@ -130,12 +130,8 @@ type DkimKeyProblemId = keyof typeof KEY_PROBLEMS;
 /** The ids a key record's `problems` can hold. */
 export const DKIM_KEY_PROBLEM_IDS = Object.keys(KEY_PROBLEMS) as DkimKeyProblemId[];
 
-export interface DkimKeyProblem {
-  id: DkimKeyProblemId;
-  severity: Severity;
-  message: string;
-  rfc: string;
-}
+/** A problem of a key record: its id is the id of the finding that reports it. */
+export type DkimKeyProblem = DkimKeyRecord['problems'][number];
 
 /** A problem of a key record, in the words of its finding. */
 export function dkimKeyProblem<I extends DkimKeyProblemId>(

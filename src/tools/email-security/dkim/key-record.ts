@@ -3,28 +3,12 @@
  * RFC 8301 (RSA at least 1024 bits, no SHA-1) and RFC 8463 (Ed25519 keys are the raw 32 bytes).
  * The RSA size comes from the key's DER, read in der.ts. Tag names are case-sensitive.
  */
+import type { DkimKeyRecord } from '../result-schema-records.ts';
 import { parseTagList, tagValue, type TagList } from '../tag-list.ts';
 import { dkimKeyProblem as problem, type DkimKeyProblem } from './catalogue.ts';
 import { DerError, readPublicKey } from './der.ts';
 
-export interface DkimKeyRecord {
-  text: string;
-  /** `k=`, lower-case (default rsa). */
-  keyType: string;
-  /** RSA modulus size in bits; null otherwise or when unreadable. */
-  bits: number | null;
-  /** How the key is encoded: SubjectPublicKeyInfo, bare PKCS#1, raw (Ed25519), or unreadable. */
-  keyFormat: 'spki' | 'pkcs1' | 'raw' | null;
-  /** `p=` is empty: the key was withdrawn (RFC 6376 §3.6.1). */
-  revoked: boolean;
-  /** `t=y`: the domain is testing DKIM; verifiers may treat failures as unsigned mail. */
-  testing: boolean;
-  hashAlgorithms: string[] | null;
-  serviceTypes: string[];
-  problems: DkimKeyProblem[];
-  /** A well-formed record verifiers can use (or a proper revocation): no high or critical problem. */
-  valid: boolean;
-}
+export type { DkimKeyRecord };
 
 const MIN_RSA_BITS = 1024;
 const GOOD_RSA_BITS = 2048;

@@ -8,26 +8,16 @@ import { lookupEvidence } from '../common-findings.ts';
 import { describeExchange, quoteRecord } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, sendsNoMail } from '../mx/facts.ts';
-import type { DmarcFacts, Section } from '../section.ts';
+import type { DmarcSection } from '../result-schema-sections.ts';
+import type { DmarcFacts } from '../section.ts';
 import { dmarcFinding } from './catalogue.ts';
 import { readAuthorization, reportDestinations } from './destinations.ts';
-import { destinationFindings, ownTextFindings, type DmarcDestinationReport } from './discovery-findings.ts';
+import { destinationFindings, ownTextFindings } from './discovery-findings.ts';
 import { recordFindings } from './findings.ts';
 import type { DmarcRecord } from './parse.ts';
 import { discoverPolicy, dmarcName, nextWalkName, walkStep, type PolicyDiscovery, type WalkStep } from './tree-walk.ts';
 
-export type { DmarcDestinationReport } from './discovery-findings.ts';
-
-export type DmarcSection = Section & {
-  facts: DmarcFacts;
-  /** The record that applies (the domain's own, or inherited), parsed. */
-  record: DmarcRecord | null;
-  /** Where that record was found. */
-  policyDomain: string | null;
-  organizationalDomain: string;
-  walk: WalkStep[];
-  destinations: DmarcDestinationReport[];
-};
+type DmarcDestinationReport = DmarcSection['destinations'][number];
 
 const NO_FACTS: DmarcFacts = {
   found: false,

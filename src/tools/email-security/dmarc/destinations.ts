@@ -6,19 +6,15 @@
  */
 import type { DnsExchange } from '../capture.ts';
 import { isDnsFailure, txtTexts } from '../dns-answers.ts';
-import type { ReportUri } from '../report-uri.ts';
+import type { DmarcSection } from '../result-schema-sections.ts';
 import type { DmarcRecord } from './parse.ts';
 
-export interface ReportDestination {
-  tag: 'rua' | 'ruf';
-  uri: ReportUri;
-  /** The address is outside the Organizational Domain, so it needs the destination's consent. */
-  external: boolean;
-  /** The TXT name that authorizes it (external destinations only). */
-  authorizationName: string | null;
-}
+type DmarcDestinationReport = DmarcSection['destinations'][number];
 
-export type Authorization = 'authorized' | 'unauthorized' | 'unknown';
+/** A usable report destination of the record, before its authorization is read. */
+export type ReportDestination = Omit<DmarcDestinationReport, 'authorization'>;
+
+type Authorization = NonNullable<DmarcDestinationReport['authorization']>;
 
 function isWithin(host: string, organizationalDomain: string): boolean {
   return host === organizationalDomain || host.endsWith(`.${organizationalDomain}`);

@@ -6,14 +6,15 @@
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { recordsAt } from '../common-findings.ts';
 import { txtTexts } from '../dns-answers.ts';
+import type { DmarcSection } from '../result-schema-sections.ts';
 import type { Finding } from '../section.ts';
 import { apexTxtIn } from '../sender-hints.ts';
 import { dmarcFinding } from './catalogue.ts';
-import { MAX_AUTHORIZATION_LOOKUPS, type Authorization, type ReportDestination } from './destinations.ts';
+import { MAX_AUTHORIZATION_LOOKUPS } from './destinations.ts';
 import { classifyDmarcText } from './parse.ts';
 import { dmarcName, type WalkStep } from './tree-walk.ts';
 
-export type DmarcDestinationReport = ReportDestination & { authorization: Authorization | null };
+type DmarcDestinationReport = DmarcSection['destinations'][number];
 
 export function ownTextFindings(capture: EmailSecurityCapture, step: WalkStep | undefined): Finding[] {
   const name = dmarcName(capture.domain);

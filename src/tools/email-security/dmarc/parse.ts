@@ -9,9 +9,12 @@
  * - a repeated tag makes the whole tag list invalid (§4.7 adopts DKIM's tag-value syntax, and
  *   RFC 6376 §3.2 says so); RFC 9989 names no winner, so the record is graded as ignored.
  */
-import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from '../report-uri.ts';
-import { parseTagList, type Tag } from '../tag-list.ts';
+import { MAX_REPORT_URIS, parseReportUri, splitUriList } from '../report-uri.ts';
+import type { DmarcRecord } from '../result-schema-records.ts';
+import { parseTagList } from '../tag-list.ts';
 import { DMARC_TAGS, tagValueProblem, type DmarcPolicy } from './tags.ts';
+
+export type { DmarcRecord };
 
 /**
  * dmarc: a DMARC record. malformed: looks like one but receivers discard it (leading space,
@@ -26,57 +29,15 @@ export function classifyDmarcText(text: string): DmarcTextKind {
   return 'other';
 }
 
-export interface DmarcTagProblem {
-  tag: string;
-  value: string;
-  problem: string;
-}
-
-export interface DmarcRecord {
-  text: string;
-  tags: Tag[];
-  /** `p` when valid. */
-  policy: DmarcPolicy | null;
-  /** `p` was absent (rather than invalid). */
-  policyMissing: boolean;
-  /** `sp` and `np` when valid (null when absent or invalid). */
-  subdomainPolicy: DmarcPolicy | null;
-  nonExistentPolicy: DmarcPolicy | null;
-  psd: 'y' | 'n' | 'u';
-  testing: boolean;
-  adkim: 'r' | 's';
-  aspf: 'r' | 's';
-  fo: string[];
-  /** The first `MAX_REPORT_URIS` of each list, parsed. */
-  rua: ReportUri[];
-  ruf: ReportUri[];
-  /** URIs of each list past the ones parsed. */
-  urisOmitted: { rua: number; ruf: number };
-  /** pct, rf, ri as published (removed in RFC 9989). */
-  removed: { name: string; value: string }[];
-  unknown: string[];
-  duplicates: string[];
-  /** Segments that are not tags. */
-  syntaxErrors: string[];
-  invalidValues: DmarcTagProblem[];
-  /** `p` is not the second tag (RFC 7489 wanted it right after `v`). */
-  policyNotSecond: boolean;
-  /**
-   * Why receivers fall back to "p=none" or ignore the record (RFC 9989 §4.10.1): `p` missing or
-   * invalid, `sp` or `np` invalid. Empty when the policy tags are usable.
-   */
-  policyFallback: string[];
-  /**
-   * What receivers apply to the publishing domain: `p`; `none` when `policyFallback` applies and
-   * `rua` holds a valid URI (RFC 9989 §4.10.1, RFC 7489 §6.6.3); null: the record is ignored
-   * (fallback without a valid `rua`, a repeated tag, or no `v=DMARC1` first).
-   */
-  effectivePolicy: DmarcPolicy | null;
-}
+export type DmarcTagProblem = DmarcRecord['invalidValues'][number];
 
 const fold = (name: string) => name.toLowerCase();
 
-function keyword<T extends string>(tags: Map<string, string>, name: string, invalid: DmarcTagProblem[]): T | null {
+function keyword<T extends string>(
+  tags: Map<string, string>,
+  name: DmarcTagProblem['tag'],
+  invalid: DmarcTagProblem[],
+): T | null {
   const value = tags.get(name);
   if (value === undefined) return null;
   const problem = tagValueProblem(DMARC_TAGS[name]!, value);
@@ -109,11 +70,12 @@ export function parseDmarcRecord(text: string): DmarcRecord {
   const testing = keyword<'y' | 'n'>(first, 't', invalid) === 'y';
   const adkim = keyword<'r' | 's'>(first, 'adkim', invalid) ?? 'r';
   const aspf = keyword<'r' | 's'>(first, 'aspf', invalid) ?? 'r';
-  const fo = keyword<string>(first, 'fo', invalid)
+  // A valid fo= is keywords from its list, so each item is one of them.
+  const fo = (keyword<string>(first, 'fo', invalid)
     ?.split(':')
-    .map((v) => v.trim()) ?? ['0'];
+    .map((v) => v.trim()) ?? ['0']) as DmarcRecord['fo'];
   const removed: DmarcRecord['removed'] = [];
-  for (const name of ['pct', 'rf', 'ri']) {
+  for (const name of ['pct', 'rf', 'ri'] as const) {
     const value = first.get(name);
     if (value === undefined) continue;
     removed.push({ name, value });

@@ -13,21 +13,14 @@
  */
 import type { DnsExchange } from '../capture.ts';
 import { isDnsFailure, txtTexts } from '../dns-answers.ts';
-import { classifyDmarcText, parseDmarcRecord, type DmarcRecord } from './parse.ts';
+import type { DmarcSection } from '../result-schema-sections.ts';
+import { classifyDmarcText, parseDmarcRecord } from './parse.ts';
 
 /** After the first query, the walk continues from at most this many labels. */
 const TREE_WALK_MAX_LABELS = 7;
 
-export interface WalkStep {
-  /** The name whose `_dmarc` was asked. */
-  name: string;
-  /** record: exactly one DMARC record; multiple: several (all discarded); none; failed: DNS failure. */
-  outcome: 'record' | 'multiple' | 'none' | 'failed';
-  /** The DMARC record texts found at the name. */
-  records: string[];
-  /** The record, parsed, when outcome is record (retrieval and analysis each parse it once). */
-  record: DmarcRecord | null;
-}
+/** One name the RFC 9989 tree walk asked. */
+export type WalkStep = DmarcSection['walk'][number];
 
 export const dmarcName = (name: string) => `_dmarc.${name}`;
 

@@ -8,10 +8,8 @@ import { normalizeName } from '../../../net/dns-records.ts';
 import { exchange, type DnsExchange, type EmailSecurityCapture } from '../capture.ts';
 import { lookupEvidence } from '../common-findings.ts';
 import { describeExchange, isDnsFailure } from '../dns-answers.ts';
-import type { DnssecFacts, Section } from '../section.ts';
+import type { DnssecSection } from '../result-schema-sections.ts';
 import { dnssecFinding } from './catalogue.ts';
-
-export type DnssecSection = Section & { facts: DnssecFacts; authenticatedAnswers: string[] };
 
 const validated = (x: DnsExchange) => x.authenticated && (x.outcome === 'answer' || x.outcome === 'nodata');
 

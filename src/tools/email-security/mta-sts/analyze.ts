@@ -3,26 +3,18 @@
  * size, redirects), the policy's syntax and mode, and whether every MX host matches a policy
  * `mx` pattern (in enforce mode, mail to an unlisted MX is not delivered).
  */
-import { exchange, type EmailSecurityCapture, type PolicyFetch } from '../capture.ts';
+import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { lookupEvidence, recordsAt } from '../common-findings.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { readMxFacts, receivesNoMail } from '../mx/facts.ts';
-import type { Finding, MtaStsFacts, Section } from '../section.ts';
+import type { MtaStsSection } from '../result-schema-sections.ts';
+import type { Finding, MtaStsFacts } from '../section.ts';
 import { mtaStsFinding } from './catalogue.ts';
 import { fetchProblem, policyFindings } from './findings.ts';
-import { parseStsPolicy, uncoveredMx, type StsPolicy } from './policy.ts';
-import { isStsRecord, parseStsRecord, type StsRecord } from './record.ts';
+import { parseStsPolicy, uncoveredMx } from './policy.ts';
+import { isStsRecord, parseStsRecord } from './record.ts';
 import { mtaStsName } from './retrieve.ts';
-
-export type MtaStsSection = Section & {
-  facts: MtaStsFacts;
-  record: StsRecord | null;
-  policy: StsPolicy | null;
-  fetch: PolicyFetch | null;
-  /** MX hosts that no policy `mx` pattern matches. */
-  uncoveredMx: string[];
-};
 
 const NO_FACTS: MtaStsFacts = { record: false, mode: null, policyValid: false, coversAllMx: null, uncoveredMx: 0 };
 

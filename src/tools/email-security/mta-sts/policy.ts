@@ -4,25 +4,15 @@
  * line per allowed MX pattern (a host name, or `*.` plus a domain matching one label, §4.1).
  */
 import { normalizeName } from '../../../net/dns-records.ts';
+import type { StsPolicy } from '../result-schema-records.ts';
 
-export type StsMode = 'enforce' | 'testing' | 'none';
+export type StsMode = NonNullable<StsPolicy['mode']>;
 
 export const MAX_POLICY_AGE_SECONDS = 31_557_600;
 /** Below a day, a policy protects little between fetches (RFC 8461 §3.2 suggests weeks). */
 export const SHORT_POLICY_AGE_SECONDS = 86_400;
 
-export interface StsPolicy {
-  version: string | null;
-  mode: StsMode | null;
-  maxAge: number | null;
-  mx: string[];
-  extensions: string[];
-  /** Why senders would reject the policy; empty when valid. */
-  problems: string[];
-  /** Not fatal: e.g. a field repeated (senders use the first). */
-  notes: string[];
-  valid: boolean;
-}
+export type { StsPolicy };
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;

@@ -5,17 +5,9 @@
  * covers TXT records and policy files).
  */
 import { EXTENSION_NAME, EXTENSION_VALUE, readFieldList } from '../field-list.ts';
+import type { StsRecord } from '../result-schema-records.ts';
 
-export interface StsRecord {
-  text: string;
-  id: string | null;
-  extensions: string[];
-  /** Why senders would ignore the record; empty when valid. */
-  problems: string[];
-  /** Not fatal: e.g. `id` repeated (the first is used). */
-  notes: string[];
-  valid: boolean;
-}
+export type { StsRecord };
 
 /** Senders keep only TXT records that begin with "v=STSv1;" (RFC 8461 §3.1). */
 export function isStsRecord(text: string): boolean {

@@ -7,24 +7,14 @@ import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { lookupEvidence } from '../common-findings.ts';
 import { addressesIn, describeExchange, isAbsent, isDnsFailure, quoteRecord } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
-import type { Finding, MxFacts, Section } from '../section.ts';
+import type { MxSection } from '../result-schema-sections.ts';
+import type { Finding } from '../section.ts';
 import { apexTxtIn, spfRecordIn, spfSendsNothing } from '../sender-hints.ts';
 import { mxFinding } from './catalogue.ts';
 import { isIpLiteral, isNullTarget, mxRecords, readMxFacts, sendsNoMail, type MxRecord } from './facts.ts';
 import { MAX_MX_HOSTS_CHECKED } from './retrieve.ts';
 
-export interface MxHostReport {
-  preference: number;
-  exchange: string;
-  /** A then AAAA addresses found. */
-  addresses: string[];
-  /** true: has an address; false: neither A nor AAAA exists (dangling); null: could not tell. */
-  resolves: boolean | null;
-  /** The name is an alias (CNAME), which RFC 2181 §10.3 forbids as an MX target. */
-  alias: boolean;
-}
-
-export type MxSection = Section & { facts: MxFacts; hosts: MxHostReport[] };
+type MxHostReport = MxSection['hosts'][number];
 
 function hostReport(capture: EmailSecurityCapture, record: MxRecord): MxHostReport {
   const v4 = exchange(capture, record.exchange, 'A');

@@ -4,7 +4,8 @@
  * terminal policy. Pure: the same capture always grades the same.
  */
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
-import type { Finding, Section, SectionStatus, SpfFacts } from '../section.ts';
+import type { SpfSection } from '../result-schema-sections.ts';
+import type { Finding, SectionStatus, SpfFacts } from '../section.ts';
 import { spfFindings } from './findings.ts';
 import type { SpfRecordNode, SpfTree } from './model.ts';
 import { LIMITS } from './rfc7208.ts';
@@ -12,26 +13,10 @@ import { buildSpfTree } from './tree.ts';
 import { passesEverySender } from './universal.ts';
 import { judgeSpf, type SpfVerdict } from './verdict.ts';
 
-export type { SpfRecordNode } from './model.ts';
+export type { SpfSection };
 
 /** What one term of the domain's record costs, includes and redirect counted in full. */
-export interface LookupAttribution {
-  term: string;
-  /** The domain the term looks up (its include or redirect target, for those). */
-  target: string | null;
-  lookups: number;
-  voidLookups: number;
-}
-
-export interface SpfAnalysis extends Section {
-  facts: SpfFacts;
-  /** The domain's SPF record, when exactly one was found. */
-  record: string | null;
-  /** The domain's record and every include and redirect target, term by term (the first `MAX_REPORTED_TERMS`). */
-  tree: SpfRecordNode;
-  /** The domain's terms that cost lookups; their sum is `facts.lookups`. */
-  lookupsByMechanism: LookupAttribution[];
-}
+type LookupAttribution = SpfSection['lookupsByMechanism'][number];
 
 /**
  * Terms and syntax errors listed per record in the section's tree, and terms in its lookups: a
@@ -66,7 +51,7 @@ function reportedLookups(attributions: LookupAttribution[]): LookupAttribution[]
   ];
 }
 
-export function analyzeSpf(capture: EmailSecurityCapture): SpfAnalysis {
+export function analyzeSpf(capture: EmailSecurityCapture): SpfSection {
   const tree = buildSpfTree(capture.domain, (name, type) => exchange(capture, name, type));
   const verdict = judgeSpf(tree);
   const findings = spfFindings(tree, verdict);

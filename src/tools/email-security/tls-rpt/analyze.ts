@@ -7,12 +7,11 @@ import { lookupEvidence, recordsAt } from '../common-findings.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { receivesNoMail } from '../mx/facts.ts';
-import type { Finding, Section, SimpleFacts } from '../section.ts';
+import type { TlsRptSection } from '../result-schema-sections.ts';
+import type { Finding } from '../section.ts';
 import { tlsRptFinding } from './catalogue.ts';
-import { isTlsRptRecord, parseTlsRptRecord, type TlsRptRecord } from './record.ts';
+import { isTlsRptRecord, parseTlsRptRecord } from './record.ts';
 import { tlsRptName } from './retrieve.ts';
-
-export type TlsRptSection = Section & { facts: SimpleFacts; record: TlsRptRecord | null };
 
 export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNoMail(capture)): TlsRptSection {
   const name = tlsRptName(capture.domain);

@@ -4,19 +4,10 @@
  * and DANE ones) to those destinations.
  */
 import { EXTENSION_NAME, EXTENSION_VALUE, readFieldList } from '../field-list.ts';
-import { MAX_REPORT_URIS, parseReportUri, splitUriList, type ReportUri } from '../report-uri.ts';
+import { MAX_REPORT_URIS, parseReportUri, splitUriList } from '../report-uri.ts';
+import type { TlsRptRecord } from '../result-schema-records.ts';
 
-export interface TlsRptRecord {
-  text: string;
-  /** The first `MAX_REPORT_URIS`, parsed. */
-  rua: ReportUri[];
-  /** URIs past the ones parsed. */
-  ruaOmitted: number;
-  extensions: string[];
-  /** Why senders would ignore it; empty when valid. */
-  problems: string[];
-  valid: boolean;
-}
+export type { TlsRptRecord };
 
 /** Records that begin with the version (RFC 8460 §3); others are discarded. */
 export function isTlsRptRecord(text: string): boolean {
