@@ -48,6 +48,8 @@ writeAll(result.outputFiles);
 
 // The entries in deploy/ import the bundle; its types are those of the source it was built from.
 writeWhole(OUT.replace(/\.js$/, '.d.ts'), "export * from '../src/index.ts';\n");
+// What each input contributes to the bundle, for `npm run bench` (bytes by dependency).
+writeWhole(OUT.replace(/\.js$/, '.meta.json'), JSON.stringify(result.metafile));
 
 const raw = readFileSync(OUT);
 const gzip = gzipSync(raw, { level: 9 }).length;

@@ -20,6 +20,7 @@ import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import { measureAdversarial } from './adversarial.ts';
 import { measureClientFlood } from './client-flood.ts';
+import { measureColdStart } from './cold-start.ts';
 import { measureEmailLatency } from './email-latency.ts';
 import { measureMcpAnswerSizes } from './mcp-answer-sizes.ts';
 import { measureMcpOverhead } from './mcp-overhead.ts';
@@ -184,14 +185,14 @@ const UNITS: Record<string, string> = {
   production_packages: 'packages',
 };
 
-/** The unit of a figure; the adversarial section has one figure per parser, all in ms. */
+/** Units of the families of figures: one figure per parser, endpoint or dependency. */
+const UNIT_PATTERNS: [RegExp, string][] = [
+  [/^adversarial_longest_block_ms\.|^cold_start_\w*_ms$|^(?:first_call|steady)_cpu_ms\./, 'ms'],
+  [/^mcp_\w*_bytes$|^bundle_bytes_by_dependency\./, 'bytes'],
+  [/_ratio$/, 'x'],
+];
 const unitOf = (name: string): string =>
-  UNITS[name] ??
-  (name.startsWith('adversarial_longest_block_ms.')
-    ? 'ms'
-    : name.startsWith('mcp_') && name.endsWith('_bytes')
-      ? 'bytes'
-      : '');
+  UNITS[name] ?? UNIT_PATTERNS.find(([pattern]) => pattern.test(name))?.[1] ?? '';
 
 let exitCode = 0;
 try {
@@ -206,6 +207,7 @@ try {
     ...(await measureAdversarial()),
     ...(await measureClientFlood()),
     ...(await measureProductionSize()),
+    ...measureColdStart(),
   };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${unitOf(name)}`);
