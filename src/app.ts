@@ -25,7 +25,6 @@ import { isUnguarded, surfaceOf, type Surface } from './http/surface.ts';
 import { problemResponse, refusalOf } from './http/problem.ts';
 import { KeyService } from './keys/key-service.ts';
 import { SPEC_LIMITS } from './limits.ts';
-import { mcpEndpoint } from './mcp/endpoint.ts';
 import { mcpOrigin } from './mcp/origin-check.ts';
 import { mcpProblemResponse } from './mcp/refusals.ts';
 import { createDohResolver } from './net/resolver.ts';
@@ -69,6 +68,12 @@ const isProbe = (surface: Surface) => surface === 'probe';
  * The router, the 405 answers, each request's surface and /openapi.json read this table, in this
  * order. Every route also answers HEAD (for GET), OPTIONS (the CORS preflight) and 405.
  */
+/**
+ * The MCP endpoint, loaded on its first request: the MCP SDK and its schema library are a third of
+ * the bundle, and no REST request should pay to evaluate them.
+ */
+const mcpEndpoint: Handler = async (request, ctx) => (await import('./mcp/endpoint.ts')).mcpEndpoint(request, ctx);
+
 const ROUTES = {
   catalog: { surface: 'api', GET: [requireScope('tools:read'), catalog], doc: listToolsOperation },
   execute: {

@@ -3,13 +3,23 @@
  * tell it. Kept outside src/mcp so the REST API and the pages can publish it without depending on
  * the MCP surface.
  */
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { PATHS } from '../paths.ts';
 import type { Catalog } from './catalog-schema.ts';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
 
-/** The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly. */
-export const MCP_PROTOCOL_VERSIONS = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v !== '2026-07-28')];
+/**
+ * The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly.
+ * Written out rather than read from the SDK, whose import would load it (and its schema library)
+ * for every request; test/contract/mcp-connection.test.ts holds the list to the SDK's.
+ */
+export const MCP_PROTOCOL_VERSIONS = [
+  '2026-07-28',
+  '2025-11-25',
+  '2025-06-18',
+  '2025-03-26',
+  '2024-11-05',
+  '2024-10-07',
+];
 
 /** A client configuration in the common `mcpServers` shape; the key header is optional. */
 export function mcpClientConfig(baseUrl: string, keyPrefix: string) {
