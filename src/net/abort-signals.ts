@@ -18,8 +18,27 @@ export function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-/** A signal that aborts when `signal` does or after `ms`, whichever comes first. */
+/**
+ * A signal that aborts when `signal` does or after `ms`, whichever comes first, with the reason
+ * `AbortSignal.timeout` gives. Its own timer, not `AbortSignal.any` over `AbortSignal.timeout`:
+ * Node holds a timeout signal weakly, and a scan that only reads `aborted` was seen to outlive
+ * its deadline once the collector had taken it. The timer does not keep a process alive.
+ */
 export function withTimeout(signal: AbortSignal | null | undefined, ms: number): AbortSignal {
-  const timeout = AbortSignal.timeout(ms);
-  return signal ? anySignal([signal, timeout]) : timeout;
+  const controller = new AbortController();
+  if (signal?.aborted) {
+    controller.abort(signal.reason);
+    return controller.signal;
+  }
+  const onAbort = () => {
+    clearTimeout(timer);
+    controller.abort(signal?.reason);
+  };
+  const timer = setTimeout(() => {
+    signal?.removeEventListener('abort', onAbort);
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+  }, ms);
+  (timer as { unref?: () => void }).unref?.();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return controller.signal;
 }

@@ -43,3 +43,20 @@ describe('combining abort signals without AbortSignal.any', () => {
       assert.equal((signal.reason as DOMException).name, 'TimeoutError');
     }));
 });
+
+describe('a deadline', () => {
+  test("ends with the caller's reason when the caller aborts first", () => {
+    const caller = new AbortController();
+    const deadline = withTimeout(caller.signal, 60_000);
+    assert.equal(deadline.aborted, false);
+    caller.abort(new Error('client left'));
+    assert.equal(deadline.aborted, true);
+    assert.equal((deadline.reason as Error).message, 'client left');
+  });
+
+  test('is aborted at once when the caller already is', () => {
+    const deadline = withTimeout(AbortSignal.abort('gone'), 60_000);
+    assert.equal(deadline.aborted, true);
+    assert.equal(deadline.reason, 'gone');
+  });
+});
