@@ -13,18 +13,7 @@ import { SPF_FINDINGS } from '../../../src/tools/email-security/spf/catalogue.ts
 import type { EmailSecurityDetailsSchema } from '../../../src/tools/email-security/result-schema.ts';
 import { emailCaptureArbitrary } from '../../support/fuzz-domain-captures.ts';
 import { FUZZ_SEED } from '../../support/fuzz.ts';
-
-/** The prefix of every finding id of each section. */
-const SECTION_PREFIX: Record<string, string> = {
-  dmarc: 'dmarc-',
-  spf: 'spf-',
-  dkim: 'dkim-',
-  mx: 'mx-',
-  mtaSts: 'mta-sts-',
-  tlsRpt: 'tls-rpt-',
-  bimi: 'bimi-',
-  dnssec: 'dnssec-',
-};
+import { findingPrefixOf } from '../../support/email-sections.ts';
 
 /** The details of a graded scan, as the result schema publishes them. */
 type Details = v.InferOutput<typeof EmailSecurityDetailsSchema>;
@@ -48,7 +37,7 @@ test('any capture grades on the chart or is not assessed, findings of each secti
         assert.ok(['pass', 'warn', 'fail', 'not-applicable', 'error'].includes(section.status), name);
         assert.ok(section.summary.length > 0);
         for (const finding of section.findings) {
-          assert.ok(finding.id.startsWith(SECTION_PREFIX[name]!), `${name}: ${finding.id}`);
+          assert.ok(finding.id.startsWith(findingPrefixOf(name)), `${name}: ${finding.id}`);
           assert.ok(SEVERITIES.includes(finding.severity));
           assert.ok(finding.evidence.every((line) => typeof line === 'string'));
           if (name === 'spf') assert.ok(Object.hasOwn(SPF_FINDINGS, finding.id), finding.id);

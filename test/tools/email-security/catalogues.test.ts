@@ -9,17 +9,7 @@ import { test } from 'node:test';
 import { SEVERITIES } from '../../../src/tools/grading.ts';
 import { FINDING_CATALOGUES } from '../../../src/tools/email-security/catalogues.ts';
 import { formsOf, type Catalogue } from '../../../src/tools/email-security/finding.ts';
-
-const PREFIX: Record<keyof typeof FINDING_CATALOGUES, string> = {
-  dmarc: 'dmarc-',
-  spf: 'spf-',
-  dkim: 'dkim-',
-  mx: 'mx-',
-  mtaSts: 'mta-sts-',
-  tlsRpt: 'tls-rpt-',
-  bimi: 'bimi-',
-  dnssec: 'dnssec-',
-};
+import { findingPrefixOf } from '../../support/email-sections.ts';
 
 const catalogues = Object.entries(FINDING_CATALOGUES) as [keyof typeof FINDING_CATALOGUES, Catalogue][];
 
@@ -44,7 +34,7 @@ test('every finding id starts with its section prefix and names one finding', ()
   const seen = new Set<string>();
   for (const [section, catalogue] of catalogues)
     for (const id of Object.keys(catalogue)) {
-      assert.ok(id.startsWith(PREFIX[section]), `${section}: ${id}`);
+      assert.ok(id.startsWith(findingPrefixOf(section)), `${section}: ${id}`);
       assert.ok(!seen.has(id), id);
       seen.add(id);
     }
