@@ -4,7 +4,7 @@
  * runtime binary comes from devDependencies (node_modules/.bin).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { transformSync } from 'esbuild';
@@ -117,7 +117,7 @@ const bun: Launcher = {
 
 /**
  * workerd with the config wrangler would generate: the entry (TypeScript stripped, imports kept)
- * and the bundle as two ES modules, vars as text bindings, and an outbound network that may
+ * and the bundle (its entry and chunks) as ES modules, vars as text bindings, and an outbound network that may
  * reach loopback (the DoH server, the store bridge and scan targets all live there).
  */
 const workerd: Launcher = {
@@ -127,13 +127,23 @@ const workerd: Launcher = {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'workerd-'));
     mkdirSync(join(dir, 'deploy/cloudflare'), { recursive: true });
-    mkdirSync(join(dir, 'dist'));
+    mkdirSync(join(dir, 'dist/chunks'), { recursive: true });
     const entry = transformSync(readFileSync(join(ROOT, 'deploy/cloudflare/worker.ts'), 'utf8'), {
       loader: 'ts',
       format: 'esm',
     }).code;
     writeFileSync(join(dir, 'deploy/cloudflare/worker.js'), entry);
-    copyFileSync(join(ROOT, 'dist/agent-scan.js'), join(dir, 'dist/agent-scan.js'));
+    // The bundle's entry and every chunk it may import, each an ES module as wrangler uploads them.
+    const bundleFiles = [
+      'dist/agent-scan.js',
+      ...readdirSync(join(ROOT, 'dist/chunks'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `dist/chunks/${f}`),
+    ];
+    for (const file of bundleFiles) copyFileSync(join(ROOT, file), join(dir, file));
+    const bundleModules = bundleFiles.map(
+      (file) => `(name = ${JSON.stringify(file)}, esModule = embed ${JSON.stringify(file)})`,
+    );
     const bindings = Object.entries(env).map(
       ([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`,
     );
@@ -150,7 +160,7 @@ const config :Workerd.Config = (
 const api :Workerd.Worker = (
   modules = [
     (name = "deploy/cloudflare/worker.js", esModule = embed "deploy/cloudflare/worker.js"),
-    (name = "dist/agent-scan.js", esModule = embed "dist/agent-scan.js"),
+    ${bundleModules.join(',\n    ')},
   ],
   compatibilityDate = "2026-11-01",
   bindings = [${bindings.join(', ')}],
