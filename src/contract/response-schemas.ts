@@ -8,10 +8,12 @@ import * as v from 'valibot';
 import { problemEntries } from './problem-schemas.ts';
 import { SCAN_KEPT_DAYS } from './request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../store/port.ts';
+import { TOOL_IMPLEMENTATIONS } from '../tools/implementations.ts';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 
 type Tool = (typeof ALLOWLISTED_TOOLS)[number];
+const resultSchemasOf = (tool: Tool) => TOOL_IMPLEMENTATIONS[tool.name].resultSchemas;
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));
 
@@ -72,11 +74,11 @@ const OPEN_DETAILS = described(v.record(v.string(), v.unknown()), "The tool's fi
 /** `result` of an assessed scan and of an unassessed one, of one tool. */
 const assessedResult = (tool: Tool, depth: Depth) =>
   v.object({
-    status: tool.resultSchemas.status,
+    status: resultSchemasOf(tool).status,
     message,
     details:
       // The tool's own schema, not a copy, so the document can name it (src/contract/openapi/components.ts).
-      depth === 'outline' ? OPEN_DETAILS : tool.resultSchemas.details,
+      depth === 'outline' ? OPEN_DETAILS : resultSchemasOf(tool).details,
   });
 const unassessedResult = (tool: Tool, depth: Depth) =>
   v.object({
@@ -86,7 +88,7 @@ const unassessedResult = (tool: Tool, depth: Depth) =>
       depth === 'outline'
         ? OPEN_DETAILS
         : described(
-            v.union([tool.resultSchemas.unassessedDetails, PipelineStopSchema]),
+            v.union([resultSchemasOf(tool).unassessedDetails, PipelineStopSchema]),
             'Why the target could not be assessed: `reason` and what comes with it.',
           ),
   });

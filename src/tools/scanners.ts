@@ -1,4 +1,7 @@
-/** Builds every registered tool's scanner from configuration and the runtime's fetch functions. */
+/**
+ * Builds every registered tool's scanner from configuration and the runtime's fetch functions; the
+ * scanner's code (src/tools/implementations.ts) is loaded by the first scan.
+ */
 import type { AppConfig } from '../config.ts';
 import { createDohResolver } from '../net/resolver.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from './registry.ts';
@@ -18,5 +21,27 @@ export function createScanners(config: AppConfig, runtime: ScannerRuntime): Part
     userAgent: userAgent(config),
   };
   const setup: ScannerSetup = { config, runtime, resolver, guarded };
-  return Object.fromEntries(ALLOWLISTED_TOOLS.map((tool) => [tool.name, tool.createScanner(setup)]));
+  return Object.fromEntries(
+    ALLOWLISTED_TOOLS.map((tool) => [
+      tool.name,
+      loadedOnFirstScan(async () =>
+        (await import('./implementations.ts')).TOOL_IMPLEMENTATIONS[tool.name].createScanner(setup),
+      ),
+    ]),
+  );
+}
+
+/**
+ * A scanner whose code is loaded by its first scan: `load` runs once (again only if it failed),
+ * and every scan after it goes straight to the scanner it made.
+ */
+function loadedOnFirstScan(load: () => Promise<Scanner>): Scanner {
+  let loading: Promise<Scanner> | undefined;
+  return async (target, context) => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return (await loading)(target, context);
+  };
 }

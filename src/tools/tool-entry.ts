@@ -1,7 +1,7 @@
 /**
- * One tool as the service registers it: its pure definition plus what the surfaces and the
- * scanner construction need. Each tool folder's index.ts exports one entry; src/tools/registry.ts
- * lists them, and the catalog, schemas, OpenAPI, MCP tools, scanners and pages read that list.
+ * One tool as the service registers it: its pure definition plus what the surfaces need at start.
+ * Each tool folder's index.ts exports one entry; src/tools/registry.ts lists them, and the catalog,
+ * schemas, OpenAPI, MCP tools, scanners and pages read that list.
  */
 import type * as v from 'valibot';
 import type { AppConfig } from '../config.ts';
@@ -46,7 +46,6 @@ export interface ToolEntry<Name extends string = string> extends ToolDefinition<
   acceptsSelectors: boolean;
   /** How the target reads in the shared request and response schemas (src/contract/request-schemas.ts). */
   targetInSchemas: { accepts: string; normalizedTo: string };
-  createScanner(setup: ScannerSetup): Scanner;
   mcp: {
     /** The MCP tool name (snake_case). */
     name: string;
@@ -59,6 +58,14 @@ export interface ToolEntry<Name extends string = string> extends ToolDefinition<
   findingsOf(details: Record<string, unknown>): Finding[];
   /** What the tool is for and how its result reads, for the skill file and the tool page. */
   guide: ToolGuide;
+}
+
+/**
+ * The heavy half of a tool (src/tools/<tool>/implementation.ts), listed in src/tools/implementations.ts
+ * and loaded the first time a scan runs or a document describes results, never at start.
+ */
+export interface ToolImplementation {
+  createScanner(setup: ScannerSetup): Scanner;
   /**
    * The shapes of its `result` (src/tools/<tool>/result-schema.ts), from which the OpenAPI document
    * describes the scan envelope: `status` and `details` of an assessed scan, `details` of a 422.

@@ -21,6 +21,7 @@ import {
   UnassessedScanSchema,
 } from '../response-schemas.ts';
 import { ExecuteRequestSchema } from '../request-schemas.ts';
+import { TOOL_IMPLEMENTATIONS } from '../../tools/implementations.ts';
 import { SpfRecordNodeSchema } from '../../tools/email-security/result-schema-records.ts';
 
 const QUOTA_POLICY_NOTE =
@@ -39,8 +40,8 @@ function namedSchemas(): Record<string, v.GenericSchema> {
       [`${name}Scan`, scan],
       [`${name}UnassessedScan`, unassessed],
       [`${name}StoredScan`, stored],
-      [`${name}Details`, tool.resultSchemas.details],
-      [`${name}UnassessedDetails`, tool.resultSchemas.unassessedDetails],
+      [`${name}Details`, TOOL_IMPLEMENTATIONS[tool.name].resultSchemas.details],
+      [`${name}UnassessedDetails`, TOOL_IMPLEMENTATIONS[tool.name].resultSchemas.unassessedDetails],
     ];
   });
   return {

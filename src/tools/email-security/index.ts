@@ -2,14 +2,8 @@
 import { SEVERITIES } from '../grading.ts';
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { Finding, ToolEntry } from '../tool-entry.ts';
-import {
-  EmailSecurityDetailsSchema,
-  EmailSecurityStatusSchema,
-  EmailSecurityUnassessedDetailsSchema,
-} from './result-schema.ts';
 import { emailSecurityDefinition } from './definition.ts';
 import { emailSecurityGuide } from './guide.ts';
-import { createEmailSecurityScanner } from './scanner.ts';
 
 /** The grading vocabulary's severity order; a severity it does not know sorts last. */
 function severityRank(severity: unknown): number {
@@ -32,12 +26,6 @@ export const emailSecurity: ToolEntry<'email-security'> = {
   ...emailSecurityDefinition,
   acceptsSelectors: true,
   targetInSchemas: { accepts: 'an apex domain', normalizedTo: 'an apex domain' },
-  createScanner: ({ runtime, resolver, guarded }) =>
-    createEmailSecurityScanner({
-      resolver,
-      fetch: guarded,
-      ...(runtime.mtaStsPort ? { mtaStsPort: runtime.mtaStsPort } : {}),
-    }),
   mcp: {
     name: 'email_security_scan',
     purpose: "grades a domain's email authentication",
@@ -54,9 +42,4 @@ export const emailSecurity: ToolEntry<'email-security'> = {
   },
   findingsOf: findingsBySeverity,
   guide: emailSecurityGuide,
-  resultSchemas: {
-    status: EmailSecurityStatusSchema,
-    details: EmailSecurityDetailsSchema,
-    unassessedDetails: EmailSecurityUnassessedDetailsSchema,
-  },
 };

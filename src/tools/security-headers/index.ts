@@ -1,15 +1,8 @@
 /** The security-headers tool as the service registers it (src/tools/registry.ts). */
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { Finding, ToolEntry } from '../tool-entry.ts';
-import {
-  SecurityHeadersDetailsSchema,
-  SecurityHeadersStatusSchema,
-  SecurityHeadersUnassessedDetailsSchema,
-} from './result-schema.ts';
 import { securityHeadersDefinition } from './definition.ts';
 import { securityHeadersGuide } from './guide.ts';
-import { createPreloadLookup } from './retrieve/preload-lookup.ts';
-import { createSecurityHeadersScanner } from './scanner.ts';
 
 /** Failed tests, largest penalty first: the test's title and what it found, and its recommendation. */
 function failedTests(details: JsonDetails): Finding[] {
@@ -33,11 +26,6 @@ export const securityHeaders: ToolEntry<'security-headers'> = {
     accepts: 'a URL or domain (https:// is assumed when the scheme is left out)',
     normalizedTo: 'a URL',
   },
-  createScanner: ({ config, runtime, guarded }) =>
-    createSecurityHeadersScanner({
-      ...guarded,
-      preload: createPreloadLookup({ url: config.hstsPreloadStatusUrl, fetch: runtime.fetch }),
-    }),
   mcp: {
     name: 'security_headers_scan',
     purpose: 'grades a website',
@@ -54,9 +42,4 @@ export const securityHeaders: ToolEntry<'security-headers'> = {
   },
   findingsOf: failedTests,
   guide: securityHeadersGuide,
-  resultSchemas: {
-    status: SecurityHeadersStatusSchema,
-    details: SecurityHeadersDetailsSchema,
-    unassessedDetails: SecurityHeadersUnassessedDetailsSchema,
-  },
 };
