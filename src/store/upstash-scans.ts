@@ -2,8 +2,7 @@
  * Kept scans on Upstash Redis: records, histories and the per-tool latest grades (docs/store.md,
  * "Kept scans"). Part of UpstashStore, which hands it its client, clock and error wrapping.
  */
-import type { Redis } from '@upstash/redis';
-import { LATEST_GRADE_SCRIPT, LATEST_SCAN_SCRIPT, SAVE_SCAN_SCRIPT } from './lua-scripts.ts';
+import type { UpstashClient } from './upstash-client.ts';
 import {
   SCAN_RECORD_TTL_MS,
   SCANS_KEPT_PER_TARGET,
@@ -13,25 +12,17 @@ import {
   type StoredScan,
 } from './port.ts';
 
-type Script = ReturnType<Redis['createScript']>;
+type Call = <T>(operation: (client: UpstashClient) => Promise<T>) => Promise<T>;
 
 export class UpstashScans {
-  readonly #redis: Redis;
   readonly #prefix: string;
   readonly #now: () => number;
-  readonly #call: <T>(operation: () => Promise<T>) => Promise<T>;
-  readonly #saveScript: Script;
-  readonly #latestScript: Script;
-  readonly #gradeScript: Script;
+  readonly #call: Call;
 
-  constructor(redis: Redis, prefix: string, now: () => number, call: <T>(operation: () => Promise<T>) => Promise<T>) {
-    this.#redis = redis;
+  constructor(prefix: string, now: () => number, call: Call) {
     this.#prefix = prefix;
     this.#now = now;
     this.#call = call;
-    this.#saveScript = redis.createScript(SAVE_SCAN_SCRIPT);
-    this.#latestScript = redis.createScript(LATEST_SCAN_SCRIPT);
-    this.#gradeScript = redis.createScript(LATEST_GRADE_SCRIPT);
   }
 
   async saveScan(scan: StoredScan, gradeDomain: string | null): Promise<void> {
@@ -47,23 +38,23 @@ export class UpstashScans {
       keys.push(this.#gradeKey(gradeDomain, scan.tool as GradedTool));
       args.push(JSON.stringify({ grade: scan.grade, at: scan.scannedAt }), String(scan.scannedAt));
     }
-    await this.#call(() => this.#saveScript.exec(keys, args));
+    await this.#call(({ scripts }) => scripts.saveScan.exec(keys, args));
   }
 
   async findScan(scanId: string): Promise<StoredScan | null> {
-    const stored = await this.#call(() => this.#redis.get<string>(this.#scanKey(scanId)));
+    const stored = await this.#call(({ redis }) => redis.get<string>(this.#scanKey(scanId)));
     return this.#unexpired(stored);
   }
 
   async latestScan(tool: string, target: string): Promise<StoredScan | null> {
     const key = this.#historyKey(tool, target);
-    const stored = await this.#call(() => this.#latestScript.exec([key], [this.#scanKey('')]));
+    const stored = await this.#call(({ scripts }) => scripts.latestScan.exec([key], [this.#scanKey('')]));
     return this.#unexpired(typeof stored === 'string' ? stored : null);
   }
 
   async scanHistory(tool: string, target: string, limit: number): Promise<ScanSummary[]> {
     const key = this.#historyKey(tool, target);
-    const items = await this.#call(() => this.#redis.lrange<string>(key, 0, limit - 1));
+    const items = await this.#call(({ redis }) => redis.lrange<string>(key, 0, limit - 1));
     const cutoff = this.#now() - SCAN_RECORD_TTL_MS;
     return items.map((item) => JSON.parse(item) as ScanSummary).filter((s) => s.scannedAt >= cutoff);
   }
@@ -74,8 +65,8 @@ export class UpstashScans {
     at: number,
     tool: GradedTool = 'website-security',
   ): Promise<void> {
-    await this.#call(() =>
-      this.#gradeScript.exec([this.#gradeKey(domain, tool)], [JSON.stringify({ grade, at }), String(at)]),
+    await this.#call(({ scripts }) =>
+      scripts.latestGrade.exec([this.#gradeKey(domain, tool)], [JSON.stringify({ grade, at }), String(at)]),
     );
   }
 
@@ -83,7 +74,7 @@ export class UpstashScans {
     domain: string,
     tool: GradedTool = 'website-security',
   ): Promise<{ grade: string; at: number } | null> {
-    const stored = await this.#call(() => this.#redis.get<string>(this.#gradeKey(domain, tool)));
+    const stored = await this.#call(({ redis }) => redis.get<string>(this.#gradeKey(domain, tool)));
     return stored ? (JSON.parse(stored) as { grade: string; at: number }) : null;
   }
 

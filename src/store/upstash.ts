@@ -1,6 +1,4 @@
-import { errors, Redis } from '@upstash/redis';
-import { classifyFetchError } from '../net/fetch-failure.ts';
-import { QUOTA_SCRIPT, RATE_LIMIT_SCRIPT, RELEASE_SCRIPT, REVOKE_SCRIPT, TOUCH_SCRIPT } from './lua-scripts.ts';
+import type { UpstashClient, UpstashConnection } from './upstash-client.ts';
 import { UpstashScans } from './upstash-scans.ts';
 import { quotaDecision, rateLimitDecision, windowIndex } from './sliding-window.ts';
 import {
@@ -53,39 +51,22 @@ const RELEASE_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
  * "allowed".
  */
 export class UpstashStore implements Store {
-  readonly #redis: Redis;
+  readonly #connection: UpstashConnection;
   readonly #prefix: string;
   readonly #now: () => number;
-  readonly #scripts: Record<'rateLimit' | 'quota' | 'release' | 'touch' | 'revoke', ReturnType<Redis['createScript']>>;
   readonly #scans: UpstashScans;
+  #client: Promise<UpstashClient> | undefined;
 
   constructor(options: UpstashStoreOptions) {
-    const timeoutMs = options.timeoutMs ?? 800;
+    this.#connection = { url: options.url, token: options.token, timeoutMs: options.timeoutMs ?? 800 };
     this.#prefix = options.prefix ?? 'asc';
     this.#now = options.now ?? Date.now;
-    this.#redis = new Redis({
-      url: options.url,
-      token: options.token,
-      automaticDeserialization: false,
-      enableTelemetry: false,
-      // One quick retry for a dropped connection; the deadline covers each attempt.
-      retry: { retries: 1, backoff: () => 50 },
-      signal: () => AbortSignal.timeout(timeoutMs),
-    });
-    // EVALSHA first, the script text only when the server does not know it yet.
-    this.#scripts = {
-      rateLimit: this.#redis.createScript(RATE_LIMIT_SCRIPT),
-      quota: this.#redis.createScript(QUOTA_SCRIPT),
-      release: this.#redis.createScript(RELEASE_SCRIPT),
-      touch: this.#redis.createScript(TOUCH_SCRIPT),
-      revoke: this.#redis.createScript(REVOKE_SCRIPT),
-    };
-    this.#scans = new UpstashScans(this.#redis, this.#prefix, this.#now, (operation) => this.#call(operation));
+    this.#scans = new UpstashScans(this.#prefix, this.#now, (operation) => this.#call(operation));
   }
 
   /** A write, not a PING: a store that answers but refuses writes (out of memory, a replica) is not ready. */
   async ping(): Promise<void> {
-    await this.#call(() => this.#redis.set(`${this.#prefix}:ready`, String(this.#now()), { px: 60_000 }));
+    await this.#call(({ redis }) => redis.set(`${this.#prefix}:ready`, String(this.#now()), { px: 60_000 }));
   }
 
   async hitRateLimit(bucket: string, limit: number, windowMs: number, consume: boolean): Promise<RateLimitDecision> {
@@ -93,7 +74,7 @@ export class UpstashStore implements Store {
     const index = windowIndex(now, windowMs);
     const keys = [this.#rateKey(bucket, index), this.#rateKey(bucket, index - 1)];
     const args = [now, limit, windowMs, consume ? 1 : 0].map(String);
-    const reply = (await this.#call(() => this.#scripts.rateLimit.exec(keys, args))) as number[];
+    const reply = (await this.#call(({ scripts }) => scripts.rateLimit.exec(keys, args))) as number[];
     const counts = { current: Number(reply[1]), previous: Number(reply[2]) };
     return rateLimitDecision(counts, limit, windowMs, now, consume, Number(reply[0]) === 1);
   }
@@ -109,11 +90,11 @@ export class UpstashStore implements Store {
     const args = [now, markerTtl, ...windows.flatMap((w) => [w.limit, w.windowMs])].map(String);
     let reply: number[];
     try {
-      reply = (await this.#call(() => this.#scripts.quota.exec([marker, ...counters], args))) as number[];
+      reply = (await this.#call(({ scripts }) => scripts.quota.exec([marker, ...counters], args))) as number[];
     } catch (error) {
       if (!(error instanceof StoreUnavailableError)) throw error;
       const current = counters.filter((_, i) => i % 2 === 0);
-      return this.#cancelReservation(() => this.#scripts.release.exec([marker, ...current], [markerTtl]), error);
+      return this.#cancelReservation(({ scripts }) => scripts.release.exec([marker, ...current], [markerTtl]), error);
     }
     const outcome = Number(reply[0]);
     if (outcome === RESERVATION.cancelled) {
@@ -132,14 +113,17 @@ export class UpstashStore implements Store {
     const at = Number(reservation.split(':')[0]);
     const current = windows.map((w) => this.quotaKey(w, windowIndex(at, w.windowMs)));
     const markerTtl = String(Math.max(...windows.map((w) => w.windowMs)));
-    await this.#call(() => this.#scripts.release.exec([marker, ...current], [markerTtl]));
+    await this.#call(({ scripts }) => scripts.release.exec([marker, ...current], [markerTtl]));
   }
 
   /**
    * Undoes a reservation whose reply did not come in time: at once if the store answers now, and
    * otherwise in the background, a few times over the next half minute. Always throws.
    */
-  async #cancelReservation(release: () => Promise<unknown>, cause: StoreUnavailableError): Promise<never> {
+  async #cancelReservation(
+    release: (client: UpstashClient) => Promise<unknown>,
+    cause: StoreUnavailableError,
+  ): Promise<never> {
     const message = `the scan reservation was not confirmed: ${cause.message}`;
     try {
       await this.#call(release);
@@ -172,17 +156,20 @@ export class UpstashStore implements Store {
       const value = record[field];
       if (value !== null) fields[field] = Array.isArray(value) ? value.join(' ') : String(value);
     }
-    const tx = this.#redis.multi();
-    tx.hset(this.#keyRecordKey(record.hash), fields);
-    tx.set(`${this.#prefix}:keyid:${record.id}`, record.hash);
-    tx.sadd(`${this.#prefix}:keys`, record.id);
-    tx.sadd(`${this.#prefix}:keys:owner:${record.owner}`, record.id);
-    await this.#call(() => tx.exec());
+    await this.#call(({ redis }) => {
+      const tx = redis.multi();
+      tx.hset(this.#keyRecordKey(record.hash), fields);
+      tx.set(`${this.#prefix}:keyid:${record.id}`, record.hash);
+      tx.sadd(`${this.#prefix}:keys`, record.id);
+      tx.sadd(`${this.#prefix}:keys:owner:${record.owner}`, record.id);
+      return tx.exec();
+    });
   }
 
   async findKeyByHash(hash: string): Promise<KeyRecord | null> {
     // Without automatic deserialisation HGETALL answers Redis's flat [field, value, …] list.
-    const reply = (await this.#call(() => this.#redis.hgetall(this.#keyRecordKey(hash)))) as unknown as string[] | null;
+    const reply = (await this.#call(({ redis }) => redis.hgetall(this.#keyRecordKey(hash)))) as unknown as
+      string[] | null;
     if (!reply || reply.length === 0) return null;
     const fields: Record<string, string> = {};
     for (let i = 0; i + 1 < reply.length; i += 2) fields[reply[i]!] = reply[i + 1]!;
@@ -190,23 +177,23 @@ export class UpstashStore implements Store {
   }
 
   async listKeys(owner?: string): Promise<KeyRecord[]> {
-    const ids = await this.#call(() =>
-      this.#redis.smembers(owner === undefined ? `${this.#prefix}:keys` : `${this.#prefix}:keys:owner:${owner}`),
+    const ids = await this.#call(({ redis }) =>
+      redis.smembers(owner === undefined ? `${this.#prefix}:keys` : `${this.#prefix}:keys:owner:${owner}`),
     );
     const records = await Promise.all(ids.map((id) => this.#findKeyById(id)));
     return records.filter((r): r is KeyRecord => r !== null).sort((a, b) => a.createdAt - b.createdAt);
   }
 
   async revokeKey(id: string, at: number): Promise<KeyRecord | null> {
-    const hash = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:keyid:${id}`));
+    const hash = await this.#call(({ redis }) => redis.get<string>(`${this.#prefix}:keyid:${id}`));
     if (!hash) return null;
-    await this.#call(() => this.#scripts.revoke.exec([this.#keyRecordKey(hash)], [String(at)]));
+    await this.#call(({ scripts }) => scripts.revoke.exec([this.#keyRecordKey(hash)], [String(at)]));
     return this.findKeyByHash(hash);
   }
 
   async touchKey(id: string, at: number): Promise<void> {
-    const hash = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:keyid:${id}`));
-    if (hash) await this.#call(() => this.#scripts.touch.exec([this.#keyRecordKey(hash)], [String(at)]));
+    const hash = await this.#call(({ redis }) => redis.get<string>(`${this.#prefix}:keyid:${id}`));
+    if (hash) await this.#call(({ scripts }) => scripts.touch.exec([this.#keyRecordKey(hash)], [String(at)]));
   }
 
   saveScan(scan: StoredScan, gradeDomain: string | null): Promise<void> {
@@ -243,43 +230,31 @@ export class UpstashStore implements Store {
   }
 
   async #findKeyById(id: string): Promise<KeyRecord | null> {
-    const hash = await this.#call(() => this.#redis.get<string>(`${this.#prefix}:keyid:${id}`));
+    const hash = await this.#call(({ redis }) => redis.get<string>(`${this.#prefix}:keyid:${id}`));
     return hash ? this.findKeyByHash(hash) : null;
   }
 
-  async #call<T>(operation: () => Promise<T>): Promise<T> {
+  /** One store operation; its failure, whatever it is, becomes `StoreUnavailableError`. */
+  async #call<T>(operation: (client: UpstashClient) => Promise<T>): Promise<T> {
+    const client = await this.#connect();
     try {
-      return await operation();
+      return await operation(client);
     } catch (error) {
-      throw new StoreUnavailableError(storeFailure(error), { cause: error });
+      throw new StoreUnavailableError(client.failure(error), { cause: error });
     }
   }
-}
 
-/**
- * Why the store failed, for the log: refused by the server (an error reply: a wrong token, out of
- * memory, a read-only replica), an unreadable reply, or no reply at all (with the network's code).
- * Never the command itself, which can hold key hashes and scan data.
- */
-function storeFailure(error: unknown): string {
-  if (error instanceof errors.UpstashJSONParseError) return 'the shared store answered something that is not JSON';
-  if (error instanceof errors.UpstashError) {
-    // Redis quotes a command's arguments in some replies ("unknown command 'get,asc:key…'"): not those either.
-    const reply = error.message
-      .split(', command was:')[0]!
-      .replace(/^Command failed: /, '')
-      .replace(/'[^']*'/g, "'…'")
-      .slice(0, 200);
-    return `the shared store refused the command: ${reply}`;
+  /** The client, loaded with the first command (src/store/upstash-client.ts). */
+  #connect(): Promise<UpstashClient> {
+    this.#client ??= import('./upstash-client.ts').then(
+      ({ connectUpstash }) => connectUpstash(this.#connection),
+      (error: unknown) => {
+        this.#client = undefined;
+        throw new StoreUnavailableError(`the store client could not be loaded: ${String(error)}`, { cause: error });
+      },
+    );
+    return this.#client;
   }
-  const failure = classifyFetchError(error);
-  const detail = failure.reason === 'network' && failure.code === null ? errorText(error) : failure.message;
-  return `the shared store did not answer: ${detail}`;
-}
-
-function errorText(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error instanceof Error ? error.message : String(error)}${cause}`.slice(0, 200);
 }
 
 function toKeyRecord(fields: Record<string, string>): KeyRecord {
