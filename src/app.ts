@@ -5,18 +5,7 @@ import { execute, knownTool } from './api/execute.ts';
 import { notFound, onlyMethods, preflight } from './api/fallbacks.ts';
 import { health, readiness } from './api/health.ts';
 import { openApiDocument } from './api/openapi.ts';
-import { badgeOperation } from './contract/openapi/badge-operation.ts';
-import { buildOpenApi, thisDocument, type OpenApiDocument } from './contract/openapi/document.ts';
-import { PAGE_OPERATIONS } from './contract/openapi/page-operations.ts';
-import { healthOperation, readinessOperation } from './contract/openapi/probe-operations.ts';
-import { scanHistoryOperation, storedScanOperation } from './contract/openapi/scan-operations.ts';
-import {
-  executePerTool,
-  legacyExecuteOperation,
-  legacyListToolsOperation,
-  listToolsOperation,
-  mcpOperation,
-} from './contract/openapi/tool-operations.ts';
+import type { OpenApiDocument } from './contract/openapi/document.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
 import { badge, badgeRefusal } from './badge/route.ts';
 import { createContext, placeholderRequest, readUrl, unusableHost } from './http/request-context.ts';
@@ -35,18 +24,6 @@ import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
 import { perMinuteLimit } from './middleware/rate-limit.ts';
 import { RefusedClients } from './middleware/refused-clients.ts';
 import { requireScope } from './middleware/require-scope.ts';
-import {
-  agentSkill,
-  errorIndexPage,
-  errorPage,
-  landingPage,
-  llmsTxt,
-  notFoundPage,
-  scanPage,
-  siteStylesheet,
-  toolPage,
-  toolPageScript,
-} from './pages/routes.ts';
 import { PATHS, type PathName } from './paths.ts';
 import { MemoryStore } from './store/memory.ts';
 import type { AppDeps, Handler, RequestContext, RuntimeContext, Services } from './context.ts';
@@ -63,69 +40,74 @@ function unless(skips: (surface: Surface) => boolean, middleware: Handler): Hand
 const isProbe = (surface: Surface) => surface === 'probe';
 
 /**
- * Every endpoint, once, by its name in src/paths.ts (where each path is spelled): the surface it
- * belongs to, the checks of its path, its method's guards and handler, and its OpenAPI operation.
- * The router, the 405 answers, each request's surface and /openapi.json read this table, in this
- * order. Every route also answers HEAD (for GET), OPTIONS (the CORS preflight) and 405.
- */
-/**
  * The MCP endpoint, loaded on its first request: the MCP SDK and its schema library are a third of
  * the bundle, and no REST request should pay to evaluate them.
  */
 const mcpEndpoint: Handler = async (request, ctx) => (await import('./mcp/endpoint.ts')).mcpEndpoint(request, ctx);
 
+type Pages = typeof import('./pages/routes.ts');
+/** A page handler; the pages (templates, assets, skills, error docs) load with the first page asked for. */
+const page =
+  (name: keyof Pages): Handler =>
+  async (request, ctx) =>
+    (await import('./pages/routes.ts'))[name](request, ctx);
+
+/**
+ * Every endpoint, once, by its name in src/paths.ts (where each path is spelled): the surface it
+ * belongs to, the checks of its path, and its method's guards and handler; its OpenAPI operation
+ * has the same name in src/contract/openapi/operations.ts. The router, the 405 answers, each
+ * request's surface and /openapi.json read this table, in this order. Every route also answers
+ * HEAD (for GET), OPTIONS (the CORS preflight) and 405.
+ */
 const ROUTES = {
-  catalog: { surface: 'api', GET: [requireScope('tools:read'), catalog], doc: listToolsOperation },
+  catalog: { surface: 'api', GET: [requireScope('tools:read'), catalog] },
   execute: {
     surface: 'api',
     params: [knownTool],
     POST: [requireScope('tools:execute'), execute],
-    doc: executePerTool,
   },
   scanHistory: {
     surface: 'api',
     params: [knownTool],
     GET: [requireScope('tools:read'), scanHistory],
-    doc: scanHistoryOperation,
   },
-  scan: { surface: 'api', GET: [requireScope('tools:read'), storedScan], doc: storedScanOperation },
+  scan: { surface: 'api', GET: [requireScope('tools:read'), storedScan] },
   // Retired: the same 410 for everyone, whatever key is sent (docs/api-behaviour.md).
-  developerKeys: { surface: 'retired', POST: [keysMovedToPortal], doc: null },
-  legacyCatalog: { surface: 'api', GET: [requireScope('tools:read'), legacyCatalog], doc: legacyListToolsOperation },
+  developerKeys: { surface: 'retired', POST: [keysMovedToPortal] },
+  legacyCatalog: { surface: 'api', GET: [requireScope('tools:read'), legacyCatalog] },
   legacyExecute: {
     surface: 'api',
     params: [knownTool],
     POST: [requireScope('tools:execute'), execute],
-    doc: legacyExecuteOperation,
   },
-  badge: { surface: 'badge', GET: [requireScope('badges:read'), badge], doc: badgeOperation },
-  mcp: { surface: 'mcp', POST: [mcpOrigin, mcpEndpoint], doc: mcpOperation },
-  health: { surface: 'probe', GET: [health], doc: healthOperation },
-  readiness: { surface: 'probe', GET: [readiness], doc: readinessOperation },
-  openapi: { surface: 'document', GET: [openApiDocument(describeApi)], doc: thisDocument },
+  badge: { surface: 'badge', GET: [requireScope('badges:read'), badge] },
+  mcp: { surface: 'mcp', POST: [mcpOrigin, mcpEndpoint] },
+  health: { surface: 'probe', GET: [health] },
+  readiness: { surface: 'probe', GET: [readiness] },
+  openapi: { surface: 'document', GET: [openApiDocument(describeApi)] },
   // Pages for people and agents: every URL the API hands out resolves.
-  home: { surface: 'document', GET: [landingPage], doc: PAGE_OPERATIONS.home },
-  llms: { surface: 'document', GET: [llmsTxt], doc: PAGE_OPERATIONS.llms },
-  toolPage: { surface: 'document', GET: [toolPage], doc: PAGE_OPERATIONS.toolPage },
-  scanPage: { surface: 'document', GET: [scanPage], doc: PAGE_OPERATIONS.scanPage },
-  skill: { surface: 'document', GET: [agentSkill], doc: PAGE_OPERATIONS.skill },
-  errors: { surface: 'document', GET: [errorIndexPage], doc: PAGE_OPERATIONS.errors },
-  error: { surface: 'document', GET: [errorPage], doc: PAGE_OPERATIONS.error },
-  script: { surface: 'document', GET: [toolPageScript], doc: PAGE_OPERATIONS.script },
-  stylesheet: { surface: 'document', GET: [siteStylesheet], doc: PAGE_OPERATIONS.stylesheet },
+  home: { surface: 'document', GET: [page('landingPage')] },
+  llms: { surface: 'document', GET: [page('llmsTxt')] },
+  toolPage: { surface: 'document', GET: [page('toolPage')] },
+  scanPage: { surface: 'document', GET: [page('scanPage')] },
+  skill: { surface: 'document', GET: [page('agentSkill')] },
+  errors: { surface: 'document', GET: [page('errorIndexPage')] },
+  error: { surface: 'document', GET: [page('errorPage')] },
+  script: { surface: 'document', GET: [page('toolPageScript')] },
+  stylesheet: { surface: 'document', GET: [page('siteStylesheet')] },
 } satisfies Record<PathName, Route>;
 
 const ROUTE_LIST = Object.entries(ROUTES) as [PathName, Route][];
 
 const SURFACE_OF_PATTERN = new Map<string, Surface>(ROUTE_LIST.map(([name, route]) => [PATHS[name], route.surface]));
 
-/** The OpenAPI document of the routes (`GET /openapi.json` renders it). */
-export function describeApi(baseUrl: string, accountUrl: string): OpenApiDocument {
-  const routes = ROUTE_LIST.map(([name, route]) => ({
-    path: PATHS[name],
-    method: methodOf(route),
-    doc: route.doc,
-  }));
+/**
+ * The OpenAPI document of the routes (`GET /openapi.json` renders it), each described by its
+ * operation in src/contract/openapi/operations.ts; that code and the schemas load on first use.
+ */
+export async function describeApi(baseUrl: string, accountUrl: string): Promise<OpenApiDocument> {
+  const { buildOpenApi } = await import('./contract/openapi/document.ts');
+  const routes = ROUTE_LIST.map(([name, route]) => ({ name, path: PATHS[name], method: methodOf(route) }));
   return buildOpenApi(routes, baseUrl, accountUrl);
 }
 
@@ -172,7 +154,7 @@ export function createApp(deps: AppDeps): App {
     router.all(PATHS[name], ...checks, onlyMethods(method));
   }
   // Anything else: a page for a browser outside the API, the problem for everyone else.
-  router.get('*', notFoundPage).all('*', notFound);
+  router.get('*', page('notFoundPage')).all('*', notFound);
 
   return {
     async fetch(request, runtime = {}) {

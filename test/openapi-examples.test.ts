@@ -8,7 +8,7 @@ import { describeApi } from '../src/app.ts';
 import { closedObjects, describeErrors, strictAjv } from './support/strict-schema.ts';
 
 type Json = Record<string, unknown>;
-const document = describeApi('https://scan.example', 'https://account.scan.example/keys') as unknown as Json;
+const document = (await describeApi('https://scan.example', 'https://account.scan.example/keys')) as unknown as Json;
 
 /** Every object in the document holding an example, with the schema the example is of. */
 function examplesIn(node: unknown, path: string): { path: string; schema: Json; example: unknown }[] {

@@ -41,7 +41,7 @@ let spectral: Promise<Run>;
 before(async () => {
   dir = await mkdtemp(join(tmpdir(), 'openapi-lint-'));
   const document = join(dir, 'openapi.json');
-  await writeFile(document, JSON.stringify(describeApi('https://scan.example', 'https://account.example/keys')));
+  await writeFile(document, JSON.stringify(await describeApi('https://scan.example', 'https://account.example/keys')));
   redocly = run(dir, 'redocly', [
     'lint',
     `--config=${join(ROOT, 'redocly.yaml')}`,

@@ -3,12 +3,16 @@ import { respond } from '../http/respond.ts';
 import type { Handler } from '../context.ts';
 
 /** `GET /openapi.json`: the document `describe` builds (src/app.ts), once per base URL and account URL. */
-export function openApiDocument(describe: (baseUrl: string, accountUrl: string) => object): Handler {
-  const rendered = new BoundedCache<string, string>({ maxEntries: 16 });
-  return (_request, ctx) => {
+export function openApiDocument(describe: (baseUrl: string, accountUrl: string) => Promise<object>): Handler {
+  const rendered = new BoundedCache<string, Promise<string>>({ maxEntries: 16 });
+  return async (_request, ctx) => {
     const { accountUrl } = ctx.services.config;
-    const json = rendered.getOrCreate(`${ctx.baseUrl} ${accountUrl}`, () =>
-      JSON.stringify(describe(ctx.baseUrl, accountUrl)),
+    const key = `${ctx.baseUrl} ${accountUrl}`;
+    const json = await rendered.getOrCreate(key, () =>
+      describe(ctx.baseUrl, accountUrl).then(JSON.stringify, (error: unknown) => {
+        rendered.delete(key);
+        throw error;
+      }),
     );
     return respond(ctx, json, {
       headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300' },

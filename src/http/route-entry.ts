@@ -1,8 +1,7 @@
 /**
  * One endpoint of the route table (src/app.ts): the router, the 405 answers, the surface of a
- * request and the OpenAPI document all read it.
+ * request and the OpenAPI document (with the operation of the same name) all read it.
  */
-import type { Description, Operation } from '../contract/openapi/document.ts';
 import type { Handler } from '../context.ts';
 import type { Surface } from './surface.ts';
 
@@ -11,8 +10,6 @@ interface RouteBase {
   surface: Surface;
   /** Checks of the path's own parameters, before any method's answer: an unknown tool is 404, not 405. */
   params?: Handler[];
-  /** How the OpenAPI document describes it; null leaves it out (the retired keys endpoint). */
-  doc: Operation | Description | null;
 }
 
 /**

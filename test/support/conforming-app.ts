@@ -10,14 +10,14 @@ import { checkAtEnd } from './cleanup.ts';
 import { OpenApiConformance } from './openapi-conformance.ts';
 
 /** One per document, shared by every file a process runs: compiling its schemas takes a while. */
-const checkers = new Map<string, OpenApiConformance>();
+const checkers = new Map<string, Promise<OpenApiConformance>>();
 
-function checkerFor(config: AppConfig): OpenApiConformance {
+function checkerFor(config: AppConfig): Promise<OpenApiConformance> {
   const baseUrl = config.baseUrl ?? 'http://localhost';
   const key = `${baseUrl} ${config.accountUrl}`;
   let checker = checkers.get(key);
   if (checker === undefined) {
-    checker = new OpenApiConformance(describeApi(baseUrl, config.accountUrl));
+    checker = describeApi(baseUrl, config.accountUrl).then((document) => new OpenApiConformance(document));
     checkers.set(key, checker);
   }
   return checker;
@@ -53,8 +53,8 @@ export function checkedAgainstOpenApi(app: App, config: AppConfig): App {
   };
 }
 
-const checked = (checker: OpenApiConformance, method: string, path: string, response: Response) =>
-  checker.check(method, path, response).catch((error: unknown) => [String(error)]);
+const checked = async (checker: Promise<OpenApiConformance>, method: string, path: string, response: Response) =>
+  (await checker).check(method, path, response).catch((error: unknown) => [String(error)]);
 
 /** The request's path; Node's server builds the URL from the Host header, which may not make one. */
 function pathOf(request: Request): string {

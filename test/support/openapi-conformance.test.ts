@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { describeApi } from '../../src/app.ts';
 import { OpenApiConformance } from './openapi-conformance.ts';
 
-const checker = new OpenApiConformance(describeApi('https://scan.test', 'https://account.scan.test/keys'));
+const checker = new OpenApiConformance(await describeApi('https://scan.test', 'https://account.scan.test/keys'));
 
 const COMMON = {
   'api-version': '1',

@@ -4,10 +4,11 @@
  * and the error table. Every path also documents HEAD (for GET), the CORS preflight, 405 for other
  * methods and the 400 of an unusable Host header.
  */
+import { OPERATIONS } from './operations.ts';
 import { componentSchemas, RESPONSE_HEADERS, SECURITY_SCHEMES } from './components.ts';
-import { keyOptional, KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared, SHARED_RESPONSES } from './shared.ts';
+import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared, SHARED_RESPONSES } from './shared.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from '../../http/respond.ts';
-import { openApiPath, successorOf } from '../../paths.ts';
+import { openApiPath, successorOf, type PathName } from '../../paths.ts';
 import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../../store/port.ts';
 import { TOOLS_ELSEWHERE } from '../../tools/registry.ts';
@@ -131,11 +132,11 @@ function deprecatedAlias(operation: Operation): Operation {
   return { ...operation, deprecated: true, tags: ['deprecated'], responses };
 }
 
-/** What the document reads of a route (src/app.ts): its path, its method and how it is described. */
+/** What the document reads of a route (src/app.ts): its name, path and method. */
 export interface DescribedRoute {
+  name: PathName;
   path: string;
   method: string;
-  doc: Operation | Description | null;
 }
 
 /** What an operation's description may depend on besides the route. */
@@ -152,7 +153,8 @@ export type Description = (site: Site, pattern: string) => Record<string, Operat
 /** Every described route's operations, by OpenAPI path, in the order of the routes. */
 function operationsByPath(routes: readonly DescribedRoute[], site: Site) {
   const paths: Record<string, Record<string, Operation>> = {};
-  for (const { path, method, doc } of routes) {
+  for (const { name, path, method } of routes) {
+    const doc: Operation | Description | null = OPERATIONS[name];
     if (doc === null) continue;
     const described = typeof doc === 'function' ? doc(site, path) : { [openApiPath(path)]: doc };
     for (const [documented, operation] of Object.entries(described))
@@ -160,26 +162,6 @@ function operationsByPath(routes: readonly DescribedRoute[], site: Site) {
   }
   return paths;
 }
-
-/** `GET /openapi.json` itself. */
-export const thisDocument: Description = ({ accountUrl }, pattern) => ({
-  [pattern]: {
-    operationId: 'openapi',
-    summary: 'This document',
-    description: `The OpenAPI 3.1 description of the service. Keys are created at ${accountUrl}.`,
-    tags: ['operations'],
-    security: keyOptional,
-    responses: {
-      '200': {
-        description: 'OpenAPI 3.1 document.',
-        headers: RATE_LIMIT_HEADERS,
-        content: { 'application/json': { schema: { type: 'object' } } },
-      },
-      // Sending a key is never needed here; one that is sent is checked, and a bad one counts.
-      ...KEY_REFUSALS,
-    },
-  },
-});
 
 export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string, accountUrl: string) {
   return {
