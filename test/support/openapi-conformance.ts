@@ -82,13 +82,16 @@ export class OpenApiConformance {
   }
 
   /**
-   * A path or method the document does not list (an unknown tool, any other path): the preflight,
-   * or a problem (404, or a refusal of the key that was checked first), as info.description says;
+   * A path or method the document does not list (an unknown tool, any other path): the preflight
+   * (`x-cors-preflight`), or a problem (404, or a refusal of the key that was checked first), as info.description says;
    * the retired keys endpoint, described in the `deprecated` tag, always answers 410. A 404 of a
    * GET outside the API's paths is the shared PageNotFound answer, an HTML page or the problem.
    */
   private async checkOtherPath(method: string, path: string, response: Response, where: string): Promise<string[]> {
-    if (method === 'OPTIONS' && response.status === 204) return [];
+    if (method === 'OPTIONS' && response.status === 204) {
+      const preflight = this.document['x-cors-preflight'] as ResponseObject;
+      return this.checkHeaders(preflight, response).map((p) => `${where}: ${p}`);
+    }
     if (response.status === 404 && (method === 'GET' || method === 'HEAD') && !isMachinePath(path)) {
       const documented = this.resolved({ $ref: '#/components/responses/PageNotFound' });
       const problems = this.checkHeaders(documented, response).concat(

@@ -132,12 +132,16 @@ export const RESPONSE_HEADERS = {
   Allow: header('The methods this path accepts.', 'string', true),
   Vary: header('Accept on error badges: the same URL answers a problem document to a client that asks for JSON.'),
   'X-Accel-Buffering': header('no, on event streams: proxies should pass each event on at once.'),
+};
+
+export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
+
+/** Only the preflight's, which is described once (x-cors-preflight) and no operation refers to. */
+export const PREFLIGHT_HEADERS = {
   'Access-Control-Allow-Methods': header('The methods any origin may use.', 'string', true),
   'Access-Control-Allow-Headers': header('The request headers any origin may send.', 'string', true),
   'Access-Control-Max-Age': header('Seconds a browser may keep this preflight answer.', 'integer', true),
 };
-
-export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
 
 export const SECURITY_SCHEMES = {
   bearerKey: {

@@ -1,12 +1,14 @@
 /**
  * The OpenAPI 3.1 document, generated from the route table (src/app.ts: each route's operation),
  * the valibot schemas (src/contract/*-schemas.ts and each tool's result schema), the tool registry
- * and the error table. Every path also documents HEAD (for GET), the CORS preflight, 405 for other
- * methods and the 400 of an unusable Host header.
+ * and the error table. Every operation also documents 405 for other methods and the 400 of an
+ * unusable Host header; HEAD and the CORS preflight are described once (info.description and
+ * `x-cors-preflight`), not as operations a client generator would turn into functions.
  */
 import { OPERATIONS } from './operations.ts';
-import { componentSchemas, RESPONSE_HEADERS, SECURITY_SCHEMES } from './components.ts';
-import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared, SHARED_RESPONSES } from './shared.ts';
+import { shareRepeatedAnswers } from './shared-answers.ts';
+import { componentSchemas, PREFLIGHT_HEADERS, RESPONSE_HEADERS, SECURITY_SCHEMES } from './components.ts';
+import { noKey, RATE_LIMIT_HEADERS, ref, shared, SHARED_RESPONSES } from './shared.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from '../../http/respond.ts';
 import { openApiPath, successorOf, type PathName } from '../../paths.ts';
 import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
@@ -59,40 +61,27 @@ function withEveryAnswer(operation: Operation): Operation {
   };
 }
 
-/** HEAD of a GET operation: the same statuses and headers, no body. */
-function headOf(get: Operation): Operation {
-  const responses: Record<string, Response> = {};
-  for (const [status, response] of Object.entries(get.responses))
-    responses[status] =
-      '$ref' in response ? response : { description: response.description, headers: response.headers ?? {} };
-  return { ...get, operationId: `${get.operationId}-head`, summary: `${get.summary} (headers only)`, responses };
-}
-
-function preflight(path: string): Operation {
-  return {
-    operationId: `preflight-${path.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}`,
-    summary: 'CORS preflight',
-    description:
-      `Any origin may call the service with ${CORS_ALLOWED_METHODS} and the headers ${CORS_ALLOWED_HEADERS}: the ` +
-      'same lists on every path (a 405 names the methods of each path in Allow).',
-    tags: ['operations'],
-    security: noKey,
-    responses: {
-      '204': {
-        description: 'The methods and headers any origin may use.',
-        headers: {
-          ...RATE_LIMIT_HEADERS,
-          'Access-Control-Allow-Methods': ref('Access-Control-Allow-Methods'),
-          'Access-Control-Allow-Headers': ref('Access-Control-Allow-Headers'),
-          'Access-Control-Max-Age': ref('Access-Control-Max-Age'),
-        },
-      },
-      '400': shared('BadHost'),
-      ...KEY_REFUSALS,
-      '500': shared('InternalError'),
-    },
-  };
-}
+/**
+ * The CORS preflight every path answers (OPTIONS, 204): described once at the document's root, as
+ * `x-cors-preflight`, since no client calls it; a browser sends it on its own.
+ */
+const CORS_PREFLIGHT = {
+  description:
+    `Any origin may call the service with ${CORS_ALLOWED_METHODS} and the headers ${CORS_ALLOWED_HEADERS}: the ` +
+    'same lists on every path (a 405 names the methods of each path in Allow). Never limited or counted. ' +
+    'Under the deprecated prefix it also carries Deprecation, Sunset and Link.',
+  headers: {
+    ...RATE_LIMIT_HEADERS,
+    // Only under the deprecated prefix, so not required here.
+    ...Object.fromEntries(
+      (['Deprecation', 'Sunset', 'Link'] as const).map((name) => [
+        name,
+        { ...RESPONSE_HEADERS[name], required: false },
+      ]),
+    ),
+    ...PREFLIGHT_HEADERS,
+  },
+};
 
 interface Parameter {
   in: string;
@@ -100,8 +89,8 @@ interface Parameter {
 }
 
 /**
- * A path item with its HEAD, its preflight and every operation's common answers. Path parameters
- * are the path item's, so that every method of it (the preflight too) has them.
+ * A path item with every operation's common answers. Path parameters are the path item's, so that
+ * every method of it has them.
  */
 function pathItem(path: string, operations: Record<string, Operation>) {
   const item: Record<string, unknown> = {};
@@ -115,8 +104,6 @@ function pathItem(path: string, operations: Record<string, Operation>) {
     delete answered['parameters'];
     item[method] = others.length > 0 ? { ...answered, parameters: others } : answered;
   }
-  if (item['get']) item['head'] = headOf(item['get'] as Operation);
-  item['options'] = successorOf(path) === null ? preflight(path) : deprecatedAlias(preflight(path));
   return pathParameters.length > 0 ? { parameters: pathParameters, ...item } : item;
 }
 
@@ -164,6 +151,13 @@ function operationsByPath(routes: readonly DescribedRoute[], site: Site) {
 }
 
 export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string, accountUrl: string) {
+  const paths = Object.fromEntries(
+    Object.entries(operationsByPath(routes, { accountUrl })).map(([path, operations]) => [
+      path,
+      pathItem(path, operations),
+    ]),
+  );
+  const responses = shareRepeatedAnswers(paths as Parameters<typeof shareRepeatedAnswers>[0], SHARED_RESPONSES);
   return {
     openapi: '3.1.0',
     info: {
@@ -183,16 +177,14 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
         `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) and any other path answer 404. ` +
         'A path with trailing slashes is the same path. `POST /api/v1/developer/keys` is retired: it always ' +
         'answers 410 (see the `deprecated` tag). ' +
-        'New members may be added to any object: clients ignore members they do not know.',
+        'New members may be added to any object: clients ignore members they do not know.\n\n' +
+        'Every GET path also answers HEAD with the status and headers of its GET and no body. Every path ' +
+        'answers the CORS preflight (OPTIONS) with 204 as `x-cors-preflight` describes.',
     },
     servers: [{ url: baseUrl, description: 'This deployment (BASE_URL).' }],
+    'x-cors-preflight': CORS_PREFLIGHT,
     tags: TAGS,
-    paths: Object.fromEntries(
-      Object.entries(operationsByPath(routes, { accountUrl })).map(([path, operations]) => [
-        path,
-        pathItem(path, operations),
-      ]),
-    ),
+    paths,
     components: {
       schemas: {
         ...componentSchemas(),
@@ -215,7 +207,7 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
           },
         },
       },
-      responses: SHARED_RESPONSES,
+      responses,
       headers: RESPONSE_HEADERS,
       securitySchemes: SECURITY_SCHEMES,
     },
