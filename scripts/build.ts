@@ -1,6 +1,7 @@
 /**
- * `npm run build`: one ESM bundle of src/ (dist/agent-scan.js) for every runtime, and its size
- * raw and gzipped against the edge platforms' limits; then the Node entries as plain JavaScript
+ * `npm run build`: one ESM bundle of src/ for every runtime (dist/agent-scan.js and the chunks it
+ * loads on first use, dist/chunks/), and its size raw and gzipped against the edge platforms'
+ * limits and the REST path's own budget; then the Node entries as plain JavaScript
  * (dist/node/server.js, dist/node/admin.js), which run on a production install (`npm ci
  * --omit=dev`) without tsx: src/ and deploy/node are bundled, the runtime dependencies are loaded
  * from node_modules.
