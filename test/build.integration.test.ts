@@ -47,6 +47,37 @@ test('builds a self-contained bundle that serves the API', async () => {
   assert.match(badge.headers.get('content-type') ?? '', /^image\/svg\+xml/);
 });
 
+test('a cold start loads none of what only some requests need', () => {
+  assert.equal(run.status, 0, run.stderr);
+  type Output = { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> };
+  const { outputs } = JSON.parse(readFileSync('dist/agent-scan.meta.json', 'utf8')) as {
+    outputs: Record<string, Output>;
+  };
+  const loaded = new Set<string>();
+  const load = (file: string) => {
+    loaded.add(file);
+    for (const i of outputs[file]!.imports) if (i.kind === 'import-statement' && !loaded.has(i.path)) load(i.path);
+  };
+  load('dist/agent-scan.js');
+  const inputs = [...loaded].flatMap((file) => Object.keys(outputs[file]!.inputs));
+  assert.ok(inputs.includes('src/app.ts') && inputs.includes('src/contract/catalog-document.ts'));
+  const onFirstUse = [
+    /node_modules\/@modelcontextprotocol\//,
+    /node_modules\/zod\//,
+    /node_modules\/@upstash\/redis\//,
+    /^src\/mcp\/endpoint\.ts$/,
+    /^src\/pages\/routes\.ts$/,
+    /^src\/contract\/openapi\/document\.ts$/,
+    /^src\/tools\/[\w-]+\/(?:scanner|result-schema)\.ts$/,
+  ];
+  for (const pattern of onFirstUse)
+    assert.deepEqual(
+      inputs.filter((input) => pattern.test(input)),
+      [],
+      `${pattern} is loaded at start`,
+    );
+});
+
 test('bundles the Node entries to JavaScript importing only Node and the runtime dependencies', () => {
   assert.equal(run.status, 0, run.stderr);
   const dependencies = Object.keys(JSON.parse(readFileSync('package.json', 'utf8')).dependencies);
