@@ -32,7 +32,9 @@ export function shareRepeatedAnswers(paths: Operations, named: Record<string, An
       }
   };
   each((listed) => {
-    if (!('$ref' in listed)) count.set(JSON.stringify(listed), (count.get(JSON.stringify(listed)) ?? 0) + 1);
+    if ('$ref' in listed) return listed;
+    const text = JSON.stringify(listed);
+    count.set(text, (count.get(text) ?? 0) + 1);
     return listed;
   });
   const responses: Record<string, Answer> = { ...named };
