@@ -9,6 +9,7 @@ import { UpstashStore } from '../../src/store/upstash.ts';
 import { READINESS_CHECK_TTL_MS } from '../../src/ops/readiness.ts';
 import { startDohServer, type DohServer } from '../support/doh-server.ts';
 import { freePort } from '../support/free-port.ts';
+import { PATIENT_MS } from '../support/deadlines.ts';
 import { CATALOG, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis, type RedisServer } from '../support/redis-server.ts';
@@ -27,7 +28,15 @@ before(async () => {
 async function harness(dohUrl = doh.url): Promise<Harness> {
   return startHarness({
     env: { DOH_URL: dohUrl },
-    store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, prefix: 'health', now: clock.now }),
+    // A patient deadline: the store here is meant to answer, however busy the machine.
+    store: (clock) =>
+      new UpstashStore({
+        url: bridge.url,
+        token: bridge.token,
+        prefix: 'health',
+        now: clock.now,
+        timeoutMs: PATIENT_MS,
+      }),
   });
 }
 

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { SPEC_LIMITS } from '../../src/limits.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
+import { PATIENT_MS } from '../support/deadlines.ts';
 import { CHALLENGED, GRADED_EMAIL } from '../support/scanners.ts';
 import { EXECUTE_ES, EXECUTE_SH, freshIp, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
@@ -26,7 +27,13 @@ const STORES = {
   'embedded store': () => ({}),
   'Upstash store': () => ({
     store: (clock: { now: () => number }) =>
-      new UpstashStore({ url: bridge.url, token: bridge.token, prefix: `s${freshIp()}`, now: clock.now }),
+      new UpstashStore({
+        url: bridge.url,
+        token: bridge.token,
+        prefix: `s${freshIp()}`,
+        now: clock.now,
+        timeoutMs: PATIENT_MS,
+      }),
   }),
 };
 

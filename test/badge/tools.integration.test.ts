@@ -13,6 +13,7 @@ import type { ScanFetch } from '../../src/net/scan-fetch.ts';
 import { SCAN_RECORD_TTL_MS, type Store } from '../../src/store/port.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { createScanners } from '../../src/tools/scanners.ts';
+import { PATIENT_MS } from '../support/deadlines.ts';
 import { atEnd } from '../support/cleanup.ts';
 import type { ManualClock } from '../support/clock.ts';
 import { startDohServer } from '../support/doh-server.ts';
@@ -72,7 +73,14 @@ const STORES: [string, ((clock: ManualClock) => Store) | undefined][] = [
   ['memory store', undefined],
   [
     'Upstash store (redis-server behind the REST bridge)',
-    (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, prefix: `badge${++prefixes}`, now: clock.now }),
+    (clock) =>
+      new UpstashStore({
+        url: bridge.url,
+        token: bridge.token,
+        prefix: `badge${++prefixes}`,
+        now: clock.now,
+        timeoutMs: PATIENT_MS,
+      }),
   ],
 ];
 

@@ -8,6 +8,7 @@ import { createDohResolver } from '../../src/net/resolver.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { retrieveEmail } from '../../src/tools/email-security/retrieve.ts';
 import { runAdmin } from '../../deploy/node/admin-main.ts';
+import { PATIENT_MS } from '../support/deadlines.ts';
 import { startDohServer } from '../support/doh-server.ts';
 import { mailZones } from '../support/mail-zones.ts';
 import { CATALOG, EXECUTE_SH, postJson, startHarness } from '../support/harness.ts';
@@ -89,7 +90,8 @@ describe('the operator CLI (npm run admin)', () => {
 
   test('a key goes from created to used to revoked, refused once the one-minute cache expires', async () => {
     const h = await startHarness({
-      store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now }),
+      store: (clock) =>
+        new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now, timeoutMs: PATIENT_MS }),
     });
     const { key, id } = JSON.parse(
       (await admin(['keys', 'create', '--name', 'laptop', '--owner', 'user_7', '--json'], env)).stdout,
@@ -112,12 +114,12 @@ describe('the operator CLI (npm run admin)', () => {
   test('records the latest website-security grade of a domain, normalised', async () => {
     const run = await admin(['grades', 'set', 'WWW.Example.org', 'A+'], env);
     assert.equal(run.code, 0, run.stderr);
-    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: PATIENT_MS });
     assert.equal((await store.latestGrade('example.org'))?.grade, 'A+');
   });
 
   test('takes the grade in any case and stores its canonical form', async () => {
-    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: PATIENT_MS });
     for (const [input, grade] of [
       ['a+', 'A+'],
       ['b', 'B'],
@@ -130,7 +132,7 @@ describe('the operator CLI (npm run admin)', () => {
   });
 
   test('keys grades by the badge’s normal form (normalizeBadgeDomain), refusing what the badge refuses', async () => {
-    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: PATIENT_MS });
     for (const [input, key] of [
       ['www.com', 'www.com'],
       ['https://WWW.Bücher.de/page?x=1', 'xn--bcher-kva.de'],
@@ -149,7 +151,7 @@ describe('the operator CLI (npm run admin)', () => {
   });
 
   test('explains usage mistakes with exit code 2 and the usage, writing nothing', async () => {
-    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: PATIENT_MS });
     const before = (await store.listKeys()).length;
     for (const [args, message] of [
       [['keys', 'create', '--name', 'x'], 'keys create needs --name and --owner'],
@@ -266,7 +268,8 @@ describe('the operator CLI (npm run admin)', () => {
 
   test('creates a key with --scopes and --expires that a real app honours', async () => {
     const h = await startHarness({
-      store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now }),
+      store: (clock) =>
+        new UpstashStore({ url: bridge.url, token: bridge.token, now: clock.now, timeoutMs: PATIENT_MS }),
     });
     const now = new Date(h.clock.now()).toISOString();
     const expires = new Date(h.clock.now() + 2 * 3_600_000).toISOString();

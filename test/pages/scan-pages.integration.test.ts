@@ -9,6 +9,7 @@ import { before, describe, test } from 'node:test';
 import { DOCUMENT_PAGE_CSP, TOOL_PAGE_CSP } from '../../src/pages/send.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import type { ScanOutcome } from '../../src/tools/tool.ts';
+import { PATIENT_MS } from '../support/deadlines.ts';
 import { EXECUTE_ES, EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { CHALLENGED, GRADED } from '../support/scanners.ts';
@@ -56,7 +57,14 @@ const stores: [string, () => Promise<Harness>][] = [
       const redis = await startRedis();
       const bridge = await startUpstashBridge(redis.port);
       return startHarness({
-        store: (clock) => new UpstashStore({ url: bridge.url, token: bridge.token, prefix: 'pages', now: clock.now }),
+        store: (clock) =>
+          new UpstashStore({
+            url: bridge.url,
+            token: bridge.token,
+            prefix: 'pages',
+            now: clock.now,
+            timeoutMs: PATIENT_MS,
+          }),
       });
     },
   ],
