@@ -5,7 +5,7 @@
  * header of the API's own vocabulary that was sent is documented for that response and valid.
  */
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
-import { isMachinePath, PATHS, openApiPath } from '../../src/paths.ts';
+import { isMachinePath, PATHS, openApiPath, successorOf } from '../../src/paths.ts';
 import { closedObjects, describeErrors, strictAjv } from './strict-schema.ts';
 
 type Json = Record<string, unknown>;
@@ -77,7 +77,9 @@ export class OpenApiConformance {
     const listed = operation.responses[String(response.status)] ?? operation.responses['default'];
     if (listed === undefined) return [`${where}: status not documented`];
     const documented = this.resolved(listed);
-    const problems = this.checkHeaders(documented, response).concat(await this.checkBody(method, documented, response));
+    const problems = this.checkHeaders(documented, response, path).concat(
+      await this.checkBody(method, documented, response),
+    );
     return problems.map((p) => `${where}: ${p}`);
   }
 
@@ -90,11 +92,11 @@ export class OpenApiConformance {
   private async checkOtherPath(method: string, path: string, response: Response, where: string): Promise<string[]> {
     if (method === 'OPTIONS' && response.status === 204) {
       const preflight = this.document['x-cors-preflight'] as ResponseObject;
-      return this.checkHeaders(preflight, response).map((p) => `${where}: ${p}`);
+      return this.checkHeaders(preflight, response, path).map((p) => `${where}: ${p}`);
     }
     if (response.status === 404 && (method === 'GET' || method === 'HEAD') && !isMachinePath(path)) {
       const documented = this.resolved({ $ref: '#/components/responses/PageNotFound' });
-      const problems = this.checkHeaders(documented, response).concat(
+      const problems = this.checkHeaders(documented, response, path).concat(
         await this.checkBody(method, documented, response),
       );
       return problems.map((p) => `${where}: ${p}`);
@@ -134,9 +136,9 @@ export class OpenApiConformance {
     return undefined;
   }
 
-  private checkHeaders(documented: ResponseObject, response: Response): string[] {
+  private checkHeaders(documented: ResponseObject, response: Response, path: string): string[] {
     const problems: string[] = [];
-    const headers = this.resolvedHeaders(documented);
+    const headers = new Map([...this.headersEverywhere(path), ...this.resolvedHeaders(documented)]);
     for (const [name, header] of headers) {
       const value = response.headers.get(name);
       if (value === null) {
@@ -151,6 +153,20 @@ export class OpenApiConformance {
       if (!headers.has(name) && !UNDOCUMENTED_ALLOWED.has(name)) problems.push(`header ${name} not documented`);
     }
     return problems;
+  }
+
+  /** The headers documented once for every answer of `path` (the document's x-response-headers). */
+  private headersEverywhere(path: string): Map<string, Json> {
+    const groups = this.document['x-response-headers'] as Record<string, Record<string, Json>>;
+    const bare = path.replace(/(.)\/+$/, '$1');
+    const probe = bare === PATHS.health || bare === PATHS.readiness;
+    return new Map(
+      Object.entries({
+        ...groups['everyAnswer'],
+        ...(probe ? {} : groups['everyAnswerExceptProbes']),
+        ...(successorOf(bare) === null ? {} : groups['underTheDeprecatedPrefix']),
+      }).map(([name, header]) => [name.toLowerCase(), header]),
+    );
   }
 
   private resolvedHeaders(documented: ResponseObject): Map<string, Json> {

@@ -1,6 +1,6 @@
 /** The badge operation of the OpenAPI document (src/contract/openapi/document.ts). See docs/badge.md. */
 import type { ErrorCode } from '../../http/errors.ts';
-import { keyOptional, problem, problemSchemaOf, RATE_LIMIT_HEADERS, ref } from './shared.ts';
+import { keyOptional, problem, problemSchemaOf, ref } from './shared.ts';
 import type { GradedTool } from '../../store/port.ts';
 import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 
@@ -41,7 +41,6 @@ const SVG = { schema: { type: 'string' } };
 function badgeRefusal(code: ErrorCode, description: string) {
   return {
     ...problem(code, `${description} An error badge, or the problem when Accept names JSON.`, {
-      ...RATE_LIMIT_HEADERS,
       Vary: ref('Vary'),
     }),
     content: {
@@ -91,12 +90,12 @@ export const badgeOperation = {
   responses: {
     '200': {
       description: 'The badge (with `format=shields`, also the error badge of a wrong parameter).',
-      headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag'), Vary: ref('Vary') },
+      headers: { ETag: ref('ETag'), Vary: ref('Vary') },
       content: { 'image/svg+xml': SVG, 'application/json': { schema: SHIELDS_ENDPOINT } },
     },
     '304': {
       description: 'Not modified (If-None-Match matched the ETag).',
-      headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
+      headers: { ETag: ref('ETag') },
     },
     '400': badgeRefusal('bad_request', 'a wrong domain, tool, format, style or label.'),
     '401': badgeRefusal('unauthorized', 'an invalid, expired or revoked key.'),

@@ -75,7 +75,11 @@ const header = (description: string, type: 'string' | 'integer' = 'string', requ
   schema: { type },
 });
 
-export const RESPONSE_HEADERS = {
+/**
+ * Headers documented once, in the document's `x-response-headers`, instead of on each of the
+ * hundred answers that carry them; each answer lists only the headers of its own.
+ */
+export const EVERY_ANSWER_HEADERS = {
   'API-Version': header('Always 1.', 'string', true),
   'X-Request-Id': header(
     'The id of this request: the X-Request-Id sent, when it is 1–128 visible ASCII characters, else a new ' +
@@ -94,6 +98,10 @@ export const RESPONSE_HEADERS = {
     'string',
     true,
   ),
+};
+
+/** On every answer except the probes' (/healthz, /readyz), which are never limited. */
+export const LIMIT_HEADERS = {
   RateLimit: header(
     'draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<remaining>;t=<seconds to reset>. ' +
       `${QUOTA_POLICY_NOTE} e.g. "per-minute";r=9;t=42, "scans-per-hour-per-client";r=19;t=3300.`,
@@ -114,6 +122,17 @@ export const RESPONSE_HEADERS = {
     `When the window resets, in Unix epoch seconds (GitHub convention).${QUOTA_REFUSAL_NOTE}`,
     'integer',
   ),
+};
+
+/** On every answer under the deprecated prefix (/api/agent/…). */
+export const DEPRECATED_PREFIX_HEADERS = {
+  Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.', 'string', true),
+  Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`, 'string', true),
+  Link: header('rel="successor-version": the versioned path that replaces this one.', 'string', true),
+};
+
+/** The headers particular answers carry, referenced by each (components.headers). */
+export const RESPONSE_HEADERS = {
   Age: header(
     'Only when a stored result answered an execute request (`maxAgeSec`, `cached: true`): ' +
       'whole seconds since that scan finished.',
@@ -125,9 +144,6 @@ export const RESPONSE_HEADERS = {
       '`store;dur=<ms>;desc="<n> round trips"`.',
   ),
   'WWW-Authenticate': header('Bearer challenge naming the problem (invalid_token, insufficient_scope).'),
-  Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.', 'string', true),
-  Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`, 'string', true),
-  Link: header('rel="successor-version": the versioned path that replaces this one.', 'string', true),
   ETag: header('Strong validator of the badge (SHA-256 of what it shows).', 'string', true),
   Allow: header('The methods this path accepts.', 'string', true),
   Vary: header('Accept on error badges: the same URL answers a problem document to a client that asks for JSON.'),

@@ -7,15 +7,22 @@
  */
 import { OPERATIONS } from './operations.ts';
 import { shareRepeatedAnswers } from './shared-answers.ts';
-import { componentSchemas, PREFLIGHT_HEADERS, RESPONSE_HEADERS, SECURITY_SCHEMES } from './components.ts';
-import { noKey, RATE_LIMIT_HEADERS, ref, shared, SHARED_RESPONSES } from './shared.ts';
+import {
+  componentSchemas,
+  DEPRECATED_PREFIX_HEADERS,
+  EVERY_ANSWER_HEADERS,
+  LIMIT_HEADERS,
+  PREFLIGHT_HEADERS,
+  RESPONSE_HEADERS,
+  SECURITY_SCHEMES,
+} from './components.ts';
+import { shared, SHARED_RESPONSES } from './shared.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS } from '../../http/respond.ts';
 import { openApiPath, successorOf, type PathName } from '../../paths.ts';
 import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../../store/port.ts';
 import { TOOLS_ELSEWHERE } from '../../tools/registry.ts';
 
-type SharedName = keyof typeof SHARED_RESPONSES;
 type Response = { description: string; headers?: Record<string, unknown>; content?: unknown } | { $ref: string };
 export interface Operation {
   operationId: string;
@@ -41,25 +48,36 @@ const TAGS = [
   },
 ];
 
-/** Probes show no rate-limit headers: their common answers are the Probe* variants. */
-const isProbe = (operation: Operation) => operation.security === noKey && operation.tags?.includes('operations');
-
 /**
  * Adds what every operation can answer: 400 for an unusable Host header, 405 for another method
  * (Allow lists the methods), and 500 for a bug.
  */
 function withEveryAnswer(operation: Operation): Operation {
-  const probe = isProbe(operation);
   return {
     ...operation,
     responses: {
-      '400': shared(probe ? 'ProbeBadHost' : 'BadHost'),
+      '400': shared('BadHost'),
       ...operation.responses,
-      '405': operation.responses['405'] ?? shared(probe ? 'ProbeMethodNotAllowed' : 'MethodNotAllowed'),
-      '500': operation.responses['500'] ?? shared(probe ? 'ProbeInternalError' : 'InternalError'),
+      '405': operation.responses['405'] ?? shared('MethodNotAllowed'),
+      '500': operation.responses['500'] ?? shared('InternalError'),
     },
   };
 }
+
+/**
+ * The headers that nearly every answer carries, documented once instead of on each answer (an
+ * answer lists only its own, such as Retry-After or ETag).
+ */
+const RESPONSE_HEADERS_EVERYWHERE = {
+  description:
+    'Headers documented here once instead of on each answer. `everyAnswer`: on every answer, the ' +
+    'preflight too. `everyAnswerExceptProbes`: the per-minute limit (or, on an execute answer, the scan ' +
+    'quota closest to running out), on every answer except those of /healthz and /readyz. ' +
+    '`underTheDeprecatedPrefix`: on every answer under /api/agent/.',
+  everyAnswer: EVERY_ANSWER_HEADERS,
+  everyAnswerExceptProbes: LIMIT_HEADERS,
+  underTheDeprecatedPrefix: DEPRECATED_PREFIX_HEADERS,
+};
 
 /**
  * The CORS preflight every path answers (OPTIONS, 204): described once at the document's root, as
@@ -68,19 +86,8 @@ function withEveryAnswer(operation: Operation): Operation {
 const CORS_PREFLIGHT = {
   description:
     `Any origin may call the service with ${CORS_ALLOWED_METHODS} and the headers ${CORS_ALLOWED_HEADERS}: the ` +
-    'same lists on every path (a 405 names the methods of each path in Allow). Never limited or counted. ' +
-    'Under the deprecated prefix it also carries Deprecation, Sunset and Link.',
-  headers: {
-    ...RATE_LIMIT_HEADERS,
-    // Only under the deprecated prefix, so not required here.
-    ...Object.fromEntries(
-      (['Deprecation', 'Sunset', 'Link'] as const).map((name) => [
-        name,
-        { ...RESPONSE_HEADERS[name], required: false },
-      ]),
-    ),
-    ...PREFLIGHT_HEADERS,
-  },
+    'same lists on every path (a 405 names the methods of each path in Allow). Never limited or counted.',
+  headers: PREFLIGHT_HEADERS,
 };
 
 interface Parameter {
@@ -107,16 +114,9 @@ function pathItem(path: string, operations: Record<string, Operation>) {
   return pathParameters.length > 0 ? { parameters: pathParameters, ...item } : item;
 }
 
-/** An operation under the unversioned prefix: every answer there carries Deprecation, Sunset and Link. */
+/** An operation under the unversioned prefix (its answers' headers: x-response-headers). */
 function deprecatedAlias(operation: Operation): Operation {
-  const marked = { Deprecation: ref('Deprecation'), Sunset: ref('Sunset'), Link: ref('Link') };
-  const responses = Object.fromEntries(
-    Object.entries(withEveryAnswer(operation).responses).map(([status, answer]) => {
-      const response = '$ref' in answer ? SHARED_RESPONSES[answer.$ref.split('/').pop() as SharedName] : answer;
-      return [status, { ...response, headers: { ...response.headers, ...marked } }];
-    }),
-  );
-  return { ...operation, deprecated: true, tags: ['deprecated'], responses };
+  return { ...operation, deprecated: true, tags: ['deprecated'] };
 }
 
 /** What the document reads of a route (src/app.ts): its name, path and method. */
@@ -179,9 +179,12 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
         'answers 410 (see the `deprecated` tag). ' +
         'New members may be added to any object: clients ignore members they do not know.\n\n' +
         'Every GET path also answers HEAD with the status and headers of its GET and no body. Every path ' +
-        'answers the CORS preflight (OPTIONS) with 204 as `x-cors-preflight` describes.',
+        'answers the CORS preflight (OPTIONS) with 204 as `x-cors-preflight` describes. The headers nearly ' +
+        'every answer carries (API-Version, X-Request-Id, the RateLimit family, Deprecation on deprecated ' +
+        'paths) are documented once, in `x-response-headers`.',
     },
     servers: [{ url: baseUrl, description: 'This deployment (BASE_URL).' }],
+    'x-response-headers': RESPONSE_HEADERS_EVERYWHERE,
     'x-cors-preflight': CORS_PREFLIGHT,
     tags: TAGS,
     paths,

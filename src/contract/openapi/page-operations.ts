@@ -3,7 +3,7 @@
  * document: what each path serves and how it is cached. They show the per-minute limit without
  * counting against it; a key that is sent is still checked.
  */
-import { KEY_REFUSALS, noKey, RATE_LIMIT_HEADERS, ref, shared } from './shared.ts';
+import { KEY_REFUSALS, noKey, ref, shared } from './shared.ts';
 import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 
 const TEXT = { schema: { type: 'string' } };
@@ -37,10 +37,10 @@ function document(
         }
       : {}),
     responses: {
-      '200': { description: summary, headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') }, content },
+      '200': { description: summary, headers: { ETag: ref('ETag') }, content },
       '304': {
         description: 'Not modified: If-None-Match matched the ETag.',
-        headers: { ...RATE_LIMIT_HEADERS, ETag: ref('ETag') },
+        headers: { ETag: ref('ETag') },
       },
       ...(parameter ? { '404': shared('PageNotFound') } : {}),
       ...KEY_REFUSALS,

@@ -3,7 +3,7 @@
  * balancers and orchestrators. Neither looks at a key nor counts against any limit, so their
  * answers carry no rate-limit headers.
  */
-import { COMMON_HEADERS, json, noKey, problem, schemaRef } from './shared.ts';
+import { json, noKey, problem, schemaRef } from './shared.ts';
 import { READINESS_CHECK_TTL_MS } from '../../ops/readiness.ts';
 
 const PROBE_NOTE = 'No key, no limit: probes are never refused and never counted.';
@@ -14,7 +14,7 @@ export const healthOperation = {
   description: `Asks no dependency: 200 whenever the process can answer HTTP. ${PROBE_NOTE}`,
   tags: ['operations'],
   security: noKey,
-  responses: { '200': json('Alive.', 'Alive', COMMON_HEADERS) },
+  responses: { '200': json('Alive.', 'Alive') },
 };
 
 export const readinessOperation = {
@@ -27,9 +27,9 @@ export const readinessOperation = {
   tags: ['operations'],
   security: noKey,
   responses: {
-    '200': json('Ready.', 'Ready', COMMON_HEADERS),
+    '200': json('Ready.', 'Ready'),
     '503': {
-      ...problem('service_unavailable', 'the detail names the dependency that is not answering.', COMMON_HEADERS),
+      ...problem('service_unavailable', 'the detail names the dependency that is not answering.'),
       content: { 'application/problem+json': { schema: schemaRef('NotReady') } },
     },
   },

@@ -2,7 +2,7 @@
  * The operations of the OpenAPI document (src/contract/openapi/document.ts) that read kept scans: one scan by id,
  * and a tool and target's history. Both count against the per-minute limit, never the scan quota.
  */
-import { KEY_REFUSALS, keyOptional, problem, RATE_LIMIT_HEADERS } from './shared.ts';
+import { KEY_REFUSALS, keyOptional, problem } from './shared.ts';
 import { SCAN_KEPT_DAYS } from '../request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../../store/port.ts';
 import { MAX_TARGET_LENGTH } from '../../limits.ts';
@@ -37,7 +37,6 @@ export const storedScanOperation = {
   responses: {
     '200': {
       description: 'The stored scan.',
-      headers: RATE_LIMIT_HEADERS,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/StoredScan' } } },
     },
     '404': problem('not_found', 'no such scan: the id is unknown, malformed, or older than the retention.'),
@@ -75,7 +74,6 @@ export const scanHistoryOperation = {
   responses: {
     '200': {
       description: 'The history (an empty `scans` array when there is none).',
-      headers: RATE_LIMIT_HEADERS,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ScanHistory' } } },
     },
     '400': problem('bad_request', '`target` missing, given more than once, or not a valid target of the tool.'),

@@ -3,27 +3,11 @@
  * many operations share.
  */
 import { ERRORS, type ErrorCode } from '../../http/errors.ts';
-import { RATE_LIMIT_HEADER_NAMES } from '../../http/rate-limit-headers.ts';
 import type { ResponseHeaderName } from './components.ts';
 
 export const ref = (name: ResponseHeaderName) => ({ $ref: `#/components/headers/${name}` });
 export const refs = (...names: ResponseHeaderName[]) => Object.fromEntries(names.map((name) => [name, ref(name)]));
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-/** The headers of every answer: the version, the request id and its caching. */
-export const COMMON_HEADERS = refs(
-  'API-Version',
-  'X-Request-Id',
-  'Cache-Control',
-  'Access-Control-Allow-Origin',
-  'Access-Control-Expose-Headers',
-);
-
-/** Every answer on a limited path also shows the per-minute limit (the RateLimit family). */
-export const RATE_LIMIT_HEADERS = {
-  ...COMMON_HEADERS,
-  ...refs(...RATE_LIMIT_HEADER_NAMES),
-};
 
 /** The problem schema of a code: 429 and 503 always say when to retry. */
 export const problemSchemaOf = (code: ErrorCode) =>
@@ -35,7 +19,7 @@ export const problemSchemaOf = (code: ErrorCode) =>
         : 'Problem',
   );
 
-/** The headers a refusal of `code` carries besides the common ones. */
+/** The headers a refusal of `code` carries besides those of every answer (x-response-headers). */
 function refusalHeaders(code: ErrorCode): Record<string, unknown> {
   return {
     ...(code === 'rate_limit_exceeded' || code === 'service_unavailable' ? refs('Retry-After') : {}),
@@ -44,17 +28,20 @@ function refusalHeaders(code: ErrorCode): Record<string, unknown> {
   };
 }
 
-export function problem(code: ErrorCode, description: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) {
+/** `headers`, left out when there are none. */
+const headersOf = (headers: Record<string, unknown>) => (Object.keys(headers).length > 0 ? { headers } : {});
+
+export function problem(code: ErrorCode, description: string, headers: Record<string, unknown> = {}) {
   return {
     description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
-    headers: { ...headers, ...refusalHeaders(code) },
+    ...headersOf({ ...headers, ...refusalHeaders(code) }),
     content: { 'application/problem+json': { schema: problemSchemaOf(code) } },
   };
 }
 
-export const json = (description: string, schema: string, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({
+export const json = (description: string, schema: string, headers: Record<string, unknown> = {}) => ({
   description,
-  headers,
+  ...headersOf(headers),
   content: { 'application/json': { schema: schemaRef(schema) } },
 });
 
@@ -71,17 +58,6 @@ export const SHARED_RESPONSES = {
   Unauthorized: problem('unauthorized', 'an invalid, expired or revoked key; there is no fallback to anonymous.'),
   RateLimited: problem('rate_limit_exceeded', 'the per-minute limit is used up.'),
   StoreUnavailable: problem('service_unavailable', 'the key or the limit could not be checked: the store is down.'),
-  ProbeBadHost: problem(
-    'bad_request',
-    'the Host header names no host and port this service answers for.',
-    COMMON_HEADERS,
-  ),
-  ProbeMethodNotAllowed: problem(
-    'method_not_allowed',
-    'another method was used on this path; Allow lists the ones it takes.',
-    COMMON_HEADERS,
-  ),
-  ProbeInternalError: problem('internal_error', 'a bug; it has been logged with the request id.', COMMON_HEADERS),
   PageNotFound: {
     ...problem(
       'not_found',

@@ -7,12 +7,12 @@ import { BODY_DEADLINE_MS } from '../../limits.ts';
 import { executePath, openApiPath, PATHS } from '../../paths.ts';
 import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 import type { Description } from './document.ts';
-import { json, KEY_REFUSALS, keyOptional, problem, RATE_LIMIT_HEADERS, refs, schemaRef } from './shared.ts';
+import { json, KEY_REFUSALS, keyOptional, problem, refs, schemaRef } from './shared.ts';
 
 const BODY_SECONDS = BODY_DEADLINE_MS / 1000;
 
 /** On an execute answer: `Age` only when a stored result answered (`maxAgeSec`). */
-const EXECUTE_HEADERS = { ...RATE_LIMIT_HEADERS, ...refs('Age', 'Server-Timing') };
+const EXECUTE_HEADERS = refs('Age', 'Server-Timing');
 
 const catalogResponses = {
   '200': json('The tool catalog.', 'Catalog'),
@@ -169,13 +169,13 @@ export const mcpOperation = {
       description:
         'The JSON-RPC response (application/json, or text/event-stream for 2025-era clients). A refused ' +
         'tool call is a result with isError, and carries the refusal’s Retry-After or WWW-Authenticate.',
-      headers: { ...RATE_LIMIT_HEADERS, ...refs('Retry-After', 'WWW-Authenticate', 'X-Accel-Buffering') },
+      headers: refs('Retry-After', 'WWW-Authenticate', 'X-Accel-Buffering'),
       content: {
         'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 response.' } },
         'text/event-stream': { schema: { type: 'string' } },
       },
     },
-    '202': { description: 'A notification was accepted.', headers: RATE_LIMIT_HEADERS },
+    '202': { description: 'A notification was accepted.' },
     '400': mcpRefusal(
       'bad_request',
       'the body is not JSON (-32700), is a batch (-32600), or is not a valid MCP message.',
