@@ -1,9 +1,10 @@
-# The Agent Scan API on Node 20: `docker build -t agent-scan-api .`, then
+# The Agent Scan API on the current Node LTS: `docker build -t agent-scan-api .`, then
 # `docker run -p 8787:8787 agent-scan-api` (docs/operations.md, "Deployment").
 # test/deploy/ lints this file, and replays the runtime stage's install and CMD without Docker.
 
-# One base for both stages; bump it here only.
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+# One base for both stages, the current Node LTS; bump it here only. The engines floor in
+# package.json (where the tests run) stays lower (docs/operations.md, "Dockerfile").
+ARG NODE_IMAGE=node:26.10.0-bookworm-slim
 
 # Build: every dependency, then `npm run build` (dist/node/server.js and dist/node/admin.js).
 FROM ${NODE_IMAGE} AS build
@@ -13,7 +14,7 @@ COPY package.json package-lock.json ./
 # binary in the platform package without its postinstall. The other install scripts fetch or
 # check binaries the build never runs (bun, deno, workerd, unrs-resolver), and the MDN
 # Observatory's postinstall downloads lists from the internet (docs/observatory-oracle.md).
-RUN npm ci --ignore-scripts --no-audit --no-fund
+RUN npm ci --ignore-scripts
 COPY tsconfig.json ./
 COPY scripts/build.ts ./scripts/
 COPY src ./src
@@ -27,7 +28,7 @@ COPY package.json package-lock.json ./
 # --omit=optional as well: typescript is both a devDependency and an optional peer of valibot,
 # which npm omits only when both kinds are omitted. No runtime dependency is optional.
 # --ignore-scripts: no runtime dependency has an install script.
-RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --omit=optional --ignore-scripts && npm cache clean --force
 COPY --from=build /app/dist/node ./dist/node
 # The official image's unprivileged user; the files stay root's, read-only to the service.
 USER node

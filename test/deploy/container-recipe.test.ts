@@ -41,16 +41,17 @@ describe('Dockerfile', () => {
     assert.deepEqual(format(recipe.text, { tabSize: 2, insertSpaces: true }), []);
   });
 
-  test('builds in one stage and runs from another, both on a pinned Node 20 slim image', () => {
+  test('builds in one stage and runs from another, both on a pinned Node LTS slim image', () => {
     assert.ok(recipe.stages.length >= 2, 'multi-stage');
     assert.ok(build.name !== final.name);
     const engines = JSON.parse(readFileSync('package.json', 'utf8')).engines.node as string;
     const minimum = /^>=(\d+)\.(\d+)$/.exec(engines)!.slice(1).map(Number);
     for (const stage of recipe.stages) {
       // DL3006, DL3007: a tagged image, not latest.
-      const match = /^node:(20)\.(\d+)\.(\d+)-bookworm-slim$/.exec(stage.image);
-      assert.ok(match, `${stage.name}: ${stage.image} is not node:20.x.y-bookworm-slim`);
+      const match = /^node:(\d+)\.(\d+)\.(\d+)-bookworm-slim$/.exec(stage.image);
+      assert.ok(match, `${stage.name}: ${stage.image} is not node:x.y.z-bookworm-slim`);
       const [major, minor] = match.slice(1).map(Number);
+      assert.equal(major! % 2, 0, `${stage.image}: only even Node majors become LTS`);
       assert.ok(major! > minimum[0]! || minor! >= minimum[1]!, `${stage.image} is older than engines ${engines}`);
     }
   });
@@ -71,6 +72,12 @@ describe('Dockerfile', () => {
     assert.deepEqual(runtime.builtPaths, ['dist/node']);
     const installs = instructionsOf(final, 'RUN').filter((r) => /\bnpm (ci|i|install)\b/.test(r.content));
     assert.equal(installs.length, 1, 'one install');
+  });
+
+  test('the README, the operations guide and the Node entry give the same production install', () => {
+    const install = runtime.install.join(' ');
+    for (const file of ['README.md', 'docs/operations.md', 'deploy/node/README.md'])
+      assert.ok(readFileSync(file, 'utf8').includes(install), `${file} shows ${install}`);
   });
 
   test('the build stage installs without scripts and runs npm run build, which writes dist/node', () => {
