@@ -14,7 +14,6 @@ import { before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
-import ts from 'typescript';
 import { createPinnedFetch } from '../../deploy/node/pinned-fetch.ts';
 import { parseConfig } from '../../src/config.ts';
 import { createScanners } from '../../src/tools/scanners.ts';
@@ -24,52 +23,11 @@ import { startDohServer } from '../support/doh-server.ts';
 import { startHarness } from '../support/harness.ts';
 import { mailZones } from '../support/mail-zones.ts';
 import { startSite } from '../support/site-server.ts';
+import { escapeHatches, readmeClientExample, typeErrors } from '../support/typed-client.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLIENT = join(ROOT, 'test/fixtures/typed-client/client.ts');
 const MAIL_DOMAIN = 'm365.test';
-
-/** The settings a careful user compiles with. */
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
-  target: ts.ScriptTarget.ES2022,
-  lib: ['lib.es2022.d.ts'],
-  types: ['node'],
-  noEmit: true,
-  skipLibCheck: true,
-};
-
-/** Every cast or escape hatch in a source: `as`, `<T>x`, `x!`, `any`, `@ts-` comments. */
-function escapeHatches(fileName: string, text: string): string[] {
-  const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const found: string[] = [];
-  const at = (node: ts.Node) => `line ${file.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
-  const visit = (node: ts.Node): void => {
-    if (ts.isAsExpression(node) || ts.isTypeAssertionExpression(node)) found.push(`${at(node)}: cast`);
-    else if (ts.isNonNullExpression(node)) found.push(`${at(node)}: non-null assertion`);
-    else if (node.kind === ts.SyntaxKind.AnyKeyword) found.push(`${at(node)}: any`);
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  text.split('\n').forEach((line, i) => {
-    if (line.includes('@ts-')) found.push(`line ${i + 1}: @ts- comment`);
-  });
-  return found;
-}
-
-/** The compiler's diagnostics for a program, as tsc prints them (paths relative to `dir`), or ''. */
-function typeErrors(dir: string, fileName: string): string {
-  const program = ts.createProgram([join(dir, fileName)], COMPILER_OPTIONS);
-  return ts.formatDiagnostics(ts.getPreEmitDiagnostics(program), {
-    getCanonicalFileName: (name) => name,
-    getCurrentDirectory: () => dir,
-    getNewLine: () => '\n',
-  });
-}
 
 describe('a client generated from /openapi.json', () => {
   let dir: string;
@@ -122,9 +80,7 @@ describe('a client generated from /openapi.json', () => {
   });
 
   test("the README's example has no casts and type-checks too", async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## A typed client from the OpenAPI document'));
-    const example = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    const example = readmeClientExample();
     assert.ok(example, 'the README shows a TypeScript example');
     assert.deepEqual(escapeHatches('readme-example.ts', example), []);
     await writeFile(join(dir, 'readme-example.ts'), `${example}export {};\n`);

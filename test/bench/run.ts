@@ -24,6 +24,7 @@ import { measureColdStart } from './cold-start.ts';
 import { measureEmailLatency } from './email-latency.ts';
 import { measureMcpAnswerSizes } from './mcp-answer-sizes.ts';
 import { measureMcpOverhead } from './mcp-overhead.ts';
+import { measureOpenApiClient } from './openapi-client.ts';
 import { measureProductionSize } from './production-size.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
 import { measureScanReuse } from './scan-reuse.ts';
@@ -187,8 +188,11 @@ const UNITS: Record<string, string> = {
 
 /** Units of the families of figures: one figure per parser, endpoint or dependency. */
 const UNIT_PATTERNS: [RegExp, string][] = [
-  [/^adversarial_longest_block_ms\.|^cold_start_\w*_ms$|^(?:first_call|steady)_cpu_ms\./, 'ms'],
-  [/^mcp_\w*_bytes$|^bundle_bytes_by_dependency\./, 'bytes'],
+  [
+    /^adversarial_longest_block_ms\.|^(?:cold_start|readme_client_typecheck)_\w*ms$|^(?:first_call|steady)_cpu_ms\./,
+    'ms',
+  ],
+  [/^(?:mcp|openapi)_\w*_bytes$|^bundle_bytes_by_dependency\./, 'bytes'],
   [/_ratio$/, 'x'],
 ];
 const unitOf = (name: string): string =>
@@ -208,6 +212,7 @@ try {
     ...(await measureClientFlood()),
     ...(await measureProductionSize()),
     ...measureColdStart(),
+    ...(await measureOpenApiClient()),
   };
   if (args.json) console.log(JSON.stringify(figures));
   else for (const [name, value] of Object.entries(figures)) console.log(`${name}: ${value} ${unitOf(name)}`);
