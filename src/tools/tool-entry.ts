@@ -65,7 +65,8 @@ export interface ToolEntry<Name extends string = string> extends ToolDefinition<
  * and loaded the first time a scan runs or a document describes results, never at start.
  */
 export interface ToolImplementation {
-  createScanner(setup: ScannerSetup): Scanner;
+  /** Its scanner, whose code (retrieval, parsing, grading) is a chunk of its own, loaded here. */
+  createScanner(setup: ScannerSetup): Promise<Scanner>;
   /**
    * The shapes of its `result` (src/tools/<tool>/result-schema.ts), from which the OpenAPI document
    * describes the scan envelope: `status` and `details` of an assessed scan, `details` of a 422.

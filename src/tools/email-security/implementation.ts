@@ -1,15 +1,17 @@
-/** The email-security tool's scanner and result shapes, loaded on first use (src/tools/implementations.ts). */
+/**
+ * The email-security tool's result shapes and the loader of its scanner, both loaded on first use
+ * (src/tools/implementations.ts).
+ */
 import type { ToolImplementation } from '../tool-entry.ts';
 import {
   EmailSecurityDetailsSchema,
   EmailSecurityStatusSchema,
   EmailSecurityUnassessedDetailsSchema,
 } from './result-schema.ts';
-import { createEmailSecurityScanner } from './scanner.ts';
 
 export const emailSecurityImplementation: ToolImplementation = {
-  createScanner: ({ runtime, resolver, guarded }) =>
-    createEmailSecurityScanner({
+  createScanner: async ({ runtime, resolver, guarded }) =>
+    (await import('./scanner.ts')).createEmailSecurityScanner({
       resolver,
       fetch: guarded,
       ...(runtime.mtaStsPort ? { mtaStsPort: runtime.mtaStsPort } : {}),

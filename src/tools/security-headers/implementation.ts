@@ -1,19 +1,25 @@
-/** The security-headers tool's scanner and result shapes, loaded on first use (src/tools/implementations.ts). */
+/**
+ * The security-headers tool's result shapes and the loader of its scanner, both loaded on first
+ * use (src/tools/implementations.ts).
+ */
 import type { ToolImplementation } from '../tool-entry.ts';
 import {
   SecurityHeadersDetailsSchema,
   SecurityHeadersStatusSchema,
   SecurityHeadersUnassessedDetailsSchema,
 } from './result-schema.ts';
-import { createPreloadLookup } from './retrieve/preload-lookup.ts';
-import { createSecurityHeadersScanner } from './scanner.ts';
 
 export const securityHeadersImplementation: ToolImplementation = {
-  createScanner: ({ config, runtime, guarded }) =>
-    createSecurityHeadersScanner({
+  createScanner: async ({ config, runtime, guarded }) => {
+    const [{ createSecurityHeadersScanner }, { createPreloadLookup }] = await Promise.all([
+      import('./scanner.ts'),
+      import('./retrieve/preload-lookup.ts'),
+    ]);
+    return createSecurityHeadersScanner({
       ...guarded,
       preload: createPreloadLookup({ url: config.hstsPreloadStatusUrl, fetch: runtime.fetch }),
-    }),
+    });
+  },
   resultSchemas: {
     status: SecurityHeadersStatusSchema,
     details: SecurityHeadersDetailsSchema,
