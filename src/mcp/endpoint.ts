@@ -5,19 +5,16 @@
  * counted by the tool calls themselves, in the same counters as REST.
  * The Origin check (origin-check.ts) runs before it.
  */
-import { createMcpHandler, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Handler, RequestContext } from '../context.ts';
 import { readJsonBody } from '../http/json-body.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
 import { MAX_BODY_BYTES } from '../limits.ts';
 import { chargeMcpMessage } from '../middleware/rate-limit.ts';
+import { answerMessage } from './exchange.ts';
+import { PARSE_ERROR } from './json-rpc.ts';
 import { chargeOf } from './message-charge.ts';
-import { JSON_RPC_PARSE_ERROR, withProblemData } from './refusals.ts';
-import type { CallScope } from './tool-calls.ts';
-import { buildMcpServer } from './server.ts';
-
-let handler: McpHttpHandler | undefined;
+import { protocolRefusalResponse } from './refusals.ts';
 
 const MCP_BODY_HINT =
   'Send one JSON-RPC 2.0 message per POST, as MCP clients do; ' +
@@ -73,27 +70,14 @@ export const mcpEndpoint: Handler = async (request, ctx) => {
     throw new ApiError('bad_request', {
       ...error.options,
       hint: MCP_BODY_HINT,
-      jsonRpc: { code: JSON_RPC_PARSE_ERROR },
+      jsonRpc: { code: PARSE_ERROR },
     });
   }
   noteMessage(ctx, parsedBody);
   await chargeMcpMessage(ctx, chargeOf(parsedBody));
   refuseUnsupported(parsedBody);
-  // The body is read (and bounded) here; the SDK gets it parsed and a body-less copy of the request.
-  const forwarded = new Request(request.url, {
-    method: 'POST',
-    headers: request.headers,
-    ...(request.signal ? { signal: request.signal } : {}),
-  });
-  const scope: CallScope = { ctx };
-  handler ??= createMcpHandler(buildMcpServer);
-  const response = await handler.fetch(forwarded, {
-    parsedBody,
-    authInfo: { token: '', clientId: ctx.client, scopes: [], extra: { agentScan: scope } },
-  });
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  const { body, status } = await withProblemData(ctx, response);
-  if (typeof body === 'string') delete headers['content-length'];
+  const answer = await answerMessage(request, parsedBody, ctx);
+  if ('refusal' in answer) return protocolRefusalResponse(ctx, answer.refusal);
+  const { status, headers, body } = answer;
   return respond(ctx, body, { status, headers });
 };

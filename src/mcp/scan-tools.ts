@@ -2,7 +2,6 @@
  * The MCP face of the registered tools: one scan tool per registry entry (its `mcp` names and
  * describes it), running the same scan pipeline as REST execute.
  */
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import { ageSeconds } from '../scan/envelope.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
 import { AnyProblemSchema } from '../contract/problem-schemas.ts';
@@ -16,13 +15,13 @@ import { CompactScanSchema } from './compact-schemas.ts';
 import { progressReporter } from './progress-notifications.ts';
 import { scanArguments, scanInputSchema } from './scan-arguments.ts';
 import { summarizeScan } from './summary.ts';
-import { describedBy, runCall, scanResult, type CallScope } from './tool-calls.ts';
+import { runCall, scanResult, type McpTool, type ToolCall } from './tool-calls.ts';
 
 /**
  * Structured content must match the output schema, and some clients check it on error results
  * too (the 2025-era SDK does): the compact result, the full REST result (success or 422), or a problem.
  */
-const OUTPUT_SCHEMA = describedBy({
+const OUTPUT_SCHEMA = {
   type: 'object',
   description:
     'CompactScan by default (isError when the scan could not assess the target); ' +
@@ -34,25 +33,25 @@ const OUTPUT_SCHEMA = describedBy({
     jsonSchemaOf(UnassessedScanOutlineSchema),
     jsonSchemaOf(AnyProblemSchema),
   ],
-});
+};
 
-async function callScan(tool: ToolEntry<ToolName>, args: unknown, scope: CallScope, sdk: ServerContext) {
-  const { ctx } = scope;
+async function callScan(tool: ToolEntry<ToolName>, args: unknown, call: ToolCall) {
+  const { ctx } = call;
   const refusal = scopeRefusal(ctx.principal, 'tools:execute', 'running a scan requires');
   if (refusal) throw refusal;
   const { detail, input } = scanArguments(tool, args);
-  const reply = await scanWithTool(tool, input, ctx, sdk.mcpReq.signal, progressReporter(sdk));
+  const reply = await scanWithTool(tool, input, ctx, call.signal, progressReporter(call));
   const age = ageSeconds(reply.scan, ctx.services.now());
   const text = summarizeScan(tool, reply.body, reply.cached ? 'reused' : 'scanned', age, detail);
   return scanResult(text, detail === 'full' ? reply.body : compactScan(tool, reply.body), !reply.assessed);
 }
 
-/** Each tool's registration, built once: only the server object is per request. */
-export const SCAN_TOOLS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>) => {
+/** Each scan tool, built once. */
+export const SCAN_TOOLS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>): McpTool => {
   const config = {
     title: tool.title,
     description: tool.mcp.description,
-    inputSchema: describedBy(scanInputSchema(tool)),
+    inputSchema: scanInputSchema(tool),
     outputSchema: OUTPUT_SCHEMA,
     annotations: {
       title: tool.title,
@@ -62,7 +61,6 @@ export const SCAN_TOOLS = ALLOWLISTED_TOOLS.map((tool: ToolEntry<ToolName>) => {
       openWorldHint: true,
     },
   };
-  const handler = (args: unknown, sdk: ServerContext): Promise<CallToolResult> =>
-    runCall(sdk, (scope) => callScan(tool, args, scope, sdk));
+  const handler = (args: unknown, call: ToolCall) => runCall(call, () => callScan(tool, args, call));
   return { name: tool.mcp.name, config, handler };
 });

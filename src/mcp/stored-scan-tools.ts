@@ -3,7 +3,6 @@
  * and target's scans). They read this service's store only, run no scan and spend no scan quota;
  * like their REST routes (src/api/scans.ts) they need the `tools:read` scope of a key.
  */
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
 import * as v from 'valibot';
 import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
@@ -22,7 +21,7 @@ import {
 import { summarizeHistory, summarizeScan } from './summary.ts';
 import { compactScan } from './compact.ts';
 import { CompactScanSchema } from './compact-schemas.ts';
-import { describedBy, runCall, scanResult, type CallScope } from './tool-calls.ts';
+import { runCall, scanResult, type McpTool, type ToolCall, type ToolResult } from './tool-calls.ts';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 
@@ -44,7 +43,7 @@ function requireRead(ctx: RequestContext): void {
   if (refusal) throw refusal;
 }
 
-async function getScan(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
+async function getScan(args: unknown, { ctx }: ToolCall): Promise<ToolResult> {
   requireRead(ctx);
   const { scanId, detail = 'compact' } = argumentsOf(GetScanArgumentsSchema, args, GET_SCAN_HINT);
   const scan = await findStoredScan(ctx, scanId);
@@ -54,7 +53,7 @@ async function getScan(args: unknown, { ctx }: CallScope): Promise<CallToolResul
   return scanResult(text, detail === 'full' ? body : compactScan(tool, body));
 }
 
-async function scanHistory(args: unknown, { ctx }: CallScope): Promise<CallToolResult> {
+async function scanHistory(args: unknown, { ctx }: ToolCall): Promise<ToolResult> {
   requireRead(ctx);
   const { tool: name, target: rawTarget } = argumentsOf(ScanHistoryArgumentsSchema, args, HISTORY_HINT);
   const tool = findTool(name);
@@ -65,12 +64,11 @@ async function scanHistory(args: unknown, { ctx }: CallScope): Promise<CallToolR
 }
 
 /** The success shapes or, on an error result, the problem (some clients check error results against the schema too). */
-const orProblem = (schemas: v.GenericSchema[], success: string) =>
-  describedBy({
-    type: 'object',
-    description: `${success}; Problem (isError) when the call was refused.`,
-    anyOf: [...schemas.map((schema) => jsonSchemaOf(schema)), jsonSchemaOf(AnyProblemSchema)],
-  });
+const orProblem = (schemas: v.GenericSchema[], success: string) => ({
+  type: 'object',
+  description: `${success}; Problem (isError) when the call was refused.`,
+  anyOf: [...schemas.map((schema) => jsonSchemaOf(schema)), jsonSchemaOf(AnyProblemSchema)],
+});
 
 /** Registered after the scan tools, in this order. */
 export const STORED_SCAN_TOOLS = [
@@ -84,7 +82,7 @@ export const STORED_SCAN_TOOLS = [
         'detail "full" gives the complete result with every test, record and DNS answer. ' +
         'Use it to return to an earlier result, to look at one someone shared, or to read a full result. ' +
         'It runs no scan and spends no scan quota.',
-      inputSchema: describedBy(jsonSchemaOf(GetScanArgumentsSchema)),
+      inputSchema: jsonSchemaOf(GetScanArgumentsSchema),
       outputSchema: orProblem(
         [CompactScanSchema, StoredScanSchema],
         'CompactScan by default, StoredScan with detail "full": the kept scan, assessed or not',
@@ -103,14 +101,14 @@ export const STORED_SCAN_TOOLS = [
         'The target is normalised as the scan tools do. ' +
         'Use it to see whether a grade changed over time, or to find a recent result before scanning again. ' +
         'It runs no scan and spends no scan quota.',
-      inputSchema: describedBy(jsonSchemaOf(ScanHistoryArgumentsSchema)),
+      inputSchema: jsonSchemaOf(ScanHistoryArgumentsSchema),
       outputSchema: orProblem([ScanHistorySchema], 'ScanHistory: the scans, newest first'),
       annotations: { title: 'Scan history of a target', ...READ_ONLY },
     },
     call: scanHistory,
   },
-].map(({ name, config, call }) => ({
+].map(({ name, config, call }): McpTool => ({
   name,
   config,
-  handler: (args: unknown, sdk: ServerContext) => runCall(sdk, (scope) => call(args, scope)),
+  handler: (args, toolCall) => runCall(toolCall, () => call(args, toolCall)),
 }));

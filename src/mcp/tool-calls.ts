@@ -1,58 +1,73 @@
 /**
- * What every MCP tool shares: the request context a call runs in, the JSON Schema adapter for the
- * SDK, and the rule that a refusal or an unexpected error is a tool result, never an exception.
+ * What every MCP tool shares: what a call is given (the request context it runs in, its abort
+ * signal and progress channel), the shape of a tool and of its result, and the rule that a
+ * refusal or an unexpected error is a tool result, never an exception.
  */
-import type { CallToolResult, ServerContext, StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { RequestContext } from '../context.ts';
 import { ApiError, refusalOf } from '../http/problem.ts';
 import { reportError } from '../ops/access-log.ts';
+import type { ScanProgress } from '../tools/tool.ts';
 import { refusalResult } from './refusals.ts';
 
-/** What the route hands each tool call through the SDK (in `authInfo.extra`). */
-export interface CallScope {
+/** A tool's answer (MCP `CallToolResult`): a readable summary, the structured result, and `isError` on a refusal. */
+export interface ToolResult {
+  content: { type: 'text'; text: string }[];
+  structuredContent: Record<string, unknown>;
+  isError?: true;
+}
+
+export type ProgressToken = string | number;
+
+/** A progress notification, sent on the call's own response. */
+export interface ProgressNotification {
+  method: 'notifications/progress';
+  params: { progressToken: ProgressToken } & ScanProgress;
+}
+
+/** One tool call: the request it came in, and its own channel back to the client. */
+export interface ToolCall {
   ctx: RequestContext;
+  /** Aborted when the client goes away. */
+  signal: AbortSignal;
+  /** The call's `_meta.progressToken`, when the client asked for progress. */
+  progressToken: ProgressToken | undefined;
+  notify(notification: ProgressNotification): Promise<void>;
 }
 
-/**
- * The JSON Schemas come from valibot schemas; validation is left to the handlers so an MCP caller
- * gets the API's own messages (the SDK would otherwise answer first with its own).
- */
-export function describedBy(jsonSchema: Record<string, unknown>): StandardSchemaWithJSON {
-  return {
-    '~standard': {
-      version: 1,
-      vendor: 'agent-scan',
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: { input: () => jsonSchema, output: () => jsonSchema },
-    },
+/** A tool as tools/list describes it (JSON Schemas generated from the valibot schemas), and its handler. */
+export interface McpTool {
+  name: string;
+  config: {
+    title: string;
+    description: string;
+    inputSchema: Record<string, unknown>;
+    outputSchema: Record<string, unknown>;
+    annotations: {
+      title: string;
+      readOnlyHint: boolean;
+      destructiveHint: boolean;
+      idempotentHint: boolean;
+      openWorldHint: boolean;
+    };
   };
-}
-
-function callScope(sdk: ServerContext): CallScope {
-  const scope = sdk.http?.authInfo?.extra?.['agentScan'] as CallScope | undefined;
-  if (!scope) throw new Error('MCP tool called without the request context');
-  return scope;
+  handler: (args: Record<string, unknown>, call: ToolCall) => Promise<ToolResult>;
 }
 
 /**
  * Runs one tool call: a refusal (an ApiError, or the store not answering) becomes the refusal
  * result; anything else is logged and an internal_error.
  */
-export async function runCall(
-  sdk: ServerContext,
-  call: (scope: CallScope) => Promise<CallToolResult>,
-): Promise<CallToolResult> {
-  const scope = callScope(sdk);
-  const { ctx } = scope;
-  const result = await settled(scope, call);
+export async function runCall(call: ToolCall, run: (call: ToolCall) => Promise<ToolResult>): Promise<ToolResult> {
+  const { ctx } = call;
+  const result = await settled(call, run);
   if (ctx.notes.mcp) ctx.notes.mcp.isError = result.isError === true;
   return result;
 }
 
-async function settled(scope: CallScope, call: (scope: CallScope) => Promise<CallToolResult>): Promise<CallToolResult> {
-  const { ctx } = scope;
+async function settled(call: ToolCall, run: (call: ToolCall) => Promise<ToolResult>): Promise<ToolResult> {
+  const { ctx } = call;
   try {
-    return await call(scope);
+    return await run(call);
   } catch (error) {
     const refusal = refusalOf(error, ctx);
     if (refusal) return refusalResult(ctx, refusal);
@@ -68,8 +83,8 @@ async function settled(scope: CallScope, call: (scope: CallScope) => Promise<Cal
  * A result whose structured content is `structured`, led by a readable `text` and then, as the MCP
  * specification asks for clients without structured content, `structured` serialized.
  */
-export function scanResult(text: string, structured: Record<string, unknown>, isError = false): CallToolResult {
-  const content: CallToolResult['content'] = [
+export function scanResult(text: string, structured: Record<string, unknown>, isError = false): ToolResult {
+  const content: ToolResult['content'] = [
     { type: 'text', text },
     { type: 'text', text: JSON.stringify(structured) },
   ];
