@@ -6,7 +6,9 @@
  * --omit=dev`) without tsx: src/ and deploy/node are bundled, the runtime dependencies are loaded
  * from node_modules.
  */
-import { build, type OutputFile } from 'esbuild';
+import { build, type OutputFile, type Plugin } from 'esbuild';
+import { describeApi } from '../src/app.ts';
+import { URL_PLACEHOLDERS } from '../src/contract/openapi/prebuilt.ts';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isBuiltin } from 'node:module';
@@ -34,6 +36,24 @@ const GZIP_BUDGET = 1_000_000;
 // What every cold start parses: the entry and its static imports (docs/runtimes.md).
 const REST_GZIP_BUDGET = 250_000;
 
+/**
+ * /openapi.json rendered now, with placeholder URLs, into src/contract/openapi/prebuilt.ts of the
+ * bundles: a cold instance answers it without loading the schemas and converting them.
+ */
+const DOCUMENT = JSON.stringify(await describeApi(URL_PLACEHOLDERS.baseUrl, URL_PLACEHOLDERS.accountUrl));
+const NO_DOCUMENT = 'export const PREBUILT_DOCUMENT: string | null = null;';
+const prebuiltDocument: Plugin = {
+  name: 'prebuilt-openapi-document',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]src[\\/]contract[\\/]openapi[\\/]prebuilt\.ts$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes(NO_DOCUMENT)) throw new Error(`${args.path} no longer declares: ${NO_DOCUMENT}`);
+      const filled = `export const PREBUILT_DOCUMENT: string | null = ${JSON.stringify(DOCUMENT)};`;
+      return { contents: source.replace(NO_DOCUMENT, filled), loader: 'ts' };
+    });
+  },
+};
+
 // The entry and what the REST path imports at start; each dynamic import (the MCP endpoint and
 // its SDK) becomes a chunk in dist/chunks/, loaded the first time it is used.
 const result = await build({
@@ -52,6 +72,7 @@ const result = await build({
   metafile: true,
   legalComments: 'linked',
   logLevel: 'warning',
+  plugins: [prebuiltDocument],
   write: false,
 });
 rmSync('dist/chunks', { recursive: true, force: true });
@@ -117,6 +138,7 @@ const nodeResult = await build({
   sourcemap: 'linked',
   metafile: true,
   logLevel: 'warning',
+  plugins: [prebuiltDocument],
   write: false,
 });
 rmSync(`${NODE_OUT}/chunks`, { recursive: true, force: true });

@@ -84,7 +84,7 @@ const ROUTES = {
   mcp: { surface: 'mcp', POST: [mcpOrigin, mcpEndpoint] },
   health: { surface: 'probe', GET: [health] },
   readiness: { surface: 'probe', GET: [readiness] },
-  openapi: { surface: 'document', GET: [openApiDocument(describeApi)] },
+  openapi: { surface: 'document', GET: [openApiDocument(renderApi)] },
   // Pages for people and agents: every URL the API hands out resolves.
   home: { surface: 'document', GET: [page('landingPage')] },
   llms: { surface: 'document', GET: [page('llmsTxt')] },
@@ -109,6 +109,12 @@ export async function describeApi(baseUrl: string, accountUrl: string): Promise<
   const { buildOpenApi } = await import('./contract/openapi/document.ts');
   const routes = ROUTE_LIST.map(([name, route]) => ({ name, path: PATHS[name], method: methodOf(route) }));
   return buildOpenApi(routes, baseUrl, accountUrl);
+}
+
+/** `GET /openapi.json`'s text: the one the build rendered, or the document built now. */
+async function renderApi(baseUrl: string, accountUrl: string): Promise<string> {
+  const { prebuiltDocument } = await import('./contract/openapi/prebuilt.ts');
+  return prebuiltDocument(baseUrl, accountUrl) ?? JSON.stringify(await describeApi(baseUrl, accountUrl));
 }
 
 export function createApp(deps: AppDeps): App {

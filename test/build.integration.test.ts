@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { before, test } from 'node:test';
+import { describeApi } from '../src/app.ts';
 
 let run: SpawnSyncReturns<string>;
 before(() => {
@@ -45,6 +46,25 @@ test('builds a self-contained bundle that serves the API', async () => {
   );
   const badge: Response = await app.fetch(new Request('https://scan.test/api/badge/example.com'), {});
   assert.match(badge.headers.get('content-type') ?? '', /^image\/svg\+xml/);
+});
+
+test('the bundle answers /openapi.json rendered at build time, byte for byte as built from source', async () => {
+  assert.equal(run.status, 0, run.stderr);
+  const bundle = await import(`${pathToFileURL('dist/agent-scan.js').href}?t=${Date.now()}`);
+  for (const [baseUrl, accountUrl] of [
+    ['https://scan.test', 'https://account.scan.test/keys'],
+    ['http://127.0.0.1:8787', 'https://keys.example/"quoted"'],
+  ] as const) {
+    const config = bundle.parseConfig({ BASE_URL: baseUrl, ACCOUNT_URL: accountUrl });
+    const app = bundle.createApp({ config, store: new bundle.MemoryStore() });
+    const served = await (await app.fetch(new Request(`${baseUrl}/openapi.json`), {})).text();
+    assert.equal(served, JSON.stringify(await describeApi(baseUrl, config.accountUrl)), baseUrl);
+  }
+  const chunks = readdirSync('dist/chunks').map((f) => readFileSync(`dist/chunks/${f}`, 'utf8'));
+  assert.ok(
+    chunks.some((text) => text.includes('agent-scan.invalid')),
+    'the document is prebuilt',
+  );
 });
 
 test('a cold start loads none of what only some requests need', () => {
