@@ -41,14 +41,14 @@ const REST_GZIP_BUDGET = 250_000;
  * bundles: a cold instance answers it without loading the schemas and converting them.
  */
 const DOCUMENT = JSON.stringify(await describeApi(URL_PLACEHOLDERS.baseUrl, URL_PLACEHOLDERS.accountUrl));
-const NO_DOCUMENT = 'export const PREBUILT_DOCUMENT: string | null = null;';
+const NO_DOCUMENT = 'const PREBUILT_DOCUMENT: string | null = null;';
 const prebuiltDocument: Plugin = {
   name: 'prebuilt-openapi-document',
   setup(builder) {
     builder.onLoad({ filter: /[\\/]src[\\/]contract[\\/]openapi[\\/]prebuilt\.ts$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       if (!source.includes(NO_DOCUMENT)) throw new Error(`${args.path} no longer declares: ${NO_DOCUMENT}`);
-      const filled = `export const PREBUILT_DOCUMENT: string | null = ${JSON.stringify(DOCUMENT)};`;
+      const filled = `const PREBUILT_DOCUMENT: string | null = ${JSON.stringify(DOCUMENT)};`;
       return { contents: source.replace(NO_DOCUMENT, filled), loader: 'ts' };
     });
   },

@@ -4,7 +4,7 @@
  * instead of converting every schema. Run from source, there is none and the document is built on
  * first use; the build test holds the two to the same bytes.
  */
-export const PREBUILT_DOCUMENT: string | null = null;
+const PREBUILT_DOCUMENT: string | null = null;
 
 /** Stand-ins no deployment can have (RFC 6761 .invalid), replaced by the real URLs. */
 export const URL_PLACEHOLDERS = {
