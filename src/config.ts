@@ -21,7 +21,7 @@ import {
   TRUST_PROXY_MESSAGE,
   trustedHeader,
 } from './config-rules.ts';
-import { normalizeBadgeDomain } from './net/site-domain.ts';
+import { badgeDomainForm } from './net/site-domain.ts';
 import { GRADE_SCALE } from './tools/grading.ts';
 
 export interface AppConfig {
@@ -67,7 +67,8 @@ function devWebsiteGrades(text: string | undefined, problems: string[]): { domai
   if (text === undefined) return [];
   return text.split(',').flatMap((entry) => {
     const [rawDomain = '', grade = '', ...rest] = entry.trim().split('=');
-    const domain = normalizeBadgeDomain(rawDomain.trim());
+    // The badge's normal form; a public suffix is not refused here (the list loads on first use).
+    const domain = badgeDomainForm(rawDomain.trim());
     if (rest.length > 0 || !domain.ok || !(GRADE_SCALE as readonly string[]).includes(grade.trim())) {
       problems.push(
         `- DEV_WEBSITE_GRADES: "${entry.trim().slice(0, 80)}" is not DOMAIN=GRADE with a grade from ` +

@@ -7,7 +7,8 @@
  * configuration error: the operator must change the command line or the environment; 3 not found.
  */
 import { parseArgs } from 'node:util';
-import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
+import * as publicSuffixList from 'tldts';
+import { normalizeBadgeDomainWith } from '../../src/net/site-domain.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { ALL_SCOPES, type Scope } from '../../src/scopes.ts';
 import { parseExpiry, parseStampTime } from './stamp-time.ts';
@@ -136,7 +137,7 @@ export function parseCommand(argv: string[], clock: number): AdminCommand {
     case 'grades set': {
       if (first === undefined) throw new UsageError('grades set needs a domain such as example.com');
       // The badge's normal form, so that the badge finds what is stored here (docs/badge.md).
-      const normal = normalizeBadgeDomain(first);
+      const normal = normalizeBadgeDomainWith(publicSuffixList, first);
       if (!normal.ok) throw new UsageError(`grades set: ${normal.reason}`);
       const grade = GRADE_SCALE.find((g) => g === second?.toUpperCase());
       if (!grade)

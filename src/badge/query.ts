@@ -5,7 +5,7 @@
  * what the caller sent beyond a plain word.
  */
 import type { ProblemOptions } from '../http/problem.ts';
-import { normalizeBadgeDomain } from '../net/site-domain.ts';
+import { normalizeBadgeDomainWith, type PublicSuffixList } from '../net/site-domain.ts';
 import type { GradedTool } from '../store/port.ts';
 import { TOOL_LABELS, type BadgeError } from './content.ts';
 import type { BadgeStyle } from './render.ts';
@@ -109,8 +109,8 @@ function chooseLabel(raw: string | string[] | undefined, toolLabel: string): Par
   return { ok: true, value: raw };
 }
 
-function chooseDomain(raw: string | undefined): Parsed<string> {
-  const result = normalizeBadgeDomain(raw ?? '');
+function chooseDomain(raw: string | undefined, suffixes: PublicSuffixList): Parsed<string> {
+  const result = normalizeBadgeDomainWith(suffixes, raw ?? '');
   return result.ok ? { ok: true, value: result.domain } : bad('invalid domain', result.reason);
 }
 
@@ -126,12 +126,13 @@ export type BadgeRequest =
 export function readBadgeRequest(
   domainParameter: string | undefined,
   query: Record<string, string | string[] | undefined>,
+  suffixes: PublicSuffixList,
 ): BadgeRequest {
   const format = choose(CHOICES.format, query.format);
   const style = choose(CHOICES.style, query.style);
   const tool = choose(CHOICES.tool, query.tool);
   const label = chooseLabel(query.label, TOOL_LABELS[tool.ok ? tool.value : CHOICES.tool.absent]);
-  const domain = chooseDomain(domainParameter);
+  const domain = chooseDomain(domainParameter, suffixes);
   if (format.ok && style.ok && tool.ok && label.ok && domain.ok) {
     return {
       ok: true,

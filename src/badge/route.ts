@@ -11,6 +11,7 @@ import { ifNoneMatchMatches, strongEtag } from '../http/etag.ts';
 import type { ErrorCode } from '../http/errors.ts';
 import { ApiError, PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
+import { loadPublicSuffixList } from '../net/site-domain.ts';
 import { SCAN_RECORD_TTL_MS, StoreUnavailableError, type GradedTool } from '../store/port.ts';
 import { errorContent, gradeContent, type BadgeError } from './content.ts';
 import { readBadgeRequest, type BadgeFormat, type BadgeRequest } from './query.ts';
@@ -93,7 +94,7 @@ function refuse(request: Request, ctx: RequestContext, { error, look }: Extract<
 }
 
 export const badge: Handler = async (request, ctx) => {
-  const read = readBadgeRequest(request.params.domain, request.query);
+  const read = readBadgeRequest(request.params.domain, request.query, await loadPublicSuffixList());
   if (!read.ok) return refuse(request, ctx, read);
   const { domain, tool, style, format, label } = read.query;
   const { grade, degraded } = await latestGrade(ctx, domain, tool);

@@ -6,7 +6,7 @@
  * site, and its grade is stored under the lower-case ASCII host without `www.`
  * (deploy/node/admin-commands.ts `grades set`).
  */
-import { parse } from 'tldts';
+import type { parse } from 'tldts';
 import {
   asciiHostname,
   endsInNumericLabel,
@@ -20,6 +20,14 @@ import {
 } from './host-text.ts';
 
 export type BadgeDomain = { ok: true; domain: string } | { ok: false; reason: string };
+
+/** What the checks need of tldts: the public-suffix list (ICANN section), 134 KB loaded on first use. */
+export interface PublicSuffixList {
+  parse: typeof parse;
+}
+
+/** tldts, imported the first time a target or a badge domain is read: a cold start never parses it. */
+export const loadPublicSuffixList = (): Promise<PublicSuffixList> => import('tldts');
 
 /** Longest path parameter looked at at all; host names are at most 253 characters. */
 const MAX_RAW_LENGTH = 2048;
@@ -90,7 +98,27 @@ function whyNotHostname(host: string): string {
  * the reason, IP addresses, single-label names, public suffixes, other schemes and anything that
  * is not a host name (at most 253 characters, labels at most 63).
  */
-export function normalizeBadgeDomain(raw: string): BadgeDomain {
+export async function normalizeBadgeDomain(raw: string): Promise<BadgeDomain> {
+  return normalizeBadgeDomainWith(await loadPublicSuffixList(), raw);
+}
+
+/** normalizeBadgeDomain with the public-suffix list at hand. */
+export function normalizeBadgeDomainWith(list: PublicSuffixList, raw: string): BadgeDomain {
+  const form = badgeDomainForm(raw);
+  if (!form.ok) return form;
+  if (list.parse(form.domain, { allowPrivateDomains: false }).domain === null) {
+    return fail(
+      'The domain is a public suffix (such as co.uk), not a domain that can be registered; give the domain below it.',
+    );
+  }
+  return form;
+}
+
+/**
+ * The badge's normal form of `raw`, every check but the public-suffix one (which needs the list):
+ * what DEV_WEBSITE_GRADES is read with at start-up.
+ */
+export function badgeDomainForm(raw: string): BadgeDomain {
   if (raw.length === 0) return fail('The domain is empty; give a host name such as example.com.');
   if (raw.length > MAX_RAW_LENGTH)
     return fail(`The domain parameter is ${raw.length} characters long; at most ${MAX_RAW_LENGTH} are read.`);
@@ -110,10 +138,5 @@ export function normalizeBadgeDomain(raw: string): BadgeDomain {
   if (!ascii.includes('.'))
     return fail('The domain has no dot; give a fully qualified domain name such as example.com.');
   const domain = ascii.startsWith('www.') && ascii.indexOf('.', 4) > 0 ? ascii.slice(4) : ascii;
-  if (parse(domain, { allowPrivateDomains: false }).domain === null) {
-    return fail(
-      'The domain is a public suffix (such as co.uk), not a domain that can be registered; give the domain below it.',
-    );
-  }
   return { ok: true, domain };
 }

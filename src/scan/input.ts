@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { ApiError } from '../http/problem.ts';
 import { MAX_DNS_NAME_LENGTH } from '../net/host-text.ts';
+import { loadPublicSuffixList } from '../net/site-domain.ts';
 import { ExecuteRequestSchema } from '../contract/request-schemas.ts';
 import { targetTextProblem } from '../tools/target-text.ts';
 import type { ToolDefinition } from '../tools/tool.ts';
@@ -27,14 +28,17 @@ function withoutSelectors(input: unknown): unknown {
 }
 
 /** Validates `input` (the JSON body or the tool arguments) for `tool`; refusals are 400s. */
-export function parseScanInput(input: unknown, tool: ToolDefinition & Pick<ToolEntry, 'acceptsSelectors'>): ScanInput {
+export async function parseScanInput(
+  input: unknown,
+  tool: ToolDefinition & Pick<ToolEntry, 'acceptsSelectors'>,
+): Promise<ScanInput> {
   if (Array.isArray(input))
     throw new ApiError('bad_request', { detail: 'The body must be a JSON object; got an array.' });
   const parsed = v.safeParse(ExecuteRequestSchema, tool.acceptsSelectors ? input : withoutSelectors(input));
   if (!parsed.success) throw new ApiError('bad_request', { detail: parsed.issues[0].message });
   const textProblem = targetTextProblem(parsed.output.target);
   if (textProblem) throw new ApiError('bad_request', { detail: textProblem });
-  const target = tool.parseTarget(parsed.output.target);
+  const target = tool.parseTarget(parsed.output.target, await loadPublicSuffixList());
   if (!target.ok) throw new ApiError('bad_request', { detail: target.detail, hint: target.hint });
   const selectors = parsed.output.selectors?.map((s) => s.toLowerCase());
   const tooLong = selectors?.find((s) => `${s}._domainkey.${target.target}`.length > MAX_DNS_NAME_LENGTH);

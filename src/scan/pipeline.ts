@@ -72,7 +72,7 @@ export async function scanWithTool(
   progress?: ProgressListener,
 ): Promise<ScanReply> {
   ctx.notes.tool = tool.name;
-  const scanInput = parseScanInput(input, tool);
+  const scanInput = await parseScanInput(input, tool);
   const { target, quotaKey, selectors } = scanInput;
   ctx.notes.targetHost = quotaKey;
   const scanner = ctx.services.scanners[tool.name];

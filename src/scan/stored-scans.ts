@@ -5,6 +5,7 @@
  */
 import type { RequestContext } from '../context.ts';
 import { ApiError } from '../http/problem.ts';
+import { loadPublicSuffixList } from '../net/site-domain.ts';
 import { SCANS_KEPT_PER_TARGET, type ScanSummary, type StoredScan } from '../store/port.ts';
 import type { ToolDefinition } from '../tools/tool.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
@@ -35,7 +36,7 @@ export async function targetHistory(
     });
   if (Array.isArray(rawTarget))
     throw new ApiError('bad_request', { detail: `"target" was given ${rawTarget.length} times; give it once.` });
-  const { target } = parseScanInput({ target: rawTarget }, tool);
+  const { target } = await parseScanInput({ target: rawTarget }, tool);
   const scans = await ctx.store.scanHistory(tool.name, target, SCANS_KEPT_PER_TARGET);
   return { target, scans };
 }
@@ -46,7 +47,7 @@ export async function newestStoredScan(
   tool: ToolDefinition,
   rawTarget: string,
 ): Promise<StoredScan | null> {
-  const parsed = tool.parseTarget(rawTarget);
+  const parsed = tool.parseTarget(rawTarget, await loadPublicSuffixList());
   if (!parsed.ok) return null;
   return ctx.store.latestScan(tool.name, parsed.target);
 }

@@ -2,6 +2,7 @@
  * What the scan pipeline knows about a tool: a pure definition, and the scanner that runs it.
  * src/tools/tool-entry.ts adds what the surfaces need; src/tools/registry.ts lists the tools.
  */
+import type { PublicSuffixList } from '../net/site-domain.ts';
 import type { Grade } from './grading.ts';
 export type TargetParse =
   | {
@@ -22,8 +23,11 @@ export interface ToolDefinition<Name extends string = string> {
   targetExamples: string[];
   gradeScale: readonly Grade[];
   scoreRange: { min: number; max: number; note: string };
-  /** Validates and normalises a target; never touches the network. */
-  parseTarget(raw: string): TargetParse;
+  /**
+   * Validates and normalises a target; never touches the network. `suffixes` is the public-suffix
+   * list (src/net/site-domain.ts `loadPublicSuffixList`).
+   */
+  parseTarget(raw: string, suffixes: PublicSuffixList): TargetParse;
 }
 
 export interface ScanResult {

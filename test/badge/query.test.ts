@@ -1,9 +1,10 @@
+import * as tldts from 'tldts';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MAX_LABEL_LENGTH, readBadgeRequest, type BadgeQuery } from '../../src/badge/query.ts';
 
 type Query = Record<string, string | string[]>;
-const read = (query: Query, domain = 'example.com') => readBadgeRequest(domain, query);
+const read = (query: Query, domain = 'example.com') => readBadgeRequest(domain, query, tldts);
 
 function accepted(query: Query, domain?: string): BadgeQuery {
   const result = read(query, domain);

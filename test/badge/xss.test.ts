@@ -1,6 +1,7 @@
+import * as tldts from 'tldts';
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
+import { normalizeBadgeDomainWith } from '../../src/net/site-domain.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { localBadgeApp, type LocalBadgeApp } from './local-app.ts';
 import { parseXml } from './well-formed.ts';
@@ -75,7 +76,7 @@ describe('hostile domains: an error badge or a badge that carries nothing from t
   test('the ones that are host names followed by junk are accepted as that host; the rest are refused', () => {
     const accepted = HOSTILE.map((input) => ({
       input,
-      result: normalizeBadgeDomain(pathFor(input).slice('/api/badge/'.length).split('?')[0]!),
+      result: normalizeBadgeDomainWith(tldts, pathFor(input).slice('/api/badge/'.length).split('?')[0]!),
     }))
       .filter((r) => r.result.ok)
       .map((r) => [r.input, r.result.ok && r.result.domain]);

@@ -4,8 +4,9 @@
  * adversarial-captures.ts, then samples of the fuzz tests' arbitraries drawn at `size: 'max'` up
  * to the input's cap, and the error classes the parser documents.
  */
+import * as tldts from 'tldts';
 import fc from 'fast-check';
-import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
+import { normalizeBadgeDomainWith } from '../../src/net/site-domain.ts';
 import { checkAddress, checkHostname } from '../../src/net/address-policy.ts';
 import { decodeResponse, DnsMessageError } from '../../src/net/dns-message.ts';
 import { asciiHostname, percentDecode } from '../../src/net/host-text.ts';
@@ -122,19 +123,19 @@ export const ADVERSARIAL_CASES: AdversarialCase[] = [
     'securityHeaders.parseTarget',
     () => red.HOST_TEXTS.map((t) => t.slice(0, red.MAX_TARGET_LENGTH)),
     text(grammars.HOST_TOKENS, red.MAX_TARGET_LENGTH),
-    (t) => securityHeadersDefinition.parseTarget(t),
+    (t) => securityHeadersDefinition.parseTarget(t, tldts),
   ),
   parserCase(
     'emailSecurity.parseTarget',
     () => red.HOST_TEXTS.map((t) => t.slice(0, red.MAX_TARGET_LENGTH)),
     text(grammars.HOST_TOKENS, red.MAX_TARGET_LENGTH),
-    (t) => emailSecurityDefinition.parseTarget(t),
+    (t) => emailSecurityDefinition.parseTarget(t, tldts),
   ),
   parserCase(
     'badge.normalizeBadgeDomain',
     () => red.HOST_TEXTS,
     text(grammars.HOST_TOKENS, red.BADGE_CAP),
-    normalizeBadgeDomain,
+    (t) => normalizeBadgeDomainWith(tldts, t),
   ),
   parserCase(
     'csp.parseModelCsp',

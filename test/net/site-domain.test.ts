@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { normalizeBadgeDomain } from '../../src/net/site-domain.ts';
+import * as tldts from 'tldts';
+import { badgeDomainForm, normalizeBadgeDomain, normalizeBadgeDomainWith } from '../../src/net/site-domain.ts';
+
+const normalize = (raw: string) => normalizeBadgeDomainWith(tldts, raw);
 
 // The path parameter as the router hands it over: still percent-encoded, as the URL parser left it.
 const ACCEPTED: [raw: string, domain: string, what: string][] = [
@@ -81,22 +84,22 @@ const REFUSED: [raw: string, reason: RegExp, what: string][] = [
 describe('normalizeBadgeDomain: accepted forms', () => {
   for (const [raw, domain, what] of ACCEPTED) {
     test(`${what}: ${JSON.stringify(raw.slice(0, 60))} → ${domain.slice(0, 60)}`, () => {
-      assert.deepEqual(normalizeBadgeDomain(raw), { ok: true, domain });
+      assert.deepEqual(normalize(raw), { ok: true, domain });
     });
   }
 
   test('a 253-character name is the longest accepted', () => {
     const name = `${Array(3).fill('a'.repeat(63)).join('.')}.${'b'.repeat(57)}.com`;
     assert.equal(name.length, 253);
-    assert.deepEqual(normalizeBadgeDomain(name), { ok: true, domain: name });
-    assert.equal(normalizeBadgeDomain(`a${name}`).ok, false);
+    assert.deepEqual(normalize(name), { ok: true, domain: name });
+    assert.equal(normalize(`a${name}`).ok, false);
   });
 
   test('every accepted result is already normal: normalising it again changes nothing', () => {
     for (const [raw] of ACCEPTED) {
-      const first = normalizeBadgeDomain(raw);
+      const first = normalize(raw);
       if (!first.ok) continue;
-      assert.deepEqual(normalizeBadgeDomain(first.domain), first, raw);
+      assert.deepEqual(normalize(first.domain), first, raw);
     }
   });
 });
@@ -104,7 +107,7 @@ describe('normalizeBadgeDomain: accepted forms', () => {
 describe('normalizeBadgeDomain: refused forms say why', () => {
   for (const [raw, reason, what] of REFUSED) {
     test(`${what}: ${JSON.stringify(raw.slice(0, 60))}`, () => {
-      const result = normalizeBadgeDomain(raw);
+      const result = normalize(raw);
       assert.equal(result.ok, false, JSON.stringify(result));
       if (!result.ok) {
         assert.match(result.reason, reason);
@@ -115,4 +118,17 @@ describe('normalizeBadgeDomain: refused forms say why', () => {
       }
     });
   }
+});
+
+describe('normalizeBadgeDomain: the public-suffix list loads on first use', () => {
+  test('loaded by the call, it answers as the list at hand does', async () => {
+    for (const [raw] of [...ACCEPTED, ...REFUSED].slice(0, 40))
+      assert.deepEqual(await normalizeBadgeDomain(raw), normalize(raw), raw);
+  });
+
+  test('without the list, only the public-suffix check is left out (DEV_WEBSITE_GRADES at start-up)', () => {
+    assert.deepEqual(badgeDomainForm('www.co.uk'), { ok: true, domain: 'co.uk' });
+    assert.equal(normalize('www.co.uk').ok, false);
+    for (const [raw, domain] of ACCEPTED) assert.deepEqual(badgeDomainForm(raw), { ok: true, domain }, raw);
+  });
 });

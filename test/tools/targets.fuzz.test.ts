@@ -2,6 +2,7 @@
  * Property-based fuzzing of the request's target text, checked before any scan: the shared text
  * rules and each tool's parsing accept a normalised target or refuse with a reason, never throw.
  */
+import * as tldts from 'tldts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -35,7 +36,7 @@ test('target text passes the shared checks only when it is short enough and has 
 test('security-headers accepts an http(s) URL without credentials or fragment, keyed by its host', () => {
   fc.assert(
     fc.property(target, (text) => {
-      const parsed = securityHeadersDefinition.parseTarget(text);
+      const parsed = securityHeadersDefinition.parseTarget(text, tldts);
       if (!parsed.ok) return assert.ok(parsed.detail.length > 0);
       const url = new URL(parsed.target);
       assert.ok(['http:', 'https:'].includes(url.protocol));
@@ -49,7 +50,7 @@ test('security-headers accepts an http(s) URL without credentials or fragment, k
 test('email-security accepts a registrable ASCII domain only, which is its own quota key', () => {
   fc.assert(
     fc.property(target, (text) => {
-      const parsed = emailSecurityDefinition.parseTarget(text);
+      const parsed = emailSecurityDefinition.parseTarget(text, tldts);
       if (!parsed.ok) return assert.ok(parsed.detail.length > 0);
       assert.equal(parsed.quotaKey, parsed.target);
       assert.equal(asciiHostname(parsed.target), parsed.target);

@@ -1,11 +1,12 @@
+import * as tldts from 'tldts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { emailSecurityDefinition } from '../../src/tools/email-security/definition.ts';
 import { securityHeadersDefinition } from '../../src/tools/security-headers/definition.ts';
 import { targetTextProblem } from '../../src/tools/target-text.ts';
 
-const sh = (raw: string) => securityHeadersDefinition.parseTarget(raw);
-const es = (raw: string) => emailSecurityDefinition.parseTarget(raw);
+const sh = (raw: string) => securityHeadersDefinition.parseTarget(raw, tldts);
+const es = (raw: string) => emailSecurityDefinition.parseTarget(raw, tldts);
 
 test('security-headers assumes https:// and normalises the URL', () => {
   assert.deepEqual(sh('Example.COM'), {

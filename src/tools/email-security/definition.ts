@@ -1,9 +1,9 @@
-import { parse } from 'tldts';
 import { GRADE_SCALE } from '../grading.ts';
 import { asciiHostname } from '../../net/host-text.ts';
+import type { PublicSuffixList } from '../../net/site-domain.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
 
-function parseApexDomain(raw: string): TargetParse {
+function parseApexDomain(raw: string, suffixes: PublicSuffixList): TargetParse {
   const looksLikeUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || /[/@]/.test(raw);
   const candidate = looksLikeUrl ? hostFromUrlish(raw) : raw;
   const host = candidate === null ? null : asciiHostname(candidate);
@@ -12,7 +12,7 @@ function parseApexDomain(raw: string): TargetParse {
       ok: false,
       detail: `"target" must be a domain name such as example.com; got ${JSON.stringify(raw.slice(0, 100))}.`,
     };
-  const info = parse(host, { allowPrivateDomains: false });
+  const info = suffixes.parse(host, { allowPrivateDomains: false });
   if (info.isIp)
     return { ok: false, detail: '"target" is an IP address; email authentication records belong to a domain.' };
   const apex = info.domain;

@@ -1,13 +1,13 @@
 import ipaddr from 'ipaddr.js';
 import { asciiHostname, isHostname, isIpLiteralHostname, withoutTrailingDot } from '../../net/host-text.ts';
-import { normalizeBadgeDomain } from '../../net/site-domain.ts';
+import { normalizeBadgeDomainWith, type PublicSuffixList } from '../../net/site-domain.ts';
 import type { TargetParse, ToolDefinition } from '../tool.ts';
 import { GRADE_SCALE } from '../grading.ts';
 import { MAX_SCORE } from './grade/score.ts';
 
 const SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 
-function parseUrlTarget(raw: string): TargetParse {
+function parseUrlTarget(raw: string, suffixes: PublicSuffixList): TargetParse {
   const text = SCHEME.test(raw) ? raw : `https://${raw}`;
   let url: URL;
   try {
@@ -44,13 +44,13 @@ function parseUrlTarget(raw: string): TargetParse {
   }
   url.hash = '';
   const quotaKey = isIpLiteral ? ipQuotaKey(bare) : (asciiHostname(bare) ?? bare);
-  return { ok: true, target: url.href, quotaKey, badgeDomain: isIpLiteral ? null : siteBadgeDomain(url) };
+  return { ok: true, target: url.href, quotaKey, badgeDomain: isIpLiteral ? null : siteBadgeDomain(url, suffixes) };
 }
 
 /** A site's badge shows scans of its default ports only: another port may be another service. */
-function siteBadgeDomain(url: URL): string | null {
+function siteBadgeDomain(url: URL, suffixes: PublicSuffixList): string | null {
   if (url.port !== '') return null;
-  const site = normalizeBadgeDomain(url.hostname);
+  const site = normalizeBadgeDomainWith(suffixes, url.hostname);
   return site.ok ? site.domain : null;
 }
 
