@@ -26,13 +26,15 @@ function sdkServer(): McpServer {
     server.registerTool(
       name,
       { ...config, inputSchema: described(config.inputSchema), outputSchema: described(config.outputSchema) },
-      (args, sdk) =>
-        handler(args as Record<string, unknown>, {
+      // Spread into plain objects: the SDK's types want index signatures our interfaces do not declare.
+      async (args, sdk) => ({
+        ...(await handler(args as Record<string, unknown>, {
           ctx: sdk.http?.authInfo?.extra?.['ctx'] as RequestContext,
           signal: sdk.mcpReq.signal,
           progressToken: sdk.mcpReq._meta?.progressToken,
-          notify: (notification) => sdk.mcpReq.notify(notification),
-        }),
+          notify: (notification) => sdk.mcpReq.notify({ ...notification, params: { ...notification.params } }),
+        })),
+      }),
     );
   return server;
 }
