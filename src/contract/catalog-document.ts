@@ -5,7 +5,7 @@ import { ERROR_CODES, ERRORS, errorTypeUrl } from '../http/errors.ts';
 import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from '../limits.ts';
 import { mcpCatalogEntry } from './mcp-connection.ts';
 import { executePath, openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from '../paths.ts';
-import { MAX_AGE_SEC_LIMIT, SCAN_KEPT_DAYS, TOOL_INPUT_SCHEMAS } from './request-schemas.ts';
+import { MAX_AGE_SEC_LIMIT, SCAN_KEPT_DAYS, toolInputSchemas } from './request-schemas.ts';
 import { ALL_SCOPES } from '../scopes.ts';
 import { SCANS_KEPT_PER_TARGET } from '../store/port.ts';
 import { ALLOWLISTED_TOOLS, TOOLS_ELSEWHERE } from '../tools/registry.ts';
@@ -65,7 +65,7 @@ export function buildCatalog(
       executeUrl: baseUrl + executePath(tool.name),
       mcpToolName: tool.mcp.name,
       requiredScope: 'tools:execute',
-      inputSchema: TOOL_INPUT_SCHEMAS[tool.name],
+      inputSchema: toolInputSchemas()[tool.name],
       historyUrl: `${baseUrl + scanHistoryPath(tool.name)}?target={target}`,
       uiUrl: baseUrl + toolPagePath(tool.name),
       skillUrl: baseUrl + skillPath(tool.name),

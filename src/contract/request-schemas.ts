@@ -80,20 +80,28 @@ export const ExecuteRequestSchema = v.pipe(
   v.title('ExecuteRequest'),
   v.description('Body of both execute endpoints: JSON, at most 8 KiB. Unknown members are ignored.'),
 );
-const executeRequest = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
+let inputSchemas: Record<ToolName, Record<string, unknown>> | undefined;
 
-/** The request schema as each tool reads it: its own target description; `selectors` only where the tool takes them. */
-export const TOOL_INPUT_SCHEMAS = Object.fromEntries(
-  ALLOWLISTED_TOOLS.map((tool) => {
-    const { target, selectors, maxAgeSec } = executeRequest['properties'] as Record<string, object>;
-    const properties = {
-      target: { ...target, description: tool.targetDescription, examples: tool.targetExamples },
-      ...(tool.acceptsSelectors ? { selectors } : {}),
-      maxAgeSec,
-    };
-    return [tool.name, { ...executeRequest, properties }];
-  }),
-) as unknown as Record<ToolName, Record<string, unknown>>;
+/**
+ * The request schema as each tool reads it: its own target description; `selectors` only where
+ * the tool takes them. Converted on first use (the catalog, an MCP tool list), then kept.
+ */
+export function toolInputSchemas(): Record<ToolName, Record<string, unknown>> {
+  if (inputSchemas) return inputSchemas;
+  const executeRequest = jsonSchemaOf(ExecuteRequestSchema, { dialect: true });
+  const { target, selectors, maxAgeSec } = executeRequest['properties'] as Record<string, object>;
+  inputSchemas = Object.fromEntries(
+    ALLOWLISTED_TOOLS.map((tool) => {
+      const properties = {
+        target: { ...target, description: tool.targetDescription, examples: tool.targetExamples },
+        ...(tool.acceptsSelectors ? { selectors } : {}),
+        maxAgeSec,
+      };
+      return [tool.name, { ...executeRequest, properties }];
+    }),
+  ) as unknown as Record<ToolName, Record<string, unknown>>;
+  return inputSchemas;
+}
 
 /** How long scans are kept, in days. */
 export const SCAN_KEPT_DAYS = SCAN_RECORD_TTL_MS / 86_400_000;

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { ApiError } from '../http/problem.ts';
-import { jsonSchemaOf, TOOL_INPUT_SCHEMAS } from '../contract/request-schemas.ts';
+import { jsonSchemaOf, toolInputSchemas } from '../contract/request-schemas.ts';
 import type { ToolName } from '../tools/registry.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 import { DetailSchema, type Detail } from './compact-schemas.ts';
@@ -37,7 +37,7 @@ function detailOf(value: unknown): Detail {
 
 /** A scan tool's input schema: the REST request's properties, described as arguments, and `detail`. */
 export function scanInputSchema(tool: ToolEntry<ToolName>): Record<string, unknown> {
-  const schema = TOOL_INPUT_SCHEMAS[tool.name];
+  const schema = toolInputSchemas()[tool.name];
   const properties = schema['properties'] as Record<string, unknown>;
   // The REST title and description speak of a request body; the rest is the same schema.
   const rest = Object.fromEntries(Object.entries(schema).filter(([k]) => k !== 'title' && k !== 'description'));
