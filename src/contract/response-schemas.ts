@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { problemEntries } from './problem-schemas.ts';
+import { alwaysNull } from '../tools/always-null.ts';
 import { SCAN_KEPT_DAYS } from './request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../store/port.ts';
 import { TOOL_IMPLEMENTATIONS } from '../tools/implementations.ts';
@@ -107,6 +108,11 @@ const scoreOf = (tool: ToolEntry) =>
     `Numeric score, ${tool.scoreRange.min} to ${tool.scoreRange.max}.`,
   );
 
+/** `error` of a success: always null (a problem's `error` otherwise). */
+const succeeded = alwaysNull(problemEntries.error, 'Always null: the request succeeded.');
+const notGraded = (tool: ToolEntry) => alwaysNull(gradeOf(tool), 'Always null: the target was not assessed.');
+const notScored = (tool: ToolEntry) => alwaysNull(scoreOf(tool), 'Always null: the target was not assessed.');
+
 /** The 200 body of execute, one object per tool: discriminate on `toolName`. */
 const scanResponseOf = (tool: Tool, depth: Depth = 'detailed') =>
   v.pipe(
@@ -116,7 +122,7 @@ const scanResponseOf = (tool: Tool, depth: Depth = 'detailed') =>
       result: assessedResult(tool, depth),
       grade: gradeOf(tool),
       gradeScore: scoreOf(tool),
-      error: v.null(),
+      error: succeeded,
       ...storedEntries(described(v.literal(true), 'The scan assessed its target.'), CachedSchema),
     }),
     v.title(`${pascal(tool.name)}Scan${depth === 'outline' ? 'Outline' : ''}`),
@@ -133,8 +139,8 @@ const unassessedScanOf = (tool: Tool, depth: Depth = 'detailed') =>
       code: described(v.literal('unprocessable_entity'), 'The error code: the scan could not assess its target.'),
       ...toolEntries(tool),
       result: unassessedResult(tool, depth),
-      grade: v.null(),
-      gradeScore: v.null(),
+      grade: notGraded(tool),
+      gradeScore: notScored(tool),
       ...storedEntries(described(v.literal(false), 'The scan could not assess its target.'), CachedSchema),
     }),
     v.title(`${pascal(tool.name)}UnassessedScan${depth === 'outline' ? 'Outline' : ''}`),
@@ -145,7 +151,7 @@ const unassessedScanOf = (tool: Tool, depth: Depth = 'detailed') =>
  * `assessed` tells an assessed scan from one that could not assess its target.
  */
 const storedScanOf = (tool: Tool, depth: Depth = 'detailed') => {
-  const entries = { success: v.literal(true), ...toolEntries(tool), error: v.null() };
+  const entries = { success: v.literal(true), ...toolEntries(tool), error: succeeded };
   const always = described(v.literal(true), 'Always true: a stored result.');
   return v.pipe(
     v.union([
@@ -159,8 +165,8 @@ const storedScanOf = (tool: Tool, depth: Depth = 'detailed') => {
       v.object({
         ...entries,
         result: unassessedResult(tool, depth),
-        grade: v.null(),
-        gradeScore: v.null(),
+        grade: notGraded(tool),
+        gradeScore: notScored(tool),
         ...storedEntries(described(v.literal(false), 'The scan could not assess its target; result says why.'), always),
       }),
     ]),
@@ -194,7 +200,7 @@ export const ScanHistoryResponseSchema = v.pipe(
       `Kept scans of this tool and target, newest first: the last ${SCAN_KEPT_DAYS} days, ` +
         `at most ${SCANS_KEPT_PER_TARGET}.`,
     ),
-    error: v.null(),
+    error: succeeded,
   }),
   v.title('ScanHistory'),
 );

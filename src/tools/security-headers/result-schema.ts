@@ -6,6 +6,7 @@
  * of the graded details and of each test entry are checked against analysis.ts when compiling.
  */
 import * as v from 'valibot';
+import { alwaysNull } from '../always-null.ts';
 import { FAILING_SCORE, GRADE_SCALE, gradeFor, SEVERITIES } from '../grading.ts';
 import { TEST_NAMES, type FindingId, type SecurityHeadersAnalysis, type Severity } from './analysis.ts';
 import type { RetrievalError } from './capture.ts';
@@ -80,10 +81,10 @@ const answeredRetrieval = (text: string, sameAs: string) =>
 const unansweredRetrieval = (errors: 'always' | 'sometimes') =>
   described(
     v.object({
-      finalUrl: described(v.null(), 'Always null: nothing answered.'),
-      finalStatus: described(v.null(), 'Always null: nothing answered.'),
+      finalUrl: alwaysNull(v.string(), 'Always null: nothing answered.'),
+      finalStatus: alwaysNull(v.pipe(v.number(), v.integer()), 'Always null: nothing answered.'),
       redirects: described(v.pipe(v.array(RedirectSchema), v.maxLength(0)), 'Always empty: nothing answered.'),
-      verified: described(v.null(), 'Always null: nothing answered.'),
+      verified: alwaysNull(v.boolean(), 'Always null: nothing answered.'),
       errors:
         errors === 'always'
           ? retrievalErrors(UNBLOCKED_REASONS, `${ERRORS_TEXT} The same as errors.`)
