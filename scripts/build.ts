@@ -54,8 +54,8 @@ const prebuiltDocument: Plugin = {
   },
 };
 
-// The entry and what the REST path imports at start; each dynamic import (the MCP endpoint and
-// its SDK) becomes a chunk in dist/chunks/, loaded the first time it is used.
+// The entry and what the REST path imports at start; each dynamic import (the pages, the MCP
+// endpoint, a scanner, …: docs/runtimes.md) becomes a chunk in dist/chunks/, loaded on first use.
 const result = await build({
   entryPoints: { 'agent-scan': 'src/index.ts' },
   outdir: 'dist',

@@ -8,9 +8,9 @@ import type { Catalog } from './catalog-schema.ts';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';
 
 /**
- * The stateless revision, then the 2025-era (and older) revisions the SDK serves statelessly.
- * Written out rather than read from the SDK, whose import would load it (and its schema library)
- * for every request; test/contract/mcp-connection.test.ts holds the list to the SDK's.
+ * The stateless revision, then the 2025-era (and older) revisions served statelessly: those the
+ * official SDK serves, which test/contract/mcp-connection.test.ts holds the list to (the SDK is
+ * the tests' oracle, not part of the service: docs/mcp.md).
  */
 export const MCP_PROTOCOL_VERSIONS = [
   '2026-07-28',

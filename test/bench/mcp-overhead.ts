@@ -1,7 +1,7 @@
 /**
  * What MCP adds to a scan: the same tool call through the official client (2026-07-28) and as a
  * REST execute request, against one server whose scanner answers at once, so the difference is
- * the protocol (JSON-RPC, a server built per request, the SDK) and not the scan. Alternating
+ * the protocol (JSON-RPC, the argument checks, the compact result) and not the scan. Alternating
  * rounds; the ratio is the figure to watch.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
