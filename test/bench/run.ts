@@ -25,6 +25,7 @@ import { measureEmailLatency } from './email-latency.ts';
 import { measureMcpAnswerSizes } from './mcp-answer-sizes.ts';
 import { measureMcpOverhead } from './mcp-overhead.ts';
 import { measureOpenApiClient } from './openapi-client.ts';
+import { measureWorkerdStart } from './workerd-start.ts';
 import { measureProductionSize } from './production-size.ts';
 import { measureScanOverhead } from './scan-overhead.ts';
 import { measureScanReuse } from './scan-reuse.ts';
@@ -188,10 +189,8 @@ const UNITS: Record<string, string> = {
 
 /** Units of the families of figures: one figure per parser, endpoint or dependency. */
 const UNIT_PATTERNS: [RegExp, string][] = [
-  [
-    /^adversarial_longest_block_ms\.|^(?:cold_start|readme_client_typecheck)_\w*ms$|^(?:first_call|steady)_cpu_ms\./,
-    'ms',
-  ],
+  [/^adversarial_longest_block_ms\.|^(?:first_call|steady)_cpu_ms\./, 'ms'],
+  [/^(?:cold_start|readme_client_typecheck|workerd_start)_\w*ms$/, 'ms'],
   [/^(?:mcp|openapi)_\w*_bytes$|^bundle_bytes_by_dependency\./, 'bytes'],
   [/_ratio$/, 'x'],
 ];
@@ -212,6 +211,7 @@ try {
     ...(await measureClientFlood()),
     ...(await measureProductionSize()),
     ...measureColdStart(),
+    ...(await measureWorkerdStart()),
     ...(await measureOpenApiClient()),
   };
   if (args.json) console.log(JSON.stringify(figures));

@@ -4,14 +4,16 @@
  * runtime binary comes from devDependencies (node_modules/.bin).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { transformSync } from 'esbuild';
 import { freePort } from '../support/free-port.ts';
 
 export interface RunningRuntime {
   url: string;
+  /** From the spawn to the first answer (within the poll interval, 10 ms). */
+  readyAfterMs: number;
   /** Everything the process wrote so far (for failure messages). */
   output(): string;
   stop(): Promise<void>;
@@ -36,6 +38,7 @@ async function launch(
   args: string[],
   options: { env: Record<string, string>; port: number; cwd?: string; cleanup?: () => void },
 ): Promise<RunningRuntime> {
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...options.env },
@@ -60,7 +63,7 @@ async function launch(
       // /openapi.json counts against no limit (it reads the store only to show the headers).
       const res = await fetch(`${url}/openapi.json`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
-      if (res.ok) return { url, output: () => output, stop };
+      if (res.ok) return { url, readyAfterMs: performance.now() - spawnedAt, output: () => output, stop };
     } catch {
       // not listening yet
     }
@@ -68,7 +71,7 @@ async function launch(
       await stop();
       throw new Error(`${command} did not start within 60 s:\n${output}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 10));
   }
 }
 
@@ -116,40 +119,26 @@ const bun: Launcher = {
 };
 
 /**
- * workerd with the config wrangler would generate: the entry (TypeScript stripped, imports kept)
- * and the bundle (its entry and chunks) as ES modules, vars as text bindings, and an outbound network that may
- * reach loopback (the DoH server, the store bridge and scan targets all live there).
+ * workerd serving `modules` (name → source; the first is the main module) as ES modules, with
+ * `env` as text bindings and an outbound network that may reach loopback (the DoH server, the
+ * store bridge and scan targets all live there).
  */
-const workerd: Launcher = {
-  name: 'Cloudflare workerd',
-  checksConfigAtStart: false,
-  async start(env) {
-    const port = await freePort();
-    const dir = mkdtempSync(join(tmpdir(), 'workerd-'));
-    mkdirSync(join(dir, 'deploy/cloudflare'), { recursive: true });
-    mkdirSync(join(dir, 'dist/chunks'), { recursive: true });
-    const entry = transformSync(readFileSync(join(ROOT, 'deploy/cloudflare/worker.ts'), 'utf8'), {
-      loader: 'ts',
-      format: 'esm',
-    }).code;
-    writeFileSync(join(dir, 'deploy/cloudflare/worker.js'), entry);
-    // The bundle's entry and every chunk it may import, each an ES module as wrangler uploads them.
-    const bundleFiles = [
-      'dist/agent-scan.js',
-      ...readdirSync(join(ROOT, 'dist/chunks'))
-        .filter((f) => f.endsWith('.js'))
-        .map((f) => `dist/chunks/${f}`),
-    ];
-    for (const file of bundleFiles) copyFileSync(join(ROOT, file), join(dir, file));
-    const bundleModules = bundleFiles.map(
-      (file) => `(name = ${JSON.stringify(file)}, esModule = embed ${JSON.stringify(file)})`,
-    );
-    const bindings = Object.entries(env).map(
-      ([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`,
-    );
-    writeFileSync(
-      join(dir, 'config.capnp'),
-      `using Workerd = import "/workerd/workerd.capnp";
+export async function startWorkerd(modules: Record<string, string>, env: Record<string, string>) {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'workerd-'));
+  for (const [name, source] of Object.entries(modules)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), source);
+  }
+  const embedded = Object.keys(modules).map(
+    (name) => `(name = ${JSON.stringify(name)}, esModule = embed ${JSON.stringify(name)})`,
+  );
+  const bindings = Object.entries(env).map(
+    ([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`,
+  );
+  writeFileSync(
+    join(dir, 'config.capnp'),
+    `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "main", worker = .api),
@@ -159,21 +148,45 @@ const config :Workerd.Config = (
 );
 const api :Workerd.Worker = (
   modules = [
-    (name = "deploy/cloudflare/worker.js", esModule = embed "deploy/cloudflare/worker.js"),
-    ${bundleModules.join(',\n    ')},
+    ${embedded.join(',\n    ')},
   ],
   compatibilityDate = "2026-11-01",
   bindings = [${bindings.join(', ')}],
   globalOutbound = "internet",
 );
 `,
-    );
-    return launch(bin('workerd'), ['serve', 'config.capnp', '--verbose'], {
-      env: {},
-      port,
-      cwd: dir,
-      cleanup: () => rmSync(dir, { recursive: true, force: true }),
-    });
+  );
+  return launch(bin('workerd'), ['serve', 'config.capnp', '--verbose'], {
+    env: {},
+    port,
+    cwd: dir,
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  });
+}
+
+/**
+ * workerd with the config wrangler would generate: the entry (TypeScript stripped, imports kept)
+ * and the bundle's entry and every chunk it may import, each an ES module as wrangler uploads them.
+ */
+const workerd: Launcher = {
+  name: 'Cloudflare workerd',
+  checksConfigAtStart: false,
+  start(env) {
+    const entry = transformSync(readFileSync(join(ROOT, 'deploy/cloudflare/worker.ts'), 'utf8'), {
+      loader: 'ts',
+      format: 'esm',
+    }).code;
+    const bundleFiles = [
+      'dist/agent-scan.js',
+      ...readdirSync(join(ROOT, 'dist/chunks'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `dist/chunks/${f}`),
+    ];
+    const modules = Object.fromEntries([
+      ['deploy/cloudflare/worker.js', entry],
+      ...bundleFiles.map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]),
+    ]);
+    return startWorkerd(modules, env);
   },
 };
 
