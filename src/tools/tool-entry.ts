@@ -71,5 +71,11 @@ export interface ToolImplementation {
    * The shapes of its `result` (src/tools/<tool>/result-schema.ts), from which the OpenAPI document
    * describes the scan envelope: `status` and `details` of an assessed scan, `details` of a 422.
    */
-  resultSchemas: { status: v.GenericSchema<string>; details: v.GenericSchema; unassessedDetails: v.GenericSchema };
+  resultSchemas: {
+    status: v.GenericSchema<string>;
+    details: v.GenericSchema;
+    unassessedDetails: v.GenericSchema;
+    /** Parts the document names, so that one used in several places (or in itself) is written once. */
+    parts: Record<string, v.GenericSchema>;
+  };
 }

@@ -243,8 +243,10 @@ describe('GET /openapi.json', () => {
     const schema = doc.components.schemas.ExecuteRequest;
     assert.deepEqual(schema?.required, ['target']);
     assert.equal(schema?.properties?.target?.maxLength, 2048);
-    const errorMember = doc.components.schemas.Problem?.properties?.['error'] as JsonSchema | undefined;
-    assert.deepEqual(errorMember?.properties?.['code']?.enum, Object.keys(ERRORS));
+    // The problem's `error` member is named once (ProblemError) and referred to.
+    const errorMember = doc.components.schemas.Problem?.properties?.['error'] as { $ref?: string } | undefined;
+    assert.equal(errorMember?.$ref, '#/components/schemas/ProblemError');
+    assert.deepEqual(doc.components.schemas.ProblemError?.properties?.['code']?.enum, Object.keys(ERRORS));
   });
 
   test('documents the deprecated paths and the legacy headers', () => {

@@ -9,6 +9,7 @@ import { LEGACY_SUNSET } from '../../paths.ts';
 import { AliveSchema, NotReadySchema, ReadySchema } from '../probe-schemas.ts';
 import {
   McpProblemSchema,
+  problemEntries,
   ProblemSchema,
   RateLimitProblemSchema,
   UnavailableProblemSchema,
@@ -22,7 +23,6 @@ import {
 } from '../response-schemas.ts';
 import { ExecuteRequestSchema } from '../request-schemas.ts';
 import { TOOL_IMPLEMENTATIONS } from '../../tools/implementations.ts';
-import { SpfRecordNodeSchema } from '../../tools/email-security/result-schema-records.ts';
 
 const QUOTA_POLICY_NOTE =
   'An execute answer that ran a scan also lists the scan-quota window closest to running out ' +
@@ -44,6 +44,8 @@ function namedSchemas(): Record<string, v.GenericSchema> {
       [`${name}UnassessedDetails`, TOOL_IMPLEMENTATIONS[tool.name].resultSchemas.unassessedDetails],
     ];
   });
+  const toolParts: Record<string, v.GenericSchema> = {};
+  for (const tool of Object.values(TOOL_IMPLEMENTATIONS)) Object.assign(toolParts, tool.resultSchemas.parts);
   return {
     Catalog: CatalogSchema,
     ExecuteRequest: ExecuteRequestSchema,
@@ -56,7 +58,8 @@ function namedSchemas(): Record<string, v.GenericSchema> {
     UnavailableProblem: UnavailableProblemSchema,
     McpProblem: McpProblemSchema,
     ...Object.fromEntries(perTool),
-    SpfRecord: SpfRecordNodeSchema,
+    ProblemError: problemEntries.error,
+    ...toolParts,
     Alive: AliveSchema,
     Ready: ReadySchema,
     NotReady: NotReadySchema,

@@ -8,6 +8,7 @@ import {
   EmailSecurityStatusSchema,
   EmailSecurityUnassessedDetailsSchema,
 } from './result-schema.ts';
+import { DmarcRecordSchema, ReportUriSchema, SpfRecordNodeSchema } from './result-schema-records.ts';
 
 export const emailSecurityImplementation: ToolImplementation = {
   createScanner: async ({ runtime, resolver, guarded }) =>
@@ -20,5 +21,6 @@ export const emailSecurityImplementation: ToolImplementation = {
     status: EmailSecurityStatusSchema,
     details: EmailSecurityDetailsSchema,
     unassessedDetails: EmailSecurityUnassessedDetailsSchema,
+    parts: { SpfRecord: SpfRecordNodeSchema, DmarcRecord: DmarcRecordSchema, ReportUri: ReportUriSchema },
   },
 };

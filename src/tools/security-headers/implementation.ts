@@ -8,6 +8,7 @@ import {
   SecurityHeadersStatusSchema,
   SecurityHeadersUnassessedDetailsSchema,
 } from './result-schema.ts';
+import { HeaderPairsSchema } from './result-schema-tests.ts';
 
 export const securityHeadersImplementation: ToolImplementation = {
   createScanner: async ({ config, runtime, guarded }) => {
@@ -24,5 +25,6 @@ export const securityHeadersImplementation: ToolImplementation = {
     status: SecurityHeadersStatusSchema,
     details: SecurityHeadersDetailsSchema,
     unassessedDetails: SecurityHeadersUnassessedDetailsSchema,
+    parts: { HeaderPairs: HeaderPairsSchema },
   },
 };

@@ -223,16 +223,16 @@ const TEST_DATA: Record<TestName, [data: v.GenericSchema, text: string]> = {
   'cross-origin-embedder-policy': [tokenPolicyData, 'Details: the Cross-Origin-Embedder-Policy header.'],
 };
 
-const headerPairs = (text: string) =>
-  described(
-    v.array(
-      described(
-        v.pipe(v.array(v.string()), v.length(2)),
-        'One header as [name, value]: the name lower-case, the value as sent.',
-      ),
+/** The raw headers a test read: named in the document, as every test has them. */
+export const HeaderPairsSchema = described(
+  v.array(
+    described(
+      v.pipe(v.array(v.string()), v.length(2)),
+      'One header as [name, value]: the name lower-case, the value as sent.',
     ),
-    text,
-  );
+  ),
+  'The raw headers the test read, in response order; a header sent twice is two pairs.',
+);
 
 function testSchema(name: TestName) {
   const [data, text] = TEST_DATA[name];
@@ -245,7 +245,7 @@ function testSchema(name: TestName) {
     description: described(v.string(), 'What the result means.'),
     recommendation: described(v.string(), 'What to do about it, in one line.'),
     data: described(data, text),
-    headers: headerPairs('The raw headers the test read, in response order; a header sent twice is two pairs.'),
+    headers: HeaderPairsSchema,
     // Exactly the members of the TestResult that analyze() builds: a new one does not compile until it is here.
   } satisfies Record<keyof TestResult, v.GenericSchema>);
 }
