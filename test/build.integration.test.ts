@@ -54,6 +54,8 @@ test('the bundle answers /openapi.json rendered at build time, byte for byte as 
   for (const [baseUrl, accountUrl] of [
     ['https://scan.test', 'https://account.scan.test/keys'],
     ['http://127.0.0.1:8787', 'https://keys.example/"quoted"'],
+    // A replacement pattern in a URL is text, not an instruction: $& $` $' $$ stay as they are.
+    ["http://$&.$'.example", "https://portal.example/keys?ref=$'$`$$"],
   ] as const) {
     const config = bundle.parseConfig({ BASE_URL: baseUrl, ACCOUNT_URL: accountUrl });
     const app = bundle.createApp({ config, store: new bundle.MemoryStore() });

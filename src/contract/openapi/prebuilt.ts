@@ -17,8 +17,9 @@ export function prebuiltDocument(baseUrl: string, accountUrl: string): string | 
   if (PREBUILT_DOCUMENT === null) return null;
   // The URLs sit inside JSON strings: escaped as JSON.
   const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
-  return PREBUILT_DOCUMENT.replaceAll(URL_PLACEHOLDERS.baseUrl, inJson(baseUrl)).replaceAll(
-    URL_PLACEHOLDERS.accountUrl,
-    inJson(accountUrl),
-  );
+  // Split and joined, not replaceAll: a replacement string would read `$&`, `$'` … in a URL.
+  return PREBUILT_DOCUMENT.split(URL_PLACEHOLDERS.baseUrl)
+    .join(inJson(baseUrl))
+    .split(URL_PLACEHOLDERS.accountUrl)
+    .join(inJson(accountUrl));
 }
