@@ -10,11 +10,23 @@ type Operations = Record<string, Record<string, { operationId?: unknown; respons
 const pascal = (text: string) =>
   text.replace(/(^|[-_])(\w)/g, (_, _sep: string, letter: string) => letter.toUpperCase());
 
-/** A readable name: the problem code the description starts with, marked when deprecated. */
+/**
+ * A readable name: the problem code the description starts with (told apart, when two answers
+ * share a code, by the next term in backquotes, e.g. the scope a key lacks), marked when
+ * deprecated; an answer without a code is named by its status or by its first operation.
+ */
 function nameOf(answer: Answer, status: string, operationId: string, taken: Set<string>): string {
-  const code = /\(`(\w+)`\)/.exec(answer.description)?.[1] ?? (status === '304' ? 'not_modified' : undefined);
-  const base = (answer.headers?.['Deprecation'] ? 'Deprecated' : '') + (code ? pascal(code) : `Status${status}`);
-  return taken.has(base) ? `${base}${pascal(operationId)}` : base;
+  const terms = [...answer.description.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
+  const code = /\(`(\w+)`\)/.exec(answer.description)?.[1];
+  const base = code
+    ? pascal(code)
+    : status === '304'
+      ? 'NotModified'
+      : `${pascal(operationId)}${status === '200' ? '' : status}`;
+  const named = (answer.headers?.['Deprecation'] ? 'Deprecated' : '') + base;
+  if (!taken.has(named)) return named;
+  const qualifier = terms.find((term) => term !== code);
+  return `${named}${pascal((qualifier ?? operationId).replace(/[^A-Za-z0-9]+/g, '-'))}`;
 }
 
 /**
