@@ -178,7 +178,8 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
         'A path with trailing slashes is the same path. `POST /api/v1/developer/keys` is retired: it always ' +
         'answers 410 (see the `deprecated` tag). ' +
         'New members may be added to any object: clients ignore members they do not know.\n\n' +
-        'Every GET path also answers HEAD with the status and headers of its GET and no body. Every path ' +
+        'Every GET path also answers HEAD with the status and headers of its GET (except Content-Length) and ' +
+        'no body. Every path ' +
         'answers the CORS preflight (OPTIONS) with 204 as `x-cors-preflight` describes. The headers nearly ' +
         'every answer carries (API-Version, X-Request-Id, the RateLimit family, Deprecation on deprecated ' +
         'paths) are documented once, in `x-response-headers`.',
