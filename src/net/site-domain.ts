@@ -106,12 +106,23 @@ export async function normalizeBadgeDomain(raw: string): Promise<BadgeDomain> {
 export function normalizeBadgeDomainWith(list: PublicSuffixList, raw: string): BadgeDomain {
   const form = badgeDomainForm(raw);
   if (!form.ok) return form;
-  if (list.parse(form.domain, { allowPrivateDomains: false }).domain === null) {
+  const registrable = (name: string) => list.parse(name, { allowPrivateDomains: false }).domain !== null;
+  if (!registrable(form.domain)) {
+    // www.gov.uk is a site of its own: without www. it would be the public suffix gov.uk.
+    const www = `www.${form.domain}`;
+    if (registrable(www) && wwwGiven(raw)) return { ok: true, domain: www };
     return fail(
       'The domain is a public suffix (such as co.uk), not a domain that can be registered; give the domain below it.',
     );
   }
   return form;
+}
+
+/** Whether the host of `raw` starts with www. (its normal form dropped it). */
+function wwwGiven(raw: string): boolean {
+  const text = percentDecode(raw);
+  const part = text === null ? null : hostPart(text);
+  return part !== null && 'host' in part && /^www\./i.test(part.host);
 }
 
 /**
@@ -137,6 +148,7 @@ export function badgeDomainForm(raw: string): BadgeDomain {
   if (endsInNumericLabel(ascii)) return fail(notIp);
   if (!ascii.includes('.'))
     return fail('The domain has no dot; give a fully qualified domain name such as example.com.');
-  const domain = ascii.startsWith('www.') && ascii.indexOf('.', 4) > 0 ? ascii.slice(4) : ascii;
-  return { ok: true, domain };
+  return { ok: true, domain: withoutWww(ascii) };
 }
+
+const withoutWww = (host: string) => (host.startsWith('www.') && host.indexOf('.', 4) > 0 ? host.slice(4) : host);
