@@ -198,7 +198,8 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
           required: ['jsonrpc', 'id', 'error'],
           properties: {
             jsonrpc: { const: '2.0' },
-            id: { type: ['string', 'integer', 'null'] },
+            // JSON-RPC 2.0 allows any number (fractions only discouraged): the request's id, echoed.
+            id: { type: ['string', 'number', 'null'] },
             error: {
               type: 'object',
               required: ['code', 'message', 'data'],

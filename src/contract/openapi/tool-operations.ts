@@ -176,10 +176,17 @@ export const mcpOperation = {
       },
     },
     '202': { description: 'A notification was accepted.' },
-    '400': mcpRefusal(
-      'bad_request',
-      'the body is not JSON (-32700), is a batch (-32600), or is not a valid MCP message.',
-    ),
+    '400': {
+      ...mcpRefusal(
+        'bad_request',
+        'the body is not JSON (-32700), is a batch (-32600), or is not a valid MCP message; ' +
+          'a Host header that names no host this service answers for gets the problem itself.',
+      ),
+      content: {
+        'application/json': { schema: schemaRef('McpRefusal') },
+        'application/problem+json': { schema: schemaRef('Problem') },
+      },
+    },
     '401': mcpRefusal('unauthorized', 'invalid or expired API key.'),
     '403': mcpRefusal('forbidden', 'a browser Origin that is not allowed.'),
     '404': mcpRefusal('not_found', 'an MCP method this server does not implement (2026-07-28 clients).'),
