@@ -108,8 +108,8 @@ const scoreOf = (tool: ToolEntry) =>
     `Numeric score, ${tool.scoreRange.min} to ${tool.scoreRange.max}.`,
   );
 
-/** `error` of a success: always null (a problem's `error` otherwise). */
-const succeeded = alwaysNull(problemEntries.error, 'Always null: the request succeeded.');
+/** `error` of a success: always null (a problem's `error` otherwise, which need not be spelled out here). */
+const succeeded = alwaysNull(v.object({}), 'Always null: the request succeeded.');
 const notGraded = (tool: ToolEntry) => alwaysNull(gradeOf(tool), 'Always null: the target was not assessed.');
 const notScored = (tool: ToolEntry) => alwaysNull(scoreOf(tool), 'Always null: the target was not assessed.');
 
