@@ -45,7 +45,11 @@ function namedSchemas(): Record<string, v.GenericSchema> {
     ];
   });
   const toolParts: Record<string, v.GenericSchema> = {};
-  for (const tool of Object.values(TOOL_IMPLEMENTATIONS)) Object.assign(toolParts, tool.resultSchemas.parts);
+  for (const tool of Object.values(TOOL_IMPLEMENTATIONS))
+    for (const [name, schema] of Object.entries(tool.resultSchemas.parts)) {
+      if (name in toolParts) throw new Error(`two tools name a part ${name}`);
+      toolParts[name] = schema;
+    }
   return {
     Catalog: CatalogSchema,
     ExecuteRequest: ExecuteRequestSchema,

@@ -7,6 +7,8 @@ import {
   SecurityHeadersDetailsSchema,
   SecurityHeadersStatusSchema,
   SecurityHeadersUnassessedDetailsSchema,
+  BlockedRetrievalFailureSchema,
+  RetrievalFailureSchema,
 } from './result-schema.ts';
 import { HeaderPairsSchema } from './result-schema-tests.ts';
 
@@ -25,6 +27,10 @@ export const securityHeadersImplementation: ToolImplementation = {
     status: SecurityHeadersStatusSchema,
     details: SecurityHeadersDetailsSchema,
     unassessedDetails: SecurityHeadersUnassessedDetailsSchema,
-    parts: { HeaderPairs: HeaderPairsSchema },
+    parts: {
+      HeaderPairs: HeaderPairsSchema,
+      RetrievalFailure: RetrievalFailureSchema,
+      BlockedRetrievalFailure: BlockedRetrievalFailureSchema,
+    },
   },
 };

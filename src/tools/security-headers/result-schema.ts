@@ -47,17 +47,20 @@ const retrievalError = (reasons: Reason[]) =>
     url: described(v.string(), 'The URL whose request failed.'),
   });
 
-const retrievalErrors = (reasons: Reason[], text: string) =>
-  described(
-    v.object({
-      https: v.optional(described(retrievalError(reasons), 'The session started at https://.')),
-      http: v.optional(described(retrievalError(reasons), 'The session started at http://.')),
-    }),
-    text,
-  );
+/** Why one session failed: any reason but blocked-address, or (when the scan was blocked) any. */
+const FAILURE_TEXT = 'Why this session got no response, or was retried without certificate checks.';
+export const RetrievalFailureSchema = described(retrievalError(UNBLOCKED_REASONS), FAILURE_TEXT);
+export const BlockedRetrievalFailureSchema = described(retrievalError(ALL_REASONS), FAILURE_TEXT);
+
+/** The failures by session, `https` and `http` (where each session started); named parts, once in the document. */
+const retrievalErrors = (reasons: Reason[], text: string) => {
+  const failure = reasons === ALL_REASONS ? BlockedRetrievalFailureSchema : RetrievalFailureSchema;
+  return described(v.object({ https: v.optional(failure), http: v.optional(failure) }), text);
+};
 
 const ERRORS_TEXT =
-  'Why each session (https://, http://) got no response, or was retried without certificate checks (tls).';
+  'Why each session (`https`: started at https://, `http`: at http://) got no response, or was retried ' +
+  'without certificate checks (tls).';
 
 const RedirectSchema = v.object({
   url: described(v.string(), 'URL of the hop.'),
