@@ -49,6 +49,18 @@ const CachedSchema = described(
   'True when a stored result younger than maxAgeSec answered instead of a new scan: ' +
     'scanId and scannedAt are the original ones, the Age header gives its age, and no scan quota was spent.',
 );
+/** Members every scan envelope has alike: named parts, written once in the OpenAPI document. */
+export const ENVELOPE_PARTS = {
+  ScanTarget: target,
+  ScanId: ScanIdSchema,
+  ScannedAt: ScannedAtSchema,
+  ScanUrl: scanLinkEntries.scanUrl,
+  Permalink: scanLinkEntries.permalink,
+  Cached: CachedSchema,
+  ToolPage: pageEntries.uiUrl,
+  ToolSkill: pageEntries.skillUrl,
+};
+
 const storedEntries = (assessed: v.GenericSchema<boolean>, cached: v.GenericSchema<boolean>) => ({
   scanId: ScanIdSchema,
   scannedAt: ScannedAtSchema,

@@ -15,6 +15,7 @@ import {
   UnavailableProblemSchema,
 } from '../problem-schemas.ts';
 import {
+  ENVELOPE_PARTS,
   PER_TOOL,
   ScanHistoryResponseSchema,
   ScanResponseSchema,
@@ -63,6 +64,8 @@ function namedSchemas(): Record<string, v.GenericSchema> {
     McpProblem: McpProblemSchema,
     ...Object.fromEntries(perTool),
     ProblemError: problemEntries.error,
+    RequestId: problemEntries.requestId,
+    ...ENVELOPE_PARTS,
     ...toolParts,
     Alive: AliveSchema,
     Ready: ReadySchema,
