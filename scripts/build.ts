@@ -9,8 +9,8 @@
 import { build, type OutputFile, type Plugin } from 'esbuild';
 import { describeApi } from '../src/app.ts';
 import { URL_PLACEHOLDERS } from '../src/contract/openapi/prebuilt.ts';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { isBuiltin } from 'node:module';
 import { gzipSync } from 'node:zlib';
 
@@ -31,6 +31,20 @@ function writeWhole(path: string, contents: Uint8Array | string): void {
   renameSync(partial, path);
 }
 const writeAll = (files: OutputFile[] = []) => files.forEach((file) => writeWhole(file.path, file.contents));
+
+/**
+ * Removes the chunks of earlier builds from `dir` once this build's are written: never before
+ * (a build running beside this one, or a process loading a chunk, would miss it), and never a
+ * file another build is still writing.
+ */
+function removeStaleChunks(dir: string, files: OutputFile[] = []): void {
+  const written = new Set(files.map((file) => resolve(file.path)));
+  if (!existsSync(dir)) return;
+  for (const name of readdirSync(dir)) {
+    const path = resolve(dir, name);
+    if (!written.has(path) && !name.endsWith('.partial')) rmSync(path, { force: true });
+  }
+}
 // The smallest edge limit: a Vercel Edge function on Hobby, 1 MB gzipped (Workers Free: 3 MB).
 const GZIP_BUDGET = 1_000_000;
 // What every cold start parses: the entry and its static imports (docs/runtimes.md).
@@ -75,8 +89,8 @@ const result = await build({
   plugins: [prebuiltDocument],
   write: false,
 });
-rmSync('dist/chunks', { recursive: true, force: true });
 writeAll(result.outputFiles);
+removeStaleChunks('dist/chunks', result.outputFiles);
 
 // The entries in deploy/ import the bundle; its types are those of the source it was built from.
 writeWhole(OUT.replace(/\.js$/, '.d.ts'), "export * from '../src/index.ts';\n");
@@ -141,8 +155,8 @@ const nodeResult = await build({
   plugins: [prebuiltDocument],
   write: false,
 });
-rmSync(`${NODE_OUT}/chunks`, { recursive: true, force: true });
 writeAll(nodeResult.outputFiles);
+removeStaleChunks(`${NODE_OUT}/chunks`, nodeResult.outputFiles);
 
 // A production install has the runtime dependencies only: importing anything else would fail there.
 const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies?: Record<string, string> };
