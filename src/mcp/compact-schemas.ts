@@ -1,7 +1,8 @@
 /**
  * The shapes only MCP has: the `detail` argument every scan tool and get_scan take, and the
  * compact result they answer with by default. `detail: "full"` answers with the REST bodies
- * (src/contract/response-schemas.ts, stored-scan-schemas.ts) instead.
+ * (src/contract/response-schemas.ts, stored-scan-schemas.ts) instead; its output schema is the
+ * outline (src/contract/scan-envelope.ts).
  */
 import * as v from 'valibot';
 import { ALLOWLISTED_TOOLS } from '../tools/registry.ts';

@@ -5,7 +5,7 @@
 import { ageSeconds } from '../scan/envelope.ts';
 import { scanWithTool } from '../scan/pipeline.ts';
 import { AnyProblemSchema } from '../contract/problem-schemas.ts';
-import { ScanOutlineSchema, UnassessedScanOutlineSchema } from '../contract/response-schemas.ts';
+import { ScanOutlineSchema, UnassessedScanOutlineSchema } from '../contract/scan-envelope.ts';
 import { jsonSchemaOf } from '../contract/request-schemas.ts';
 import { scopeRefusal } from '../scopes.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';

@@ -58,6 +58,8 @@ export interface ToolEntry<Name extends string = string> extends ToolDefinition<
   findingsOf(details: Record<string, unknown>): Finding[];
   /** What the tool is for and how its result reads, for the skill file and the tool page. */
   guide: ToolGuide;
+  /** `result.status` of an assessed scan (src/tools/<tool>/status-schema.ts). */
+  statusSchema: v.GenericSchema<string>;
 }
 
 /**
@@ -69,10 +71,10 @@ export interface ToolImplementation {
   createScanner(setup: ScannerSetup): Promise<Scanner>;
   /**
    * The shapes of its `result` (src/tools/<tool>/result-schema.ts), from which the OpenAPI document
-   * describes the scan envelope: `status` and `details` of an assessed scan, `details` of a 422.
+   * describes the scan envelope: `details` of an assessed scan and of a 422 (its `status` is the
+   * entry's statusSchema).
    */
   resultSchemas: {
-    status: v.GenericSchema<string>;
     details: v.GenericSchema;
     unassessedDetails: v.GenericSchema;
     /** Parts the document names, so that one used in several places (or in itself) is written once. */

@@ -3,11 +3,8 @@ import { before, describe, test } from 'node:test';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import * as v from 'valibot';
 import { ERRORS } from '../../src/http/errors.ts';
-import {
-  ScanHistoryResponseSchema,
-  ScanResponseSchema,
-  StoredScanResponseSchema,
-} from '../../src/contract/response-schemas.ts';
+import { ScanHistoryResponseSchema } from '../../src/contract/scan-envelope.ts';
+import { ScanResponseSchema, StoredScanResponseSchema } from '../../src/contract/response-schemas.ts';
 import { CHALLENGED } from '../support/scanners.ts';
 import { EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 

@@ -14,14 +14,8 @@ import {
   RateLimitProblemSchema,
   UnavailableProblemSchema,
 } from '../problem-schemas.ts';
-import {
-  ENVELOPE_PARTS,
-  PER_TOOL,
-  ScanHistoryResponseSchema,
-  ScanResponseSchema,
-  StoredScanResponseSchema,
-  UnassessedScanSchema,
-} from '../response-schemas.ts';
+import { PER_TOOL, ScanResponseSchema, StoredScanResponseSchema, UnassessedScanSchema } from '../response-schemas.ts';
+import { ENVELOPE_PARTS, ScanHistoryResponseSchema } from '../scan-envelope.ts';
 import { ExecuteRequestSchema } from '../request-schemas.ts';
 import { TOOL_IMPLEMENTATIONS } from '../../tools/implementations.ts';
 

@@ -3,11 +3,7 @@
  * (src/tools/implementations.ts).
  */
 import type { ToolImplementation } from '../tool-entry.ts';
-import {
-  EmailSecurityDetailsSchema,
-  EmailSecurityStatusSchema,
-  EmailSecurityUnassessedDetailsSchema,
-} from './result-schema.ts';
+import { EmailSecurityDetailsSchema, EmailSecurityUnassessedDetailsSchema } from './result-schema.ts';
 import { DmarcRecordSchema, ReportUriSchema, SpfRecordNodeSchema } from './result-schema-records.ts';
 
 export const emailSecurityImplementation: ToolImplementation = {
@@ -18,7 +14,6 @@ export const emailSecurityImplementation: ToolImplementation = {
       ...(runtime.mtaStsPort ? { mtaStsPort: runtime.mtaStsPort } : {}),
     }),
   resultSchemas: {
-    status: EmailSecurityStatusSchema,
     details: EmailSecurityDetailsSchema,
     unassessedDetails: EmailSecurityUnassessedDetailsSchema,
     parts: { SpfRecord: SpfRecordNodeSchema, DmarcRecord: DmarcRecordSchema, ReportUri: ReportUriSchema },

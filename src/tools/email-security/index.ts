@@ -2,6 +2,7 @@
 import { SEVERITIES } from '../grading.ts';
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { Finding, ToolEntry } from '../tool-entry.ts';
+import { EmailSecurityStatusSchema } from './status-schema.ts';
 import { emailSecurityDefinition } from './definition.ts';
 import { emailSecurityGuide } from './guide.ts';
 
@@ -41,5 +42,6 @@ export const emailSecurity: ToolEntry<'email-security'> = {
       'without scanning or spending quota.',
   },
   findingsOf: findingsBySeverity,
+  statusSchema: EmailSecurityStatusSchema,
   guide: emailSecurityGuide,
 };

@@ -1,7 +1,7 @@
 /**
  * The schema of the `result` an email-security scan returns (src/tools/email-security/analyze.ts):
- * its status and details when the domain was graded (200), and its details when it could not be
- * (422). docs/email-security-grading.md explains the grade; the sections are in
+ * its details when the domain was graded (200) and when it could not be (422); its status is in
+ * status-schema.ts. docs/email-security-grading.md explains the grade; the sections are in
  * result-schema-sections.ts, the parsed records they carry in result-schema-records.ts.
  */
 import * as v from 'valibot';
@@ -9,11 +9,6 @@ import { GRADE_SCALE } from '../grading.ts';
 import { EMAIL_FINDING_IDS } from './catalogues.ts';
 import { findingEntries, SECTION_NAMES, SectionsSchema, SelectorsSchema } from './result-schema-sections.ts';
 import { count, described, flag, oneOf, text, texts } from './result-schema-records.ts';
-
-export const EmailSecurityStatusSchema = v.pipe(
-  v.picklist(['passed', 'warnings', 'failed']),
-  v.description('passed: grade A- or better, no critical or high finding, nothing cut short; failed: score below 50.'),
-);
 
 /** The items of the score, as grade.ts names them. */
 const SCORE_ITEMS = [

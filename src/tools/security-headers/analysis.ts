@@ -6,7 +6,8 @@ import type * as v from 'valibot';
 import type { Grade, Severity as AnySeverity } from '../grading.ts';
 import type { HeaderPairs, RetrievalError } from './capture.ts';
 import type { FINDING_CATALOGUE } from './findings/catalogue.ts';
-import type { FindingSchema, SecurityHeadersStatusSchema } from './result-schema.ts';
+import type { FindingSchema } from './result-schema.ts';
+import type { SecurityHeadersStatusSchema } from './status-schema.ts';
 
 export const TEST_NAMES = [
   'content-security-policy',

@@ -5,7 +5,6 @@
 import type { ToolImplementation } from '../tool-entry.ts';
 import {
   SecurityHeadersDetailsSchema,
-  SecurityHeadersStatusSchema,
   SecurityHeadersUnassessedDetailsSchema,
   BlockedRetrievalFailureSchema,
   RetrievalFailureSchema,
@@ -24,7 +23,6 @@ export const securityHeadersImplementation: ToolImplementation = {
     });
   },
   resultSchemas: {
-    status: SecurityHeadersStatusSchema,
     details: SecurityHeadersDetailsSchema,
     unassessedDetails: SecurityHeadersUnassessedDetailsSchema,
     parts: {

@@ -1,6 +1,7 @@
 /** The security-headers tool as the service registers it (src/tools/registry.ts). */
 import { objectsIn, textOf, type JsonDetails } from '../json-details.ts';
 import type { Finding, ToolEntry } from '../tool-entry.ts';
+import { SecurityHeadersStatusSchema } from './status-schema.ts';
 import { securityHeadersDefinition } from './definition.ts';
 import { securityHeadersGuide } from './guide.ts';
 
@@ -41,5 +42,6 @@ export const securityHeaders: ToolEntry<'security-headers'> = {
       'without scanning or spending quota, or read a past result with get_scan.',
   },
   findingsOf: failedTests,
+  statusSchema: SecurityHeadersStatusSchema,
   guide: securityHeadersGuide,
 };

@@ -1,25 +1,20 @@
 /**
  * The valibot schemas of `result` of a security-headers scan (scanner.ts `gradeCapture`): its
- * status and details when assessed (200), and its details when not (422), one shape per reason.
- * The tests' `data` is in result-schema-tests.ts. docs/security-headers-grading.md explains it all.
- * The schemas are the source of the types of a finding and of the status (analysis.ts); the members
+ * details when assessed (200), and its details when not (422), one shape per reason. Its status
+ * is in status-schema.ts, the tests' `data` in result-schema-tests.ts, and
+ * docs/security-headers-grading.md explains it all. The schemas are the source of the types of a
+ * finding (analysis.ts); the members
  * of the graded details and of each test entry are checked against analysis.ts when compiling.
  */
 import * as v from 'valibot';
 import { alwaysNull } from '../always-null.ts';
-import { FAILING_SCORE, GRADE_SCALE, gradeFor, SEVERITIES } from '../grading.ts';
+import { GRADE_SCALE, SEVERITIES } from '../grading.ts';
 import { TEST_NAMES, type FindingId, type SecurityHeadersAnalysis, type Severity } from './analysis.ts';
 import type { RetrievalError } from './capture.ts';
 import { BODY_MARKERS, DECISIVE_HEADERS, PRESENCE } from './retrieve/challenge-signatures.ts';
 import { FINDING_CATALOGUE } from './findings/catalogue.ts';
 import { MAX_SCORE } from './grade/score.ts';
 import { count, described, integer, SecurityHeadersTestSchema } from './result-schema-tests.ts';
-
-export const SecurityHeadersStatusSchema = described(
-  v.picklist(['passed', 'warnings', 'failed']),
-  'passed: no test failed and no high or medium finding; ' +
-    `failed: score below ${FAILING_SCORE} (grade ${gradeFor(FAILING_SCORE - 1)} or worse); warnings: anything else.`,
-);
 
 /** Why a session got no response, or had to be retried without certificate checks (retrieve/retrieve.ts). */
 const RETRIEVAL_REASONS: Record<RetrievalError['reason'], string> = {

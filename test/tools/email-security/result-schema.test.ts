@@ -4,6 +4,7 @@
  * curated domains in every state each section can report, every reason a domain cannot be graded,
  * and generated captures — and a result that breaks it fails.
  */
+import { EmailSecurityStatusSchema } from '../../../src/tools/email-security/status-schema.ts';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -15,7 +16,6 @@ import { analyzeEmail } from '../../../src/tools/email-security/analyze.ts';
 import type { DnsExchange, EmailSecurityCapture, PolicyFetch } from '../../../src/tools/email-security/capture.ts';
 import {
   EmailSecurityDetailsSchema,
-  EmailSecurityStatusSchema,
   EmailSecurityUnassessedDetailsSchema,
 } from '../../../src/tools/email-security/result-schema.ts';
 import { retrieveEmail } from '../../../src/tools/email-security/retrieve.ts';

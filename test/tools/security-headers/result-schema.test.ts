@@ -4,6 +4,7 @@
  * member the schema does not document, on curated captures (every not-assessed reason, every
  * member that is sometimes absent) and on generated ones.
  */
+import { SecurityHeadersStatusSchema } from '../../../src/tools/security-headers/status-schema.ts';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
@@ -12,7 +13,6 @@ import { jsonSchemaOf } from '../../../src/contract/request-schemas.ts';
 import type { RetrievalError, SecurityHeadersCapture } from '../../../src/tools/security-headers/capture.ts';
 import {
   SecurityHeadersDetailsSchema,
-  SecurityHeadersStatusSchema,
   SecurityHeadersUnassessedDetailsSchema,
 } from '../../../src/tools/security-headers/result-schema.ts';
 import { gradeCapture } from '../../../src/tools/security-headers/scanner.ts';
