@@ -15,7 +15,7 @@ const check = (what: string) =>
     what,
   );
 
-const ChecksSchema = described(
+export const ChecksSchema = described(
   v.object({
     store: check('One round trip to the store: a small write that expires.'),
     resolver: check('One DNS question to the DNS-over-HTTPS resolver (DOH_URL).'),

@@ -83,7 +83,7 @@ export type ResultShapes = Pick<ToolImplementation['resultSchemas'], 'details' |
 const OPEN_DETAILS = described(v.record(v.string(), v.unknown()), "The tool's findings; see the OpenAPI document.");
 
 /** `result` of an assessed scan and of an unassessed one, of one tool. */
-const assessedResult = (tool: Tool, shapes: ResultShapes) =>
+export const assessedResult = (tool: Tool, shapes: ResultShapes) =>
   v.object({
     status: tool.statusSchema,
     message,
@@ -91,7 +91,7 @@ const assessedResult = (tool: Tool, shapes: ResultShapes) =>
       // The tool's own schema, not a copy, so the document can name it (src/contract/openapi/components.ts).
       shapes === 'outline' ? OPEN_DETAILS : shapes.details,
   });
-const unassessedResult = (tool: Tool, shapes: ResultShapes) =>
+export const unassessedResult = (tool: Tool, shapes: ResultShapes) =>
   v.object({
     status: described(v.literal('error'), 'The scan could not assess the target.'),
     message,

@@ -6,7 +6,7 @@ import { toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { CatalogSchema } from '../catalog-schema.ts';
 import { LEGACY_SUNSET } from '../../paths.ts';
-import { AliveSchema, NotReadySchema, ReadySchema } from '../probe-schemas.ts';
+import { AliveSchema, ChecksSchema, NotReadySchema, ReadySchema } from '../probe-schemas.ts';
 import {
   McpProblemSchema,
   problemEntries,
@@ -15,9 +15,10 @@ import {
   UnavailableProblemSchema,
 } from '../problem-schemas.ts';
 import { PER_TOOL, ScanResponseSchema, StoredScanResponseSchema, UnassessedScanSchema } from '../response-schemas.ts';
-import { ENVELOPE_PARTS, ScanHistoryResponseSchema } from '../scan-envelope.ts';
+import { assessedResult, ENVELOPE_PARTS, ScanHistoryResponseSchema, unassessedResult } from '../scan-envelope.ts';
 import { ExecuteRequestSchema } from '../request-schemas.ts';
 import { TOOL_IMPLEMENTATIONS } from '../../tools/implementations.ts';
+import { referenceRepeatedSchemas } from './repeated-schemas.ts';
 
 const QUOTA_POLICY_NOTE =
   'An execute answer that ran a scan also lists the scan-quota window closest to running out ' +
@@ -31,12 +32,16 @@ const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, _dash: string, l
 function namedSchemas(): Record<string, v.GenericSchema> {
   const perTool = PER_TOOL.flatMap(({ tool, scan, unassessed, stored }): [string, v.GenericSchema][] => {
     const name = pascal(tool.name);
+    const shapes = TOOL_IMPLEMENTATIONS[tool.name].resultSchemas;
     return [
       [`${name}Scan`, scan],
       [`${name}UnassessedScan`, unassessed],
       [`${name}StoredScan`, stored],
-      [`${name}Details`, TOOL_IMPLEMENTATIONS[tool.name].resultSchemas.details],
-      [`${name}UnassessedDetails`, TOOL_IMPLEMENTATIONS[tool.name].resultSchemas.unassessedDetails],
+      [`${name}Details`, shapes.details],
+      [`${name}UnassessedDetails`, shapes.unassessedDetails],
+      // Written once: the stored scan repeats them.
+      [`${name}Result`, assessedResult(tool, shapes)],
+      [`${name}UnassessedResult`, unassessedResult(tool, shapes)],
     ];
   });
   const toolParts: Record<string, v.GenericSchema> = {};
@@ -64,13 +69,21 @@ function namedSchemas(): Record<string, v.GenericSchema> {
     Alive: AliveSchema,
     Ready: ReadySchema,
     NotReady: NotReadySchema,
+    ReadinessChecks: ChecksSchema,
   };
 }
 
-/** JSON Schema of every named schema; a schema used inside another is a `$ref` to its component. */
+/**
+ * JSON Schema of every named schema; a schema used inside another, described or not, is a `$ref`
+ * to its component.
+ */
 export function componentSchemas(): Record<string, unknown> {
   const defs = toJsonSchemaDefs(namedSchemas(), { target: 'draft-2020-12', ignoreActions: ['check'] });
-  return JSON.parse(JSON.stringify(defs).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
+  const schemas = JSON.parse(JSON.stringify(defs).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<
+    string,
+    unknown
+  >;
+  return referenceRepeatedSchemas(schemas);
 }
 
 const header = (description: string, type: 'string' | 'integer' = 'string', required = false) => ({

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import type { PolicyFetch } from './capture.ts';
-import { FINDING_CATALOGUES, findingIdsOf, type SectionName } from './catalogues.ts';
+import { EMAIL_FINDING_IDS, FINDING_CATALOGUES, type SectionName } from './catalogues.ts';
 import type { Finding } from './section.ts';
 import {
   BimiRecordSchema,
@@ -31,31 +31,43 @@ import {
   whole,
 } from './result-schema-records.ts';
 
-/** The members of a finding whose id is one of `ids` (docs/email-security-grading.md says what each means). */
-export const findingEntries = (ids: readonly string[]) =>
-  ({
-    id: oneOf(ids, 'Stable id of the finding; docs/email-security-grading.md lists each with its meaning.'),
-    severity: described(SeveritySchema, 'How serious it is, critical first.'),
-    title: text('What was found, in one line.'),
-    evidence: texts('What was seen: records, queries and answers, counts.'),
-    recommendation: text('What to do, in one line.'),
-    rfc: v.exactOptional(text('The RFC section that says so, e.g. RFC 7208 §4.6.4.')),
-    // Exactly the members of a Finding (section.ts): one added on either side only does not compile.
-  }) satisfies Record<keyof Finding, v.GenericSchema>;
+/**
+ * The id of a finding, of any section (docs/email-security-grading.md says what each means); the
+ * OpenAPI document names it EmailSecurityFindingId. Which section reports which id is in
+ * catalogues.ts.
+ */
+export const FindingIdSchema = v.picklist<readonly string[]>(EMAIL_FINDING_IDS);
+
+/** The members of a finding. */
+export const findingEntries = {
+  id: described(
+    FindingIdSchema,
+    'Stable id of the finding; docs/email-security-grading.md lists each with its meaning.',
+  ),
+  severity: described(SeveritySchema, 'How serious it is, critical first.'),
+  title: text('What was found, in one line.'),
+  evidence: texts('What was seen: records, queries and answers, counts.'),
+  recommendation: text('What to do, in one line.'),
+  rfc: v.exactOptional(text('The RFC section that says so, e.g. RFC 7208 §4.6.4.')),
+  // Exactly the members of a Finding (section.ts): one added on either side only does not compile.
+} satisfies Record<keyof Finding, v.GenericSchema>;
+
+/** A finding as a section lists it; the OpenAPI document names it EmailSecurityFinding. */
+export const FindingSchema = v.object(findingEntries);
 
 /** pass: good; warn: works with weaknesses; fail: missing or broken; not-applicable; error: DNS failed. */
 const SECTION_STATUSES = ['pass', 'warn', 'fail', 'not-applicable', 'error'] as const;
 export type SectionStatus = (typeof SECTION_STATUSES)[number];
 
-/** The members every section has; `statuses`: the ones this section can report; findings from its catalogue. */
-const sectionEntries = (section: SectionName, statuses: readonly SectionStatus[]) => ({
+/** The members every section has; `statuses`: the ones this section can report. */
+const sectionEntries = (statuses: readonly SectionStatus[]) => ({
   status: oneOf(
     statuses,
     'pass: good; warn: works with weaknesses; fail: missing or broken; not-applicable; error: DNS failed.',
   ),
   summary: text('One sentence for people.'),
   records: texts('The records this section read, as published.'),
-  findings: described(v.array(v.object(findingEntries(findingIdsOf(section)))), "The section's findings."),
+  findings: described(v.array(FindingSchema), "The section's findings (ids from its catalogue)."),
 });
 
 /** What every section has: its status, summary, records and findings (section.ts). */
@@ -78,7 +90,7 @@ const MxFactsSchema = facts({
 export type MxFacts = v.InferOutput<typeof MxFactsSchema>;
 
 const MxSectionSchema = v.object({
-  ...sectionEntries('mx', RECORD_SECTION),
+  ...sectionEntries(RECORD_SECTION),
   facts: MxFactsSchema,
   hosts: described(
     v.array(
@@ -129,7 +141,7 @@ const SpfFactsSchema = facts({
 export type SpfFacts = v.InferOutput<typeof SpfFactsSchema>;
 
 const SpfSectionSchema = v.object({
-  ...sectionEntries('spf', RECORD_SECTION),
+  ...sectionEntries(RECORD_SECTION),
   facts: SpfFactsSchema,
   record: orNull(v.string(), "The domain's SPF record, when exactly one was found."),
   tree: described(SpfRecordNodeSchema, "The domain's record and every include and redirect target, term by term."),
@@ -167,7 +179,7 @@ const DmarcFactsSchema = facts({
 export type DmarcFacts = v.InferOutput<typeof DmarcFactsSchema>;
 
 const DmarcSectionSchema = v.object({
-  ...sectionEntries('dmarc', RECORD_SECTION),
+  ...sectionEntries(RECORD_SECTION),
   facts: DmarcFactsSchema,
   record: orNull(DmarcRecordSchema, "The record that applies (the domain's own, or inherited), parsed."),
   policyDomain: orNull(v.string(), 'The name whose _dmarc record applies; null when none does.'),
@@ -231,7 +243,7 @@ const DkimFactsSchema = facts({
 export type DkimFacts = v.InferOutput<typeof DkimFactsSchema>;
 
 const DkimSectionSchema = v.object({
-  ...sectionEntries('dkim', OPTIONAL_SECTION),
+  ...sectionEntries(OPTIONAL_SECTION),
   facts: DkimFactsSchema,
   selectors: described(v.object(SELECTOR_LISTS), 'The selectors requested and tried (as details.selectors).'),
   providers: texts('Mail providers recognised from MX and SPF (their selectors were tried).'),
@@ -261,7 +273,7 @@ const MtaStsFactsSchema = facts({
 export type MtaStsFacts = v.InferOutput<typeof MtaStsFactsSchema>;
 
 const MtaStsSectionSchema = v.object({
-  ...sectionEntries('mtaSts', OPTIONAL_SECTION),
+  ...sectionEntries(OPTIONAL_SECTION),
   facts: MtaStsFactsSchema,
   record: orNull(StsRecordSchema, 'The first v=STSv1 record, parsed; null when none.'),
   policy: orNull(StsPolicySchema, 'The policy file, parsed; null when not fetched or not usable.'),
@@ -282,7 +294,7 @@ export type TlsRptFacts = v.InferOutput<typeof TlsRptFactsSchema>;
 
 const TlsRptSectionSchema = v.object({
   // A usable record has no finding worse than info, so never warn.
-  ...sectionEntries('tlsRpt', ['pass', 'fail', 'not-applicable', 'error']),
+  ...sectionEntries(['pass', 'fail', 'not-applicable', 'error']),
   facts: TlsRptFactsSchema,
   record: orNull(TlsRptRecordSchema, 'The first v=TLSRPTv1 record, parsed; null when none.'),
 });
@@ -295,7 +307,7 @@ const BimiFactsSchema = facts({
 export type BimiFacts = v.InferOutput<typeof BimiFactsSchema>;
 
 const BimiSectionSchema = v.object({
-  ...sectionEntries('bimi', OPTIONAL_SECTION),
+  ...sectionEntries(OPTIONAL_SECTION),
   facts: BimiFactsSchema,
   record: orNull(BimiRecordSchema, 'The first v=BIMI1 record, parsed; null when none.'),
   dmarcEnforced: flag('DMARC is at enforcement (quarantine or reject, no t=y, pct 100, sp not none).'),
@@ -306,7 +318,7 @@ const DnssecFactsSchema = facts({ signed: flag("The resolver validated the domai
 export type DnssecFacts = v.InferOutput<typeof DnssecFactsSchema>;
 
 const DnssecSectionSchema = v.object({
-  ...sectionEntries('dnssec', ['pass', 'fail', 'error']),
+  ...sectionEntries(['pass', 'fail', 'error']),
   facts: DnssecFactsSchema,
   authenticatedAnswers: texts('The apex answers the resolver validated.'),
 });
@@ -315,6 +327,18 @@ export type DnssecSection = v.InferOutput<typeof DnssecSectionSchema>;
 export const SelectorsSchema = v.object(SELECTOR_LISTS);
 
 export const SECTION_NAMES = Object.keys(FINDING_CATALOGUES) as SectionName[];
+
+/** Each section's schema; the OpenAPI document names each, e.g. EmailSecurityDmarcSection. */
+export const SECTION_SCHEMAS = {
+  dmarc: DmarcSectionSchema,
+  spf: SpfSectionSchema,
+  dkim: DkimSectionSchema,
+  mx: MxSectionSchema,
+  mtaSts: MtaStsSectionSchema,
+  tlsRpt: TlsRptSectionSchema,
+  bimi: BimiSectionSchema,
+  dnssec: DnssecSectionSchema,
+} satisfies Record<SectionName, v.GenericSchema>;
 
 export const SectionsSchema = v.object({
   dmarc: described(DmarcSectionSchema, 'DMARC: the policy that applies to the domain.'),

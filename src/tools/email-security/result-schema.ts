@@ -6,7 +6,6 @@
  */
 import * as v from 'valibot';
 import { GRADE_SCALE } from '../grading.ts';
-import { EMAIL_FINDING_IDS } from './catalogues.ts';
 import { findingEntries, SECTION_NAMES, SectionsSchema, SelectorsSchema } from './result-schema-sections.ts';
 import { count, described, flag, oneOf, text, texts } from './result-schema-records.ts';
 
@@ -63,7 +62,7 @@ export const EmailSecurityDetailsSchema = v.pipe(
     findings: described(
       v.array(
         v.object({
-          ...findingEntries(EMAIL_FINDING_IDS),
+          ...findingEntries,
           section: oneOf(SECTION_NAMES, 'The section that reports it.'),
         }),
       ),

@@ -9,7 +9,7 @@ import {
   BlockedRetrievalFailureSchema,
   RetrievalFailureSchema,
 } from './result-schema.ts';
-import { HeaderPairsSchema } from './result-schema-tests.ts';
+import { HeaderPairsSchema, PolicyFlagsSchema } from './result-schema-tests.ts';
 
 export const securityHeadersImplementation: ToolImplementation = {
   createScanner: async ({ config, runtime, guarded }) => {
@@ -27,6 +27,7 @@ export const securityHeadersImplementation: ToolImplementation = {
     unassessedDetails: SecurityHeadersUnassessedDetailsSchema,
     parts: {
       HeaderPairs: HeaderPairsSchema,
+      CspPolicyFlags: PolicyFlagsSchema,
       RetrievalFailure: RetrievalFailureSchema,
       BlockedRetrievalFailure: BlockedRetrievalFailureSchema,
     },

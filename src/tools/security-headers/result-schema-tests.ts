@@ -20,7 +20,7 @@ const strings = (text: string) => described(v.array(v.string()), text);
 const resultsOf = (name: TestName): string[] => Object.keys(TEST_RULES[name].results);
 
 /** The CSP flags of the model (checks/content-security-policy.ts `PolicyFlags`). */
-const PolicyFlagsSchema = v.object({
+export const PolicyFlagsSchema = v.object({
   antiClickjacking: flag('frame-ancestors in the header policies allows no broad source.'),
   defaultNone: flag("default-src is exactly 'none'."),
   insecureBaseUri: flag('base-uri is absent or allows a broad or inline source.'),

@@ -8,11 +8,13 @@ import { EmailSecurityStatusSchema } from '../../../src/tools/email-security/sta
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import type * as v from 'valibot';
 import { normalizeName, type DnsRecord } from '../../../src/net/dns-records.ts';
 import type { DnsResult, RecordType, Resolver } from '../../../src/net/resolver.ts';
 import type { ScanFetch } from '../../../src/net/scan-fetch.ts';
 import { jsonSchemaOf } from '../../../src/contract/request-schemas.ts';
 import { analyzeEmail } from '../../../src/tools/email-security/analyze.ts';
+import { FINDING_CATALOGUES, findingIdsOf, type SectionName } from '../../../src/tools/email-security/catalogues.ts';
 import type { DnsExchange, EmailSecurityCapture, PolicyFetch } from '../../../src/tools/email-security/capture.ts';
 import {
   EmailSecurityDetailsSchema,
@@ -62,7 +64,22 @@ function violations(outcome: ScanOutcome): string[] {
   const undefinedOnes = undefinedMembers(details).map((path) => `${path} is undefined`);
   if (!outcome.assessed)
     return [...undefinedOnes, ...(status === 'error' ? [] : [`status ${status}`]), ...checkUnassessed(sent)];
-  return [...undefinedOnes, ...checkStatus(status).map((e) => `status ${e}`), ...checkDetails(sent)];
+  return [
+    ...undefinedOnes,
+    ...checkStatus(status).map((e) => `status ${e}`),
+    ...checkDetails(sent),
+    ...foreignFindings(details as v.InferOutput<typeof EmailSecurityDetailsSchema>),
+  ];
+}
+
+/** Findings a section lists that its catalogue does not hold (the schema allows any section's ids). */
+function foreignFindings(details: v.InferOutput<typeof EmailSecurityDetailsSchema>): string[] {
+  return (Object.keys(FINDING_CATALOGUES) as SectionName[]).flatMap((section) => {
+    const own: readonly string[] = findingIdsOf(section);
+    return details.sections[section].findings
+      .filter((finding) => !own.includes(finding.id))
+      .map((finding) => `sections.${section} lists ${finding.id}`);
+  });
 }
 
 function assertFits(outcome: ScanOutcome, label: string): void {
@@ -390,6 +407,13 @@ describe('a result that breaks the schema fails', () => {
     assert.notDeepEqual(await broken((d) => (d['grade'] = 'E')), []);
     assert.notDeepEqual(await broken((d) => ((d['findings'] as Json[])[0] = { severity: 'urgent' })), []);
     assert.notDeepEqual(await broken((d) => (d['score'] = '100')), []);
+  });
+
+  test('a finding in a section whose catalogue does not hold it', async () => {
+    const finding = { id: 'spf-missing', severity: 'high', title: 't', evidence: [], recommendation: 'r' };
+    assert.deepEqual(await broken((d) => (d.sections['mx']!['findings'] as Json[]).push(finding)), [
+      'sections.mx lists spf-missing',
+    ]);
   });
 
   test('a member missing, or undefined', async () => {
