@@ -1,3 +1,4 @@
+import { WriteOrderMap } from '../cache/write-order-map.ts';
 import { windowIndex, type WindowCounts } from './sliding-window.ts';
 
 interface Counter {
@@ -11,17 +12,18 @@ interface Counter {
 const SWEEP_STEP = 32;
 
 /**
- * Sliding-window counters for the embedded store, at most `maxEntries` of them. A Map keeps its
- * entries in insertion order, and a counter is re-inserted whenever it is written, so the front
- * holds the counters written longest ago: the first to expire and, when the table is full, the
- * ones given up. Each write sweeps a few expired counters from the front, so memory follows the
- * live clients without ever pausing to walk the whole table.
+ * Sliding-window counters for the embedded store, at most `maxEntries` of them, kept in the order
+ * they were last written: the oldest are the first to expire and, when the table is full, the
+ * ones given up. Each write sweeps a few expired counters from the old end, so memory follows the
+ * live clients without ever pausing to walk the whole table, and every call costs the same after
+ * millions of distinct clients as on a fresh table (write-order-map.ts says why a plain Map does
+ * not).
  *
  * Giving up a live counter only forgets that one bucket's count (its client starts the window
  * afresh); it never refuses anyone.
  */
 export class CounterTable {
-  readonly #counters = new Map<string, Counter>();
+  readonly #counters = new WriteOrderMap<string, Counter>();
 
   constructor(readonly maxEntries: number) {
     if (!(maxEntries >= 1)) throw new RangeError('maxEntries must be at least 1');
@@ -44,7 +46,7 @@ export class CounterTable {
     const counts = this.counts(key, now, windowMs);
     this.#counters.delete(key);
     this.#sweep(now);
-    if (this.#counters.size >= this.maxEntries) this.#counters.delete(this.#counters.keys().next().value!);
+    if (this.#counters.size >= this.maxEntries) this.#counters.delete(this.#counters.oldest()![0]);
     this.#counters.set(key, { windowMs, index: windowIndex(now, windowMs), ...counts, current: counts.current + 1 });
   }
 
@@ -54,12 +56,12 @@ export class CounterTable {
     if (counter?.index === windowIndex(at, windowMs) && counter.current > 0) counter.current -= 1;
   }
 
-  /** Drops expired counters from the front, a few at a time; stops at the first live one. */
+  /** Drops expired counters from the old end, a few at a time; stops at the first live one. */
   #sweep(now: number): void {
-    let budget = SWEEP_STEP;
-    for (const [key, counter] of this.#counters) {
-      if (budget-- === 0 || counter.index >= windowIndex(now, counter.windowMs) - 1) return;
-      this.#counters.delete(key);
+    for (let budget = SWEEP_STEP; budget > 0; budget--) {
+      const oldest = this.#counters.oldest();
+      if (!oldest || oldest[1].index >= windowIndex(now, oldest[1].windowMs) - 1) return;
+      this.#counters.delete(oldest[0]);
     }
   }
 }
