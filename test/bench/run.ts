@@ -20,6 +20,7 @@ import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import { measureAdversarial } from './adversarial.ts';
 import { measureClientFlood } from './client-flood.ts';
+import { measureLimiterFlood } from './limiter-flood.ts';
 import { measureColdStart } from './cold-start.ts';
 import { measureEmailLatency } from './email-latency.ts';
 import { measureMcpAnswerSizes } from './mcp-answer-sizes.ts';
@@ -181,6 +182,13 @@ const UNITS: Record<string, string> = {
   flood_slowest_request_ms: 'ms',
   flood_requests_over_10ms: 'requests',
   flood_longest_gc_pause_ms: 'ms',
+  limiter_flood_clients: 'clients',
+  limiter_call_fresh_us: 'us',
+  limiter_call_after_flood_us: 'us',
+  limiter_call_after_flood_ratio: 'x',
+  cache_set_fresh_us: 'us',
+  cache_set_after_flood_us: 'us',
+  cache_set_after_flood_ratio: 'x',
   production_node_modules_bytes: 'bytes',
   production_node_modules_mb: 'MB',
   production_node_modules_target_mb: 'MB',
@@ -209,6 +217,7 @@ try {
     ...(await measureMcpAnswerSizes()),
     ...(await measureAdversarial()),
     ...(await measureClientFlood()),
+    ...(await measureLimiterFlood()),
     ...(await measureProductionSize()),
     ...measureColdStart(),
     ...(await measureWorkerdStart()),
