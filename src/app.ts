@@ -8,7 +8,7 @@ import { openApiDocument } from './api/openapi.ts';
 import type { OpenApiDocument } from './contract/openapi/document.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
 import { badge, badgeRefusal } from './badge/route.ts';
-import { createContext, placeholderRequest, readUrl, unusableHost } from './http/request-context.ts';
+import { createContext, readUrl, standInRequest, unusableHost } from './http/request-context.ts';
 import { methodOf, type Route } from './http/route-entry.ts';
 import { isUnguarded, surfaceOf, type Surface } from './http/surface.ts';
 import { problemResponse, refusalOf } from './http/problem.ts';
@@ -166,15 +166,16 @@ export function createApp(deps: AppDeps): App {
     async fetch(request, runtime = {}) {
       const isHead = request.method === 'HEAD';
       const url = readUrl(request);
-      const routed = url === null || !isHead ? request : new Request(url, { method: 'GET', headers: request.headers });
-      const ctx = createContext(
-        services,
-        request,
-        url === null ? placeholderRequest(services) : routed,
-        runtime,
-        (path) => surfaceOf(SURFACE_OF_PATTERN.get(routeMatching(router.routes, path) ?? ''), path),
+      const routed =
+        url === null
+          ? standInRequest(services, request)
+          : isHead
+            ? new Request(url, { method: 'GET', headers: request.headers })
+            : request;
+      const ctx = createContext(services, request, routed, runtime, (path) =>
+        surfaceOf(SURFACE_OF_PATTERN.get(routeMatching(router.routes, path) ?? ''), path),
       );
-      const answer = url === null ? unusableHost(ctx) : await router.fetch(routed, ctx);
+      const answer = url === null ? await refuseUnusableHost(routed, ctx) : await router.fetch(routed, ctx);
       const response = isHead ? new Response(null, initOf(answer)) : answer;
       const log = () => deps.onRequestComplete?.(accessLogEntry(ctx, request, response.status));
       if (ctx.surface === 'mcp' && deps.onRequestComplete) return loggedWhenSent(response, log);
@@ -192,6 +193,22 @@ export function createApp(deps: AppDeps): App {
 function routeMatching(routes: RouteEntry[], path: string): string | undefined {
   for (const [, pattern, , route] of routes) if (route !== '*' && pattern.test(path)) return route;
   return undefined;
+}
+
+/**
+ * A request whose Host makes no URL the router can read: keyed and counted as any other request
+ * to its path (a flood of them is limited like one), then refused with 400.
+ */
+async function refuseUnusableHost(request: Request, ctx: RequestContext): Promise<Response> {
+  try {
+    for (const step of [identifyKey, perMinuteLimit, refuseInvalidKey]) {
+      const refused = await step(request as IRequest, ctx);
+      if (refused) return refused;
+    }
+    return unusableHost(ctx);
+  } catch (error) {
+    return toProblem(error, request, ctx);
+  }
 }
 
 function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {

@@ -24,10 +24,31 @@ export function readUrl(request: Request): string | null {
   }
 }
 
-/** Stands in for a request whose URL cannot be read, so that its refusal has a context. */
-export function placeholderRequest(services: Services): Request {
-  return new Request(services.config.baseUrl ?? 'http://localhost/');
+/**
+ * Stands in for a request whose URL cannot be read, so that it is counted, logged and refused
+ * like any other: the service's own origin with the path and method as received.
+ */
+export function standInRequest(services: Services, received: Request): Request {
+  const base = services.config.baseUrl ?? 'http://localhost/';
+  let path = '/';
+  try {
+    path = splitUrl(received.url).path.slice(0, MAX_STAND_IN_PATH);
+  } catch {
+    // No URL at all: the root stands in.
+  }
+  for (const [at, method] of [
+    [path, received.method],
+    ['/', 'GET'],
+  ] as const) {
+    try {
+      return new Request(new URL(at, base), { method });
+    } catch {
+      // A path or method Request refuses (CONNECT, TRACE): the root and GET stand in.
+    }
+  }
+  return new Request(base);
 }
+const MAX_STAND_IN_PATH = 2_048;
 
 export function unusableHost(ctx: RequestContext): Response {
   return problemResponse(ctx, 'bad_request', {
