@@ -21,10 +21,10 @@ import { TOOL_IMPLEMENTATIONS } from '../../tools/implementations.ts';
 import { referenceRepeatedSchemas } from './repeated-schemas.ts';
 
 const QUOTA_POLICY_NOTE =
-  'An execute answer that ran a scan also lists the scan-quota window closest to running out ' +
-  '(scans-per-hour-per-client, -per-network, -per-target or -overall; w=3600); ' +
-  'a scan-quota 429 lists the refusing window alone; a reused (cached) answer lists only per-minute.';
-const QUOTA_REFUSAL_NOTE = ' Always the per-minute policy, except on a scan-quota 429: the refusing quota window.';
+  'An answer that ran a scan adds the scan-quota window closest to running out ' +
+  '(scans-per-hour-per-client, -per-network, -per-target or -overall; w=3600); a scan-quota 429 lists that ' +
+  'window alone.';
+const QUOTA_REFUSAL_NOTE = ' On a scan-quota 429: of that window.';
 
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 
@@ -86,8 +86,8 @@ export function componentSchemas(): Record<string, unknown> {
   return referenceRepeatedSchemas(schemas);
 }
 
-const header = (description: string, type: 'string' | 'integer' = 'string', required = false) => ({
-  description,
+const header = (description: string | null, type: 'string' | 'integer' = 'string', required = false) => ({
+  ...(description === null ? {} : { description }),
   ...(required ? { required: true } : {}),
   schema: { type },
 });
@@ -99,19 +99,15 @@ const header = (description: string, type: 'string' | 'integer' = 'string', requ
 export const EVERY_ANSWER_HEADERS = {
   'API-Version': header('Always 1.', 'string', true),
   'X-Request-Id': header(
-    'The id of this request: the X-Request-Id sent, when it is 1–128 visible ASCII characters, else a new ' +
-      'UUID. Also `requestId` in problem bodies and in the service log.',
+    'The X-Request-Id sent when 1–128 visible ASCII characters, else a new UUID; also `requestId` in ' +
+      'problems and the service log.',
     'string',
     true,
   ),
-  'Access-Control-Allow-Origin': header(
-    'Always *: any origin may call the API (keys travel in headers).',
-    'string',
-    true,
-  ),
-  'Access-Control-Expose-Headers': header('The response headers a browser script may read.', 'string', true),
+  'Access-Control-Allow-Origin': header('Always *.', 'string', true),
+  'Access-Control-Expose-Headers': header(null, 'string', true),
   'Cache-Control': header(
-    'no-store on API answers; public with a max-age on the document, badges, pages and assets.',
+    'no-store on API answers; public, max-age on the document, badges, pages and assets.',
     'string',
     true,
   ),
@@ -119,73 +115,54 @@ export const EVERY_ANSWER_HEADERS = {
 
 /** On every answer except the probes' (/healthz, /readyz), which are never limited. */
 export const LIMIT_HEADERS = {
-  RateLimit: header(
-    'draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<remaining>;t=<seconds to reset>. ' +
-      `${QUOTA_POLICY_NOTE} e.g. "per-minute";r=9;t=42, "scans-per-hour-per-client";r=19;t=3300.`,
-  ),
-  'RateLimit-Policy': header(
-    'draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60. ' +
-      `${QUOTA_POLICY_NOTE} e.g. "per-minute";q=10;w=60, "scans-per-hour-per-client";q=20;w=3600.`,
-  ),
-  'RateLimit-Limit': header(`Requests allowed per minute.${QUOTA_REFUSAL_NOTE}`, 'integer'),
-  'RateLimit-Remaining': header(`Requests left in the window.${QUOTA_REFUSAL_NOTE}`, 'integer'),
-  'RateLimit-Reset': header(
-    'Seconds until the window resets (after a 429: until a retry can succeed, as Retry-After).' + QUOTA_REFUSAL_NOTE,
-    'integer',
-  ),
-  'X-RateLimit-Limit': header('Same as RateLimit-Limit.', 'integer'),
-  'X-RateLimit-Remaining': header('Same as RateLimit-Remaining.', 'integer'),
-  'X-RateLimit-Reset': header(
-    `When the window resets, in Unix epoch seconds (GitHub convention).${QUOTA_REFUSAL_NOTE}`,
-    'integer',
-  ),
+  RateLimit: header(`draft-ietf-httpapi-ratelimit-headers: "per-minute";r=<left>;t=<seconds>. ${QUOTA_POLICY_NOTE}`),
+  'RateLimit-Policy': header(`draft-ietf-httpapi-ratelimit-headers: "per-minute";q=<limit>;w=60. ${QUOTA_POLICY_NOTE}`),
+  'RateLimit-Limit': header(`Per minute.${QUOTA_REFUSAL_NOTE}`, 'integer'),
+  'RateLimit-Remaining': header(QUOTA_REFUSAL_NOTE.trim(), 'integer'),
+  'RateLimit-Reset': header(`Seconds; after a 429, as Retry-After.${QUOTA_REFUSAL_NOTE}`, 'integer'),
+  'X-RateLimit-Limit': header('As RateLimit-Limit.', 'integer'),
+  'X-RateLimit-Remaining': header('As RateLimit-Remaining.', 'integer'),
+  'X-RateLimit-Reset': header(`Unix epoch seconds (GitHub convention).${QUOTA_REFUSAL_NOTE}`, 'integer'),
 };
 
 /** On every answer under the deprecated prefix (/api/agent/…). */
 export const DEPRECATED_PREFIX_HEADERS = {
-  Deprecation: header('RFC 9745: @<unix seconds> when this path was deprecated.', 'string', true),
+  Deprecation: header('RFC 9745: @<unix seconds> of the deprecation.', 'string', true),
   Sunset: header(`RFC 8594: ${LEGACY_SUNSET}.`, 'string', true),
-  Link: header('rel="successor-version": the versioned path that replaces this one.', 'string', true),
+  Link: header('rel="successor-version": the versioned path.', 'string', true),
 };
 
 /** The headers particular answers carry, referenced by each (components.headers). */
 export const RESPONSE_HEADERS = {
-  Age: header(
-    'Only when a stored result answered an execute request (`maxAgeSec`, `cached: true`): ' +
-      'whole seconds since that scan finished.',
-    'integer',
-  ),
-  'Retry-After': header('Seconds to wait before retrying.', 'integer'),
-  'Server-Timing': header(
-    'W3C Server-Timing: `scan;dur=<ms>` (absent when a stored result answered) and ' +
-      '`store;dur=<ms>;desc="<n> round trips"`.',
-  ),
-  'WWW-Authenticate': header('Bearer challenge naming the problem (invalid_token, insufficient_scope).'),
-  ETag: header('Strong validator of the badge (SHA-256 of what it shows).', 'string', true),
-  Allow: header('The methods this path accepts.', 'string', true),
-  Vary: header('Accept on error badges: the same URL answers a problem document to a client that asks for JSON.'),
-  'X-Accel-Buffering': header('no, on event streams: proxies should pass each event on at once.'),
+  Age: header('Seconds since the scan reused by `maxAgeSec`.', 'integer'),
+  'Retry-After': header(null, 'integer'),
+  'Server-Timing': header(null),
+  'WWW-Authenticate': header(null),
+  ETag: header(null, 'string', true),
+  Allow: header(null, 'string', true),
+  Vary: header(null),
+  'X-Accel-Buffering': header(null),
 };
 
 export type ResponseHeaderName = keyof typeof RESPONSE_HEADERS;
 
 /** Only the preflight's, which is described once (x-cors-preflight) and no operation refers to. */
 export const PREFLIGHT_HEADERS = {
-  'Access-Control-Allow-Methods': header('The methods any origin may use.', 'string', true),
-  'Access-Control-Allow-Headers': header('The request headers any origin may send.', 'string', true),
-  'Access-Control-Max-Age': header('Seconds a browser may keep this preflight answer.', 'integer', true),
+  'Access-Control-Allow-Methods': header(null, 'string', true),
+  'Access-Control-Allow-Headers': header(null, 'string', true),
+  'Access-Control-Max-Age': header('Seconds.', 'integer', true),
 };
 
 export const SECURITY_SCHEMES = {
   bearerKey: {
     type: 'http',
     scheme: 'bearer',
-    description: 'Developer key: Authorization: Bearer <API_KEY>. Optional: without one, the anonymous limits apply.',
+    description: 'Optional: without a key, the anonymous limits apply.',
   },
   headerKey: {
     type: 'apiKey',
     in: 'header',
     name: 'X-Api-Key',
-    description: 'Developer key: X-Api-Key: <API_KEY>. Optional: without one, the anonymous limits apply.',
+    description: 'Optional: without a key, the anonymous limits apply.',
   },
 };

@@ -34,17 +34,19 @@ export interface Operation {
 }
 
 const TAGS = [
-  { name: 'tools', description: 'The catalog, the two scans and the MCP endpoint.' },
-  { name: 'scans', description: `Kept scan results: one by id, or a target's history (${SCAN_KEPT_DAYS} days).` },
-  { name: 'badges', description: 'README badges with the latest grade of a domain.' },
-  { name: 'pages', description: 'Pages for people and documents for agents.' },
-  { name: 'operations', description: 'Probes for load balancers and this document.' },
+  { name: 'tools', description: 'The catalog, the scans and MCP.' },
+  {
+    name: 'scans',
+    description: `Kept scans: ${SCAN_KEPT_DAYS} days, the ${SCANS_KEPT_PER_TARGET} newest per tool and target.`,
+  },
+  { name: 'badges', description: 'README badges.' },
+  { name: 'pages', description: 'Pages for people, documents for agents.' },
+  { name: 'operations', description: 'Probes and this document.' },
   {
     name: 'deprecated',
     description:
-      'The unversioned paths under /api/agent/tools, kept as aliases until their Sunset date: every answer ' +
-      'there carries Deprecation, Sunset and a Link to the versioned path. POST /api/v1/developer/keys is ' +
-      'retired and always answers 410 (keys are created on the account portal); it is not listed.',
+      'Aliases under /api/agent/tools until their Sunset. POST /api/v1/developer/keys (unlisted) always ' +
+      'answers 410: keys come from the account portal.',
   },
 ];
 
@@ -70,10 +72,8 @@ function withEveryAnswer(operation: Operation): Operation {
  */
 const RESPONSE_HEADERS_EVERYWHERE = {
   description:
-    'Headers documented here once instead of on each answer. `everyAnswer`: on every answer, the ' +
-    'preflight too. `everyAnswerExceptProbes`: the per-minute limit (or, on an execute answer, the scan ' +
-    'quota closest to running out), on every answer except those of /healthz and /readyz. ' +
-    '`underTheDeprecatedPrefix`: on every answer under /api/agent/.',
+    '`everyAnswer`: on all, the preflight too; `everyAnswerExceptProbes`: not on /healthz and /readyz; ' +
+    '`underTheDeprecatedPrefix`: under /api/agent/.',
   everyAnswer: EVERY_ANSWER_HEADERS,
   everyAnswerExceptProbes: LIMIT_HEADERS,
   underTheDeprecatedPrefix: DEPRECATED_PREFIX_HEADERS,
@@ -85,8 +85,8 @@ const RESPONSE_HEADERS_EVERYWHERE = {
  */
 const CORS_PREFLIGHT = {
   description:
-    `Any origin may call the service with ${CORS_ALLOWED_METHODS} and the headers ${CORS_ALLOWED_HEADERS}: the ` +
-    'same lists on every path (a 405 names the methods of each path in Allow). Never limited or counted.',
+    `Any origin; methods ${CORS_ALLOWED_METHODS}; headers ${CORS_ALLOWED_HEADERS}. The same on every path ` +
+    "(a 405's Allow names the path's own). Never limited or counted.",
   headers: PREFLIGHT_HEADERS,
 };
 
@@ -166,23 +166,14 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
       license: { name: 'MIT', identifier: 'MIT' },
       contact: { name: 'Agent Scan API', url: `${baseUrl}/developers/errors` },
       description:
-        'Non-intrusive security checks over HTTP. ' +
-        'Works without a key (10 requests/min per client IP); ' +
-        `a free developer key from ${accountUrl} raises that to 30/min. ` +
-        'Scans are limited to 20/hour per client IP and per target, 1,000/hour overall. ' +
-        `Scan results are kept ${SCAN_KEPT_DAYS} days (at most the ${SCANS_KEPT_PER_TARGET} newest per tool and ` +
-        'target): send `maxAgeSec` to reuse a recent one without spending scan quota, ' +
-        'and read them back by scanId or as a history.\n\n' +
-        'Every error is application/problem+json; its `type` links to documentation. ' +
-        `Tools not on this API (${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) and any other path answer 404. ` +
-        'A path with trailing slashes is the same path. `POST /api/v1/developer/keys` is retired: it always ' +
-        'answers 410 (see the `deprecated` tag). ' +
-        'New members may be added to any object: clients ignore members they do not know.\n\n' +
-        'Every GET path also answers HEAD with the status and headers of its GET (except Content-Length) and ' +
-        'no body. Every path ' +
-        'answers the CORS preflight (OPTIONS) with 204 as `x-cors-preflight` describes. The headers nearly ' +
-        'every answer carries (API-Version, X-Request-Id, the RateLimit family, Deprecation on deprecated ' +
-        'paths) are documented once, in `x-response-headers`.',
+        `Non-intrusive security checks over HTTP. A key is optional; keys come from ${accountUrl}. The catalog ` +
+        '(GET /api/v1/agent/tools) gives the limits, scan quota, retention and error codes; it, the skill ' +
+        'pages (/agent-skills/{tool}.md) and docs/ hold the long form of what this document says briefly.\n\n' +
+        "Errors are application/problem+json; `type` links to the error's page. Tools not on this API " +
+        `(${TOOLS_ELSEWHERE.map((t) => t.name).join(', ')}) and unlisted paths answer 404; trailing slashes ` +
+        'are ignored. Objects may gain members: ignore unknown ones.\n\n' +
+        "Every GET path also answers HEAD (the GET's status and headers but Content-Length, no body); every " +
+        'path answers the CORS preflight (`x-cors-preflight`). Headers most answers carry: `x-response-headers`.',
     },
     servers: [{ url: baseUrl, description: 'This deployment (BASE_URL).' }],
     'x-response-headers': RESPONSE_HEADERS_EVERYWHERE,
@@ -194,7 +185,7 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
         ...componentSchemas(),
         McpRefusal: {
           type: 'object',
-          description: 'A JSON-RPC 2.0 error response whose data is the problem document.',
+          description: 'A JSON-RPC 2.0 error; `data` is the problem.',
           required: ['jsonrpc', 'id', 'error'],
           properties: {
             jsonrpc: { const: '2.0' },

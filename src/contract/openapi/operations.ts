@@ -18,16 +18,16 @@ import {
 } from './tool-operations.ts';
 
 /** `GET /openapi.json` itself. */
-const thisDocument: Description = ({ accountUrl }, pattern) => ({
+const thisDocument: Description = (_site, pattern) => ({
   [pattern]: {
     operationId: 'openapi',
     summary: 'This document',
-    description: `The OpenAPI 3.1 description of the service. Keys are created at ${accountUrl}.`,
+    description: 'A key sent is checked.',
     tags: ['operations'],
     security: keyOptional,
     responses: {
       '200': {
-        description: 'OpenAPI 3.1 document.',
+        description: 'The document.',
         content: { 'application/json': { schema: { type: 'object' } } },
       },
       // Sending a key is never needed here; one that is sent is checked, and a bad one counts.

@@ -14,12 +14,12 @@ function document(
   summary: string,
   description: string,
   content: Record<string, typeof TEXT>,
-  parameter?: { name: string; description: string; example: string },
+  parameter?: { name: string; description?: string; example: string },
 ) {
   return {
     operationId,
     summary,
-    description: `${description} Revalidate with If-None-Match (ETag).`,
+    description,
     tags: ['pages'],
     security: noKey,
     ...(parameter
@@ -29,7 +29,7 @@ function document(
               name: parameter.name,
               in: 'path',
               required: true,
-              description: parameter.description,
+              ...(parameter.description ? { description: parameter.description } : {}),
               schema: { type: 'string' },
               example: parameter.example,
             },
@@ -39,7 +39,7 @@ function document(
     responses: {
       '200': { description: summary, headers: { ETag: ref('ETag') }, content },
       '304': {
-        description: 'Not modified: If-None-Match matched the ETag.',
+        description: 'Not modified.',
         headers: { ETag: ref('ETag') },
       },
       ...(parameter ? { '404': shared('PageNotFound') } : {}),
@@ -52,41 +52,38 @@ const TOOL_NAMES = ALLOWLISTED_TOOLS.map((t) => t.name).join(' or ');
 
 /** Each page's operation, by its name in src/paths.ts. */
 export const PAGE_OPERATIONS = {
-  home: document('home-page', 'The landing page', 'What the service does, for people.', HTML),
-  llms: document('llms-txt', 'llms.txt', 'The service for language models (llmstxt.org).', {
+  home: document('home-page', 'The landing page', 'For people.', HTML),
+  llms: document('llms-txt', 'llms.txt', 'See llmstxt.org.', {
     'text/plain': TEXT,
   }),
-  toolPage: document('tool-page', 'A tool page', 'Runs a scan from the browser and shows the result.', HTML, {
+  toolPage: document('tool-page', 'A tool page', 'Scans in the browser.', HTML, {
     name: 'tool',
     description: `${TOOL_NAMES}.`,
     example: ALLOWLISTED_TOOLS[0].name,
   }),
-  scanPage: document('scan-page', 'A stored scan as a page', 'The permalink of a scan result.', HTML, {
+  scanPage: document('scan-page', 'A stored scan as a page', "A scan's `permalink`.", HTML, {
     name: 'scanId',
-    description: 'The `scanId` of an execute answer.',
     example: '3q2-7wAAAAC6vbrQ8J-Hxw',
   }),
   skill: document(
     'agent-skill',
     'An agent skill file',
-    'How an agent uses one tool (Markdown).',
+    'Markdown.',
     { 'text/markdown': TEXT },
     {
       name: 'skill',
-      description: `<tool>.md, for ${TOOL_NAMES}.`,
       example: `${ALLOWLISTED_TOOLS[0].name}.md`,
     },
   ),
-  errors: document('error-index', 'Every error code', 'The index of error codes.', HTML),
-  error: document('error-page', 'One error code', 'What a problem `type` links to.', HTML, {
+  errors: document('error-index', 'Every error code', 'Status and meaning.', HTML),
+  error: document('error-page', 'One error code', 'A problem `type` links here.', HTML, {
     name: 'slug',
-    description: 'The error code with hyphens, e.g. rate-limit-exceeded.',
     example: 'rate-limit-exceeded',
   }),
-  script: document('tool-page-script', 'The tool pages’ script', 'Immutable when asked with its ?v= hash.', {
+  script: document('tool-page-script', 'The tool pages’ script', 'Immutable with ?v=.', {
     'text/javascript': TEXT,
   }),
-  stylesheet: document('site-stylesheet', 'The pages’ stylesheet', 'Immutable when asked with its ?v= hash.', {
+  stylesheet: document('site-stylesheet', 'The pages’ stylesheet', 'Immutable with ?v=.', {
     'text/css': TEXT,
   }),
 };

@@ -6,12 +6,12 @@
 import { json, noKey, problem, schemaRef } from './shared.ts';
 import { READINESS_CHECK_TTL_MS } from '../../ops/readiness.ts';
 
-const PROBE_NOTE = 'No key, no limit: probes are never refused and never counted.';
+const PROBE_NOTE = 'Never limited or counted.';
 
 export const healthOperation = {
   operationId: 'health',
   summary: 'Liveness: the process answers',
-  description: `Asks no dependency: 200 whenever the process can answer HTTP. ${PROBE_NOTE}`,
+  description: PROBE_NOTE,
   tags: ['operations'],
   security: noKey,
   responses: { '200': json('Alive.', 'Alive') },
@@ -20,16 +20,13 @@ export const healthOperation = {
 export const readinessOperation = {
   operationId: 'readiness',
   summary: 'Readiness: the store and the DNS resolver answer',
-  description:
-    'Checks the store and the DNS resolver. Each result is reused for ' +
-    `${READINESS_CHECK_TTL_MS / 1000} s and shared by concurrent probes, so probes cannot load them. ` +
-    `Why a check failed is written to the service log, not to the answer. ${PROBE_NOTE}`,
+  description: `Checks reused ${READINESS_CHECK_TTL_MS / 1000} s. ${PROBE_NOTE}`,
   tags: ['operations'],
   security: noKey,
   responses: {
     '200': json('Ready.', 'Ready'),
     '503': {
-      ...problem('service_unavailable', 'the detail names the dependency that is not answering.'),
+      ...problem('service_unavailable', '`detail` says what; the log why.'),
       content: { 'application/problem+json': { schema: schemaRef('NotReady') } },
     },
   },

@@ -31,9 +31,10 @@ function refusalHeaders(code: ErrorCode): Record<string, unknown> {
 /** `headers`, left out when there are none. */
 const headersOf = (headers: Record<string, unknown>) => (Object.keys(headers).length > 0 ? { headers } : {});
 
-export function problem(code: ErrorCode, description: string, headers: Record<string, unknown> = {}) {
+/** A problem answer, described as "Title (`code`): cause"; without a cause when the title says it. */
+export function problem(code: ErrorCode, cause: string | null, headers: Record<string, unknown> = {}) {
   return {
-    description: `${ERRORS[code].title} (\`${code}\`): ${description}`,
+    description: `${ERRORS[code].title} (\`${code}\`)${cause === null ? '' : `: ${cause}`}`,
     ...headersOf({ ...headers, ...refusalHeaders(code) }),
     content: { 'application/problem+json': { schema: problemSchemaOf(code) } },
   };
@@ -49,23 +50,14 @@ export const keyOptional = [{}, { bearerKey: [] }, { headerKey: [] }];
 
 /** Answers many operations share, published once under components.responses. */
 export const SHARED_RESPONSES = {
-  BadHost: problem('bad_request', 'the Host header names no host and port this service answers for.'),
-  MethodNotAllowed: problem(
-    'method_not_allowed',
-    'another method was used on this path; Allow lists the ones it takes.',
-  ),
-  InternalError: problem('internal_error', 'a bug; it has been logged with the request id.'),
-  Unauthorized: problem('unauthorized', 'an invalid, expired or revoked key; there is no fallback to anonymous.'),
-  RateLimited: problem('rate_limit_exceeded', 'the per-minute limit is used up.'),
-  StoreUnavailable: problem('service_unavailable', 'the key or the limit could not be checked: the store is down.'),
+  BadHost: problem('bad_request', 'unknown Host.'),
+  MethodNotAllowed: problem('method_not_allowed', null),
+  InternalError: problem('internal_error', null),
+  Unauthorized: problem('unauthorized', 'bad key; no anonymous fallback.'),
+  RateLimited: problem('rate_limit_exceeded', 'per minute.'),
+  StoreUnavailable: problem('service_unavailable', 'store down.'),
   PageNotFound: {
-    ...problem(
-      'not_found',
-      'no page at this path. People get an HTML page with links instead of the problem: a browser, ' +
-        'whose Accept prefers text/html to JSON, and anyone asking for an unknown scan id. ' +
-        'Any path this document does not list answers the same way, except under /api/, /mcp, ' +
-        '/openapi.json and the probes, where a 404 is always the problem.',
-    ),
+    ...problem('not_found', 'HTML for browsers (docs/pages.md).'),
     content: {
       'text/html': { schema: { type: 'string' } },
       'application/problem+json': { schema: problemSchemaOf('not_found') },
