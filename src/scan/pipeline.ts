@@ -84,7 +84,7 @@ export async function scanWithTool(
       retryAfterSec: STORE_RETRY_AFTER_SEC,
     });
   }
-  const reused = await reusableScan(ctx, tool.name, scanInput);
+  const reused = await reusableScan(ctx, tool, scanInput);
   if (reused) return replyOf(reused, true, ctx);
 
   const reservation = await reserveScanQuota(ctx, quotaKey);

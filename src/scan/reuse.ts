@@ -1,20 +1,27 @@
 /**
  * `maxAgeSec`: a stored result answers instead of a new scan when it is the newest scan of the
  * same tool and normalised target, younger than the caller allows, and looked up every DKIM
- * selector asked for (asked for then, or among the common ones it tried). One store round trip; no quota is spent.
+ * selector a new scan for this request would: the ones asked for and the common ones (a kept scan
+ * whose selectors left out a common one must not stand in for a request that would find its
+ * key). One store round trip; no quota is spent.
  */
 import type { RequestContext } from '../context.ts';
+import type { ToolEntry } from '../tools/tool-entry.ts';
 import type { StoredScan } from '../store/port.ts';
 import type { ScanInput } from './input.ts';
 
-export async function reusableScan(ctx: RequestContext, tool: string, input: ScanInput): Promise<StoredScan | null> {
+export async function reusableScan(
+  ctx: RequestContext,
+  tool: Pick<ToolEntry, 'name' | 'selectorsAlwaysTried'>,
+  input: ScanInput,
+): Promise<StoredScan | null> {
   if (input.maxAgeSec <= 0) return null;
-  const newest = await ctx.store.latestScan(tool, input.target);
+  const newest = await ctx.store.latestScan(tool.name, input.target);
   if (!newest) return null;
   const ageMs = ctx.services.now() - newest.scannedAt;
   if (ageMs < 0 || ageMs >= input.maxAgeSec * 1000) return null;
   const covered = new Set([...newest.selectors, ...selectorsTried(newest)]);
-  return (input.selectors ?? []).every((s) => covered.has(s)) ? newest : null;
+  return [...(input.selectors ?? []), ...tool.selectorsAlwaysTried].every((s) => covered.has(s)) ? newest : null;
 }
 
 /** The DKIM selectors an email scan looked up (`details.selectors.tried`), whether asked for or common. */

@@ -44,6 +44,11 @@ export interface Finding {
 export interface ToolEntry<Name extends string = string> extends ToolDefinition<Name> {
   /** The request takes DKIM `selectors` (the input schema lists them, the tool page shows a field). */
   acceptsSelectors: boolean;
+  /**
+   * The selectors every scan of this tool looks up besides the caller's: a kept result answers a
+   * later request (`maxAgeSec`) only if it looked up these and the request's own.
+   */
+  selectorsAlwaysTried: readonly string[];
   /** How the target reads in the shared request and response schemas (src/contract/request-schemas.ts). */
   targetInSchemas: { accepts: string; normalizedTo: string };
   mcp: {

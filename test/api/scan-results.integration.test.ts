@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { SPEC_LIMITS } from '../../src/limits.ts';
+import { COMMON_SELECTORS } from '../../src/tools/email-security/dkim/selectors.ts';
 import { UpstashStore } from '../../src/store/upstash.ts';
 import { PATIENT_MS } from '../support/deadlines.ts';
 import { CHALLENGED, GRADED_EMAIL } from '../support/scanners.ts';
@@ -149,10 +150,10 @@ for (const [storeName, storeOptions] of Object.entries(STORES)) {
 
     test('maxAgeSec does not reuse a scan that did not check the DKIM selectors asked for', async () => {
       const h = await harness();
-      await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['s1'] });
-      const covered = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['S1'], maxAgeSec: 600 });
+      await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['mine1'] });
+      const covered = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['MINE1'], maxAgeSec: 600 });
       assert.equal(covered.body.cached, true);
-      const other = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['s2'], maxAgeSec: 600 });
+      const other = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['mine2'], maxAgeSec: 600 });
       assert.equal(other.body.cached, false);
     });
 
@@ -162,12 +163,29 @@ for (const [storeName, storeOptions] of Object.entries(STORES)) {
         ...GRADED_EMAIL,
         result: {
           ...GRADED_EMAIL.result,
-          details: { ...GRADED_EMAIL.result.details, selectors: { requested: [], tried: ['google', 's1'] } },
+          details: { ...GRADED_EMAIL.result.details, selectors: { requested: [], tried: [...COMMON_SELECTORS] } },
         },
       };
       await scan(h, EXECUTE_ES, { target: 'example.org' });
       const reused = await scan(h, EXECUTE_ES, { target: 'example.org', selectors: ['google'], maxAgeSec: 600 });
       assert.equal(reused.body.cached, true);
+    });
+
+    test('maxAgeSec does not reuse a scan that left out a common selector, even asked without any', async () => {
+      // A scan kept before a caller's selectors could no longer push the common ones out.
+      const h = await harness();
+      const tried = [...Array.from({ length: 10 }, (_, i) => `custom${i}`), ...COMMON_SELECTORS.slice(0, 30)];
+      h.scanners['email-security'].outcome = {
+        ...GRADED_EMAIL,
+        result: {
+          ...GRADED_EMAIL.result,
+          details: { ...GRADED_EMAIL.result.details, selectors: { requested: tried.slice(0, 10), tried } },
+        },
+      };
+      await scan(h, EXECUTE_ES, { target: 'example.org', selectors: tried.slice(0, 10) });
+      const again = await scan(h, EXECUTE_ES, { target: 'example.org', maxAgeSec: 600 });
+      assert.equal(again.body.cached, false);
+      assert.equal(h.scanners['email-security'].calls.length, 2);
     });
 
     test('security-headers ignores "selectors": not validated, not kept, no effect on reuse', async () => {

@@ -4,6 +4,7 @@
  * real scan gives (test/support/conforming-app.ts checks it against the OpenAPI document).
  */
 import { analyzeEmail } from '../../src/tools/email-security/analyze.ts';
+import { COMMON_SELECTORS } from '../../src/tools/email-security/dkim/selectors.ts';
 import { gradeCapture } from '../../src/tools/security-headers/scanner.ts';
 import type { ScanContext, ScanOutcome, Scanner } from '../../src/tools/tool.ts';
 import { addresses, captureOf, mx, soa, txt } from './email-capture-builder.ts';
@@ -52,7 +53,7 @@ export const GRADED_EMAIL: ScanOutcome = analyzeEmail(
         error: null,
         redirects: [],
       },
-      selectors: { requested: [], tried: ['default'] },
+      selectors: { requested: [], tried: [...COMMON_SELECTORS] },
     },
   ),
 );

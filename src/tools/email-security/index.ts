@@ -5,6 +5,7 @@ import type { Finding, ToolEntry } from '../tool-entry.ts';
 import { EmailSecurityStatusSchema } from './status-schema.ts';
 import { emailSecurityDefinition } from './definition.ts';
 import { emailSecurityGuide } from './guide.ts';
+import { COMMON_SELECTORS } from './dkim/selectors.ts';
 
 /** The grading vocabulary's severity order; a severity it does not know sorts last. */
 function severityRank(severity: unknown): number {
@@ -26,6 +27,7 @@ function findingsBySeverity(details: JsonDetails): Finding[] {
 export const emailSecurity: ToolEntry<'email-security'> = {
   ...emailSecurityDefinition,
   acceptsSelectors: true,
+  selectorsAlwaysTried: COMMON_SELECTORS,
   targetInSchemas: { accepts: 'an apex domain', normalizedTo: 'an apex domain' },
   mcp: {
     name: 'email_security_scan',

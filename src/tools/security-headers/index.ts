@@ -23,6 +23,7 @@ function failedTests(details: JsonDetails): Finding[] {
 export const securityHeaders: ToolEntry<'security-headers'> = {
   ...securityHeadersDefinition,
   acceptsSelectors: false,
+  selectorsAlwaysTried: [],
   targetInSchemas: {
     accepts: 'a URL or domain (https:// is assumed when the scheme is left out)',
     normalizedTo: 'a URL',

@@ -1,8 +1,10 @@
 /**
- * Which DKIM selectors to try: the caller's first, then those of the providers detected from
- * MX and SPF, then common ones, at most `MAX_SELECTORS` in all (every one is one DNS query,
- * all asked in parallel). Lists public graders probe converge on the common list below; Gmail's
- * own dated selectors (20161025…) are left out: they sign gmail.com, not customers' domains.
+ * Which DKIM selectors to try: the caller's first (at most `MAX_SELECTORS`), then those of the
+ * providers detected from MX and SPF, then the common ones, every one of them: the caller's never
+ * push out a common or provider selector, so asking for some can only add keys to a result, never
+ * hide one (every selector is one DNS query, all asked in parallel). Lists public graders probe
+ * converge on the common list below; Gmail's own dated selectors (20161025…) are left out: they
+ * sign gmail.com, not customers' domains.
  */
 import { MAX_DNS_NAME_LENGTH } from '../../../net/host-text.ts';
 import { detectProviders, type MailProvider } from './providers.ts';
@@ -66,5 +68,5 @@ export function planSelectors(requested: string[], mxHosts: string[], spfDomains
   const asked = [...new Set(requested.map((s) => s.trim().toLowerCase()).filter(isSelector))].slice(0, MAX_SELECTORS);
   const providers = detectProviders(mxHosts, spfDomains);
   const tried = [...new Set([...asked, ...providers.flatMap((p) => p.selectors), ...COMMON_SELECTORS])];
-  return { requested: asked, providers, tried: tried.slice(0, MAX_SELECTORS) };
+  return { requested: asked, providers, tried };
 }
