@@ -8,19 +8,19 @@ const described = <S extends v.GenericSchema>(schema: S, description: string) =>
 const check = (what: string) =>
   described(
     v.object({
-      status: described(v.picklist(['up', 'down']), 'Whether the dependency answered.'),
-      latencyMs: described(v.pipe(v.number(), v.integer(), v.minValue(0)), 'How long the check took, in ms.'),
-      checkedAt: described(v.pipe(v.string(), v.isoTimestamp()), 'When the check ran (RFC 3339, UTC).'),
+      status: described(v.picklist(['up', 'down']), 'up: it answered; down: not.'),
+      latencyMs: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      checkedAt: v.pipe(v.string(), v.isoTimestamp()),
     }),
     what,
   );
 
 export const ChecksSchema = described(
   v.object({
-    store: check('One round trip to the store: a small write that expires.'),
-    resolver: check('One DNS question to the DNS-over-HTTPS resolver (DOH_URL).'),
+    store: check('A small write that expires.'),
+    resolver: check('One DNS question to DOH_URL.'),
   }),
-  'Each dependency checked, with its state and timing (the cause of a failure is logged, never shown).',
+  "A failure's cause is logged, never shown.",
 );
 
 export const AliveSchema = v.pipe(
@@ -34,9 +34,12 @@ export const ReadySchema = v.pipe(v.object({ status: v.literal('ready'), checks:
 export const NotReadySchema = v.pipe(
   v.object({
     ...problemEntries,
-    retryAfterSec: described(v.pipe(v.number(), v.integer(), v.minValue(1)), 'Seconds before asking again.'),
+    retryAfterSec: v.pipe(v.number(), v.integer(), v.minValue(1)),
     checks: ChecksSchema,
   }),
   v.title('NotReady'),
-  v.description('503 of /readyz: the problem document, naming the dependency that is not answering, and the checks.'),
+  v.description(
+    '503 of /readyz: a problem naming the dependency that is down, with `checks`; ' +
+      'ask again after `retryAfterSec` seconds.',
+  ),
 );

@@ -8,56 +8,50 @@ import { ERROR_CODES, type ErrorCode } from '../http/errors.ts';
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));
 
+/** What a problem's `error` adds: on ProblemError, and on the copy a 422 scan makes of it. */
+const ERROR_TEXT = '`message` repeats `detail`; `hint` says what to do.';
+
+/** A problem's `error`, with `code` as the problem has it. */
+export const problemErrorOf = <S extends v.GenericSchema<ErrorCode>>(code: S) =>
+  described(v.object({ code, message: v.string(), hint: v.string() }), ERROR_TEXT);
+
+const CODE_TEXT = "See the catalog's `errors`.";
+
+/** The members every problem shares, explained once: in the descriptions of the problem schemas. */
 export const problemEntries = {
   success: v.literal(false),
-  error: v.object({
-    code: v.picklist(ERROR_CODES),
-    message: described(v.string(), 'The same text as `detail`.'),
-    hint: described(v.string(), 'What to do about it.'),
-  }),
-  type: described(
-    v.pipe(v.string(), v.url()),
-    'Documentation page of the error code: {base_url}/developers/errors/<code-with-hyphens>.',
-  ),
-  title: described(v.string(), 'The title of the error code.'),
-  status: described(v.pipe(v.number(), v.integer()), 'The HTTP status.'),
-  detail: described(v.string(), 'What went wrong with this request.'),
-  code: described(v.picklist(ERROR_CODES), 'The error code; the catalog lists them all.'),
-  requestId: described(
-    v.string(),
-    'The X-Request-Id of the request this answers (the one sent, when it is 1–128 visible ASCII characters, ' +
-      'else one the service made). Quote it when asking about this error.',
-  ),
+  error: problemErrorOf(described(v.picklist(ERROR_CODES), 'Same as `code`.')),
+  type: v.pipe(v.string(), v.url()),
+  title: v.string(),
+  status: v.pipe(v.number(), v.integer()),
+  detail: v.string(),
+  code: described(v.picklist(ERROR_CODES), CODE_TEXT),
+  requestId: described(v.string(), 'The X-Request-Id of this request; quote it when asking.'),
 };
 
-const retryAfterSec = described(
-  v.pipe(v.number(), v.integer(), v.minValue(1)),
-  'On 429 and 503: seconds to wait before trying again.',
-);
-const violatedPolicies = described(
-  v.array(v.string()),
-  'On 429: the limits that were used up (per-minute, badge-per-minute, mcp-protocol-per-minute, ' +
-    'or the scan-quota windows).',
-);
+const retryAfterSec = v.pipe(v.number(), v.integer(), v.minValue(1));
+const violatedPolicies = v.array(v.string());
 
-/** Members only some problems carry, each named by where it appears. */
+/** Members only some problems carry, explained in the descriptions of the schemas that have them. */
 const extensionEntries = {
   retryAfterSec: v.optional(retryAfterSec),
   violatedPolicies: v.optional(violatedPolicies),
-  accountUrl: v.optional(
-    described(v.pipe(v.string(), v.url()), 'On the retired keys endpoint (410): where keys are created now.'),
-  ),
-  tool: v.optional(described(v.string(), 'On a 404 for a tool this API does not run: its name.')),
+  accountUrl: v.optional(v.pipe(v.string(), v.url())),
+  tool: v.optional(v.string()),
   ...Object.fromEntries(
     (['allowedStyles', 'allowedTools', 'allowedFormats'] as const).map((name) => [
       name,
-      v.optional(described(v.array(v.string()), `On a badge 400 for a wrong parameter: the values it takes.`)),
+      v.optional(v.array(v.string())),
     ]),
   ),
   runsIn: v.optional(
-    described(v.picklist(['browser', 'account-portal']), 'On a 404 for a tool this API does not run: where it runs.'),
+    described(v.picklist(['browser', 'account-portal']), 'On a 404 for a tool run elsewhere (`tool`): where it runs.'),
   ),
 };
+
+const PROBLEM_TEXT =
+  "RFC 9457 problem details (`type`: the code's documentation page), with `success`, `code` and `error`.";
+const RETRY_TEXT = ' `retryAfterSec` (429, 503): seconds to wait; `violatedPolicies` (429): the limits used up.';
 
 /** Codes whose answers have a schema of their own, so that a client can tell them apart by `code`. */
 const OWN_SCHEMA_CODES: readonly ErrorCode[] = ['rate_limit_exceeded', 'service_unavailable', 'unprocessable_entity'];
@@ -65,16 +59,14 @@ const OWN_SCHEMA_CODES: readonly ErrorCode[] = ['rate_limit_exceeded', 'service_
 export const ProblemSchema = v.pipe(
   v.object({
     ...problemEntries,
-    code: described(
-      v.picklist(ERROR_CODES.filter((code) => !OWN_SCHEMA_CODES.includes(code))),
-      'The error code; the catalog lists them all (429, 503 and 422 answers have schemas of their own).',
-    ),
+    code: described(v.picklist(ERROR_CODES.filter((code) => !OWN_SCHEMA_CODES.includes(code))), CODE_TEXT),
     ...extensionEntries,
   }),
   v.title('Problem'),
   v.description(
-    "RFC 9457 problem details with the API's success/error/code members: every refusal but 429 " +
-      '(RateLimitProblem), 503 (UnavailableProblem) and the 422 of a scan that could not assess its target.',
+    `${PROBLEM_TEXT} Any refusal but 429, 503 and a scan's 422, which have their own. ` +
+      '`accountUrl` (410): where keys are created now; `allowedStyles`, `allowedTools`, `allowedFormats` ' +
+      '(badge 400): the values a parameter takes.',
   ),
   v.examples([
     {
@@ -98,25 +90,28 @@ export const ProblemSchema = v.pipe(
 export const RateLimitProblemSchema = v.pipe(
   v.object({
     ...problemEntries,
-    status: described(v.literal(429), 'The HTTP status.'),
-    code: described(v.literal('rate_limit_exceeded'), 'The error code.'),
+    status: v.literal(429),
+    code: v.literal('rate_limit_exceeded'),
     retryAfterSec,
     violatedPolicies,
   }),
   v.title('RateLimitProblem'),
-  v.description('429: a limit is used up; retry after retryAfterSec seconds.'),
+  v.description(
+    '429: the limits in `violatedPolicies` (named as in RateLimit-Policy) are used up; ' +
+      'retry after `retryAfterSec` seconds.',
+  ),
 );
 
 /** A 503: always says when to retry. */
 export const UnavailableProblemSchema = v.pipe(
   v.object({
     ...problemEntries,
-    status: described(v.literal(503), 'The HTTP status.'),
-    code: described(v.literal('service_unavailable'), 'The error code.'),
+    status: v.literal(503),
+    code: v.literal('service_unavailable'),
     retryAfterSec,
   }),
   v.title('UnavailableProblem'),
-  v.description('503: something the service depends on is not answering; retry after retryAfterSec seconds.'),
+  v.description('503: a dependency is not answering; retry after `retryAfterSec` seconds.'),
 );
 
 /**
@@ -126,7 +121,7 @@ export const UnavailableProblemSchema = v.pipe(
 export const AnyProblemSchema = v.pipe(
   v.object({ ...problemEntries, ...extensionEntries }),
   v.title('Problem'),
-  v.description("RFC 9457 problem details, with the API's success, error and code fields."),
+  v.description(PROBLEM_TEXT + RETRY_TEXT),
 );
 
 /**
@@ -137,9 +132,8 @@ export const McpProblemSchema = v.pipe(
   v.object({
     ...problemEntries,
     ...extensionEntries,
-    mcpData: v.optional(
-      described(v.record(v.string(), v.unknown()), "The MCP SDK's own data of a refusal it made itself."),
-    ),
+    mcpData: v.optional(described(v.record(v.string(), v.unknown()), "The MCP SDK's, on a refusal it made itself.")),
   }),
   v.title('McpProblem'),
+  v.description("A problem of any code (see Problem, RateLimitProblem) as a JSON-RPC error's `data`."),
 );

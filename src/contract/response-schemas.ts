@@ -22,22 +22,17 @@ export const PER_TOOL = ALLOWLISTED_TOOLS.map((tool) => {
 export const ScanResponseSchema = v.pipe(
   variantOf((tool) => PER_TOOL.find((p) => p.tool === tool)!.scan),
   v.title('ScanResponse'),
-  v.description('200 of execute: the scan envelope; `toolName` tells which result shape it holds.'),
+  v.description('200 of execute; `toolName` tells which result shape it holds.'),
 );
 export const UnassessedScanSchema = v.pipe(
   variantOf((tool) => PER_TOOL.find((p) => p.tool === tool)!.unassessed),
   v.title('UnassessedScan'),
-  v.description(
-    '422: the scan ran but could not assess the target. ' +
-      'A problem body that also carries the scan envelope; result explains why.',
-  ),
+  v.description('422: a problem with the scan envelope; `result` says why the target was not assessed.'),
 );
 export const StoredScanResponseSchema = v.pipe(
   v.union(PER_TOOL.map((p) => p.stored)),
   v.title('StoredScan'),
   v.description(
-    'A kept scan read back by id: the envelope its execute answer had, with success true ' +
-      'even when the scan could not assess its target. `toolName` tells which result it holds, `assessed` ' +
-      'whether its target could be assessed.',
+    "A kept scan by id: its execute answer's envelope, `success` and `cached` true even when `assessed` is false.",
   ),
 );

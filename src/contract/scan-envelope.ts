@@ -5,7 +5,7 @@
  * load the tools' result shapes); the history; the envelope's named parts.
  */
 import * as v from 'valibot';
-import { problemEntries } from './problem-schemas.ts';
+import { problemEntries, problemErrorOf } from './problem-schemas.ts';
 import { alwaysNull } from '../tools/always-null.ts';
 import { SCAN_KEPT_DAYS } from './request-schemas.ts';
 import { SCANS_KEPT_PER_TARGET } from '../store/port.ts';
@@ -16,37 +16,29 @@ type Tool = (typeof ALLOWLISTED_TOOLS)[number];
 const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));
 
-const apiVersion = described(v.literal('1'), 'API version of this answer.');
+const apiVersion = v.literal('1');
 const target = described(
   v.string(),
-  'The scanned target, normalised ' +
-    `(${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}).`,
+  `Normalised: ${ALLOWLISTED_TOOLS.map((t) => `${t.targetInSchemas.normalizedTo} for ${t.name}`).join(', ')}.`,
 );
-const message = described(v.string(), 'One-sentence summary for people.');
+const message = v.string();
 const pageEntries = {
-  uiUrl: described(v.pipe(v.string(), v.url()), 'Web page of the tool.'),
-  skillUrl: described(v.pipe(v.string(), v.url()), 'Agent skill description of the tool (Markdown).'),
+  uiUrl: v.pipe(v.string(), v.url()),
+  skillUrl: described(v.pipe(v.string(), v.url()), 'Agent skill, in Markdown.'),
 };
 
 const ScanIdSchema = v.pipe(
   v.string(),
   v.regex(/^[A-Za-z0-9_-]{22}$/),
-  v.description('Opaque, unguessable id of the stored scan (22 base64url characters).'),
+  v.description('Opaque and unguessable.'),
   v.examples(['3q2-7wAAAAC6vbrQ8J-Hxw']),
 );
-const ScannedAtSchema = described(v.pipe(v.string(), v.isoTimestamp()), 'When the scan finished (RFC 3339, UTC).');
+const ScannedAtSchema = described(v.pipe(v.string(), v.isoTimestamp()), 'When the scan ended, in UTC.');
 const scanLinkEntries = {
-  scanUrl: described(
-    v.pipe(v.string(), v.url()),
-    `This scan as JSON, {base_url}/api/v1/scans/{scanId}, for ${SCAN_KEPT_DAYS} days.`,
-  ),
-  permalink: described(v.pipe(v.string(), v.url()), 'Web page of this scan for people, {base_url}/scans/{scanId}.'),
+  scanUrl: described(v.pipe(v.string(), v.url()), `This scan as JSON, kept ${SCAN_KEPT_DAYS} days.`),
+  permalink: described(v.pipe(v.string(), v.url()), "This scan's web page."),
 };
-const CachedSchema = described(
-  v.boolean(),
-  'True when a stored result younger than maxAgeSec answered instead of a new scan: ' +
-    'scanId and scannedAt are the original ones, the Age header gives its age, and no scan quota was spent.',
-);
+const CachedSchema = described(v.boolean(), 'True: a kept result answered, as `maxAgeSec` allowed.');
 /** Members every scan envelope has alike: named parts, written once in the OpenAPI document. */
 export const ENVELOPE_PARTS = {
   ScanTarget: target,
@@ -93,35 +85,34 @@ export const assessedResult = (tool: Tool, shapes: ResultShapes) =>
   });
 export const unassessedResult = (tool: Tool, shapes: ResultShapes) =>
   v.object({
-    status: described(v.literal('error'), 'The scan could not assess the target.'),
+    status: v.literal('error'),
     message,
     details:
       shapes === 'outline'
         ? OPEN_DETAILS
         : described(
             v.union([shapes.unassessedDetails, PipelineStopSchema]),
-            'Why the target could not be assessed: `reason` and what comes with it.',
+            'Why the target was not assessed: `reason` and what comes with it.',
           ),
   });
 
 const toolEntries = (tool: Tool) => ({
   apiVersion,
-  toolName: described(v.literal(tool.name), 'The tool that ran.'),
+  toolName: v.literal(tool.name),
   target,
   ...pageEntries,
 });
-const gradeOf = (tool: ToolEntry) =>
-  described(v.picklist(tool.gradeScale), "Letter grade, best first in the catalog's scale.");
+const gradeOf = (tool: ToolEntry) => described(v.picklist(tool.gradeScale), 'Letter grade, best first.');
 const scoreOf = (tool: ToolEntry) =>
   described(
     v.pipe(v.number(), v.minValue(tool.scoreRange.min), v.maxValue(tool.scoreRange.max)),
-    `Numeric score, ${tool.scoreRange.min} to ${tool.scoreRange.max}.`,
+    `From ${tool.scoreRange.min} to ${tool.scoreRange.max}.`,
   );
 
 /** `error` of a success: always null (a problem's `error` otherwise, which need not be spelled out here). */
 const succeeded = alwaysNull(v.object({}), 'Always null: the request succeeded.');
-const notGraded = (tool: ToolEntry) => alwaysNull(gradeOf(tool), 'Always null: the target was not assessed.');
-const notScored = (tool: ToolEntry) => alwaysNull(scoreOf(tool), 'Always null: the target was not assessed.');
+const notGraded = (tool: ToolEntry) => alwaysNull(gradeOf(tool), 'Always null: not assessed.');
+const notScored = (tool: ToolEntry) => alwaysNull(scoreOf(tool), 'Always null: not assessed.');
 
 /** The 200 body of execute, one object per tool: discriminate on `toolName`. */
 export const scanResponseOf = (tool: Tool, shapes: ResultShapes) =>
@@ -133,7 +124,7 @@ export const scanResponseOf = (tool: Tool, shapes: ResultShapes) =>
       grade: gradeOf(tool),
       gradeScore: scoreOf(tool),
       error: succeeded,
-      ...storedEntries(described(v.literal(true), 'The scan assessed its target.'), CachedSchema),
+      ...storedEntries(v.literal(true), CachedSchema),
     }),
     v.title(`${pascal(tool.name)}Scan${shapes === 'outline' ? 'Outline' : ''}`),
   );
@@ -144,14 +135,14 @@ export const unassessedScanOf = (tool: Tool, shapes: ResultShapes) =>
     v.object({
       ...problemEntries,
       // Literals, so that a client can tell this answer from the problems of other statuses.
-      error: v.object({ ...problemEntries.error.entries, code: v.literal('unprocessable_entity') }),
-      status: described(v.literal(422), 'The HTTP status.'),
-      code: described(v.literal('unprocessable_entity'), 'The error code: the scan could not assess its target.'),
+      error: problemErrorOf(v.literal('unprocessable_entity')),
+      status: v.literal(422),
+      code: v.literal('unprocessable_entity'),
       ...toolEntries(tool),
       result: unassessedResult(tool, shapes),
       grade: notGraded(tool),
       gradeScore: notScored(tool),
-      ...storedEntries(described(v.literal(false), 'The scan could not assess its target.'), CachedSchema),
+      ...storedEntries(v.literal(false), CachedSchema),
     }),
     v.title(`${pascal(tool.name)}UnassessedScan${shapes === 'outline' ? 'Outline' : ''}`),
   );
@@ -162,7 +153,7 @@ export const unassessedScanOf = (tool: Tool, shapes: ResultShapes) =>
  */
 export const storedScanOf = (tool: Tool, shapes: ResultShapes) => {
   const entries = { success: v.literal(true), ...toolEntries(tool), error: succeeded };
-  const always = described(v.literal(true), 'Always true: a stored result.');
+  const always = v.literal(true);
   return v.pipe(
     v.union([
       v.object({
@@ -170,14 +161,14 @@ export const storedScanOf = (tool: Tool, shapes: ResultShapes) => {
         result: assessedResult(tool, shapes),
         grade: gradeOf(tool),
         gradeScore: scoreOf(tool),
-        ...storedEntries(described(v.literal(true), 'The scan assessed its target.'), always),
+        ...storedEntries(v.literal(true), always),
       }),
       v.object({
         ...entries,
         result: unassessedResult(tool, shapes),
         grade: notGraded(tool),
         gradeScore: notScored(tool),
-        ...storedEntries(described(v.literal(false), 'The scan could not assess its target; result says why.'), always),
+        ...storedEntries(v.literal(false), always),
       }),
     ]),
     v.title(`${pascal(tool.name)}StoredScan${shapes === 'outline' ? 'Outline' : ''}`),
@@ -188,27 +179,26 @@ export const ScanHistoryResponseSchema = v.pipe(
   v.object({
     success: v.literal(true),
     apiVersion,
-    toolName: described(v.picklist(ALLOWLISTED_TOOLS.map((t) => t.name)), 'The tool whose scans these are.'),
-    target: described(v.string(), 'The target, normalised exactly as execute normalises it.'),
+    toolName: described(v.picklist(ALLOWLISTED_TOOLS.map((t) => t.name)), 'As asked.'),
+    target: described(v.string(), 'Normalised as execute does.'),
     scans: described(
       v.pipe(
         v.array(
           v.object({
             scanId: ScanIdSchema,
             scannedAt: ScannedAtSchema,
-            grade: described(v.nullable(v.string()), 'Null when the scan could not assess its target.'),
-            gradeScore: described(v.nullable(v.number()), 'Null when grade is null.'),
+            grade: described(v.nullable(v.string()), 'Null: not assessed.'),
+            gradeScore: described(v.nullable(v.number()), 'Null when grade is.'),
             status: described(
               v.picklist(['passed', 'warnings', 'failed', 'error']),
-              'result.status of the scan; error when it could not assess its target.',
+              '`result.status`; error: not assessed.',
             ),
             ...scanLinkEntries,
           }),
         ),
         v.maxLength(SCANS_KEPT_PER_TARGET),
       ),
-      `Kept scans of this tool and target, newest first: the last ${SCAN_KEPT_DAYS} days, ` +
-        `at most ${SCANS_KEPT_PER_TARGET}.`,
+      `Newest first: the last ${SCAN_KEPT_DAYS} days, at most ${SCANS_KEPT_PER_TARGET}.`,
     ),
     error: succeeded,
   }),
