@@ -8,11 +8,12 @@ import * as v from 'valibot';
 import { SEVERITIES } from '../grading.ts';
 import { DKIM_KEY_PROBLEM_IDS } from './dkim/catalogue.ts';
 
-/** A member: its schema and one sentence for an API user. */
+/**
+ * A member: its schema and what its name and type leave open, for an API user (docs/api-behaviour.md
+ * says when a member needs words); a member its name and type explain is written without them.
+ */
 export const described = <S extends v.GenericSchema>(schema: S, description: string) =>
   v.pipe(schema, v.description(description));
-export const text = (description: string) => described(v.string(), description);
-export const texts = (description: string) => described(v.array(v.string()), description);
 export const flag = (description: string) => described(v.boolean(), description);
 export const count = (description: string) =>
   v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
@@ -31,113 +32,101 @@ export const DmarcPolicySchema = v.picklist(DMARC_POLICIES);
 export const QUALIFIERS = ['+', '-', '~', '?'] as const;
 
 export const ReportUriSchema = v.object({
-  uri: text('The URI as published.'),
-  scheme: orNull(v.string(), 'Lower-case scheme without the colon (mailto, https, …); null when there is none.'),
-  address: orNull(v.string(), 'mailto: the address, percent-decoded and without header fields; null otherwise.'),
-  host: orNull(v.string(), "The host that receives the reports (the address's domain or the URL's host), if known."),
-  size: orNull(v.string(), 'The RFC 7489 "!size" suffix (e.g. 10m), obsolete in RFC 9989; null when absent.'),
-  problem: orNull(v.string(), 'Why the URI is unusable; null when it is fine.'),
+  uri: v.string(),
+  scheme: orNull(v.string(), 'null: none.'),
+  address: orNull(v.string(), 'null: not mailto:.'),
+  host: orNull(v.string(), 'null: unknown.'),
+  size: orNull(v.string(), 'Obsolete !size suffix; null: absent.'),
+  problem: orNull(v.string(), 'null: usable.'),
 });
 export type ReportUri = v.InferOutput<typeof ReportUriSchema>;
 
 export const DmarcRecordSchema = v.object({
-  text: text('The record as published.'),
+  text: v.string(),
   tags: described(
-    v.array(
-      v.object({
-        name: text('Tag name as written.'),
-        value: text('Tag value, surrounding white space trimmed.'),
-        index: count('Position of the tag in the record (0-based, counting tags only).'),
-      }),
-    ),
-    'Every name=value tag, in order.',
+    v.array(v.object({ name: v.string(), value: v.string(), index: whole })),
+    'In order; values trimmed; index 0-based.',
   ),
-  policy: orNull(DmarcPolicySchema, 'p= when valid; null when absent or invalid.'),
-  policyMissing: flag('p= is absent (rather than invalid).'),
-  subdomainPolicy: orNull(DmarcPolicySchema, 'sp= when valid; null when absent or invalid.'),
-  nonExistentPolicy: orNull(DmarcPolicySchema, 'np= when valid; null when absent or invalid.'),
-  psd: oneOf(['y', 'n', 'u'], 'psd= (public suffix domain flag); u when absent or invalid.'),
-  testing: flag('t=y: testing mode.'),
-  adkim: oneOf(['r', 's'], 'DKIM alignment: relaxed (default) or strict.'),
-  aspf: oneOf(['r', 's'], 'SPF alignment: relaxed (default) or strict.'),
-  fo: described(v.array(v.picklist(['0', '1', 'd', 's'])), 'Failure reporting options (default 0).'),
-  rua: described(v.array(ReportUriSchema), 'Aggregate report destinations (the first 50), parsed.'),
-  ruf: described(v.array(ReportUriSchema), 'Failure report destinations (the first 50), parsed.'),
-  urisOmitted: described(
-    v.object({
-      rua: count('rua URIs past the ones parsed.'),
-      ruf: count('ruf URIs past the ones parsed.'),
-    }),
-    'URIs of each list past the ones parsed.',
-  ),
+  policy: orNull(DmarcPolicySchema, 'null: absent or invalid.'),
+  policyMissing: v.boolean(),
+  subdomainPolicy: orNull(DmarcPolicySchema, 'null: absent or invalid.'),
+  nonExistentPolicy: orNull(DmarcPolicySchema, 'null: absent or invalid.'),
+  psd: oneOf(['y', 'n', 'u'], 'u: absent or invalid.'),
+  testing: v.boolean(),
+  adkim: oneOf(['r', 's'], 'r (relaxed) is the default.'),
+  aspf: oneOf(['r', 's'], 'r (relaxed) is the default.'),
+  fo: described(v.array(v.picklist(['0', '1', 'd', 's'])), 'Default 0.'),
+  rua: v.array(ReportUriSchema),
+  ruf: v.array(ReportUriSchema),
+  urisOmitted: described(v.object({ rua: whole, ruf: whole }), 'Past the first 50 of each list.'),
   removed: described(
-    v.array(v.object({ name: oneOf(['pct', 'rf', 'ri'], 'Tag name.'), value: text('Value as published.') })),
-    'Tags RFC 9989 removed (pct, rf, ri), as published.',
+    v.array(v.object({ name: oneOf(['pct', 'rf', 'ri'], 'An RFC 7489 tag.'), value: v.string() })),
+    'Tags RFC 9989 removed.',
   ),
-  unknown: texts('Tag names DMARC does not define (lower-case).'),
-  duplicates: texts('Tag names that appear more than once: the record is then ignored.'),
-  syntaxErrors: texts('Segments that are not name=value tags.'),
+  unknown: v.array(v.string()),
+  duplicates: v.array(v.string()),
+  syntaxErrors: v.array(v.string()),
   invalidValues: described(
     v.array(
       v.object({
-        tag: oneOf(['p', 'sp', 'np', 'psd', 't', 'adkim', 'aspf', 'fo', 'pct', 'rf', 'ri'], 'Tag name.'),
-        value: text('Value as published.'),
-        problem: text('What is wrong with it.'),
+        tag: oneOf(['p', 'sp', 'np', 'psd', 't', 'adkim', 'aspf', 'fo', 'pct', 'rf', 'ri'], 'Lower-case.'),
+        value: v.string(),
+        problem: v.string(),
       }),
     ),
-    'Tags whose value is invalid (their default applies).',
+    'Their default applies.',
   ),
-  policyNotSecond: flag('p= is not the second tag (RFC 7489 wanted it right after v=).'),
-  policyFallback: texts('Why receivers act as if p=none or ignore the record (RFC 9989 §4.10.1); empty when usable.'),
+  policyNotSecond: v.boolean(),
+  policyFallback: v.array(v.string()),
   // p=; none when policyFallback applies and rua holds a valid URI (RFC 9989 §4.10.1, RFC 7489
   // §6.6.3); null: ignored (fallback without a valid rua, a repeated tag, or no v=DMARC1 first).
-  effectivePolicy: orNull(DmarcPolicySchema, 'The policy receivers apply to the publishing domain; null: ignored.'),
+  effectivePolicy: orNull(DmarcPolicySchema, 'null: receivers ignore the record.'),
 });
 export type DmarcRecord = v.InferOutput<typeof DmarcRecordSchema>;
 
 export const DkimKeyRecordSchema = v.object({
-  text: text('The key record as published.'),
-  keyType: text('k=, lower-case: rsa (the default), ed25519, or another value as published.'),
-  bits: orNull(whole, 'RSA modulus size in bits; null for Ed25519 or when unreadable.'),
-  keyFormat: orNull(v.picklist(['spki', 'pkcs1', 'raw']), 'How the key is encoded; null when unreadable.'),
-  revoked: flag('p= is empty: the key was withdrawn.'),
-  testing: flag('t=y: the domain is testing DKIM.'),
-  hashAlgorithms: orNull(v.array(v.string()), 'h= (lower-case); null when absent (every algorithm).'),
-  serviceTypes: texts('s= (lower-case); ["*"] when absent.'),
+  text: v.string(),
+  keyType: v.string(),
+  bits: orNull(whole, 'null: Ed25519 or unreadable.'),
+  keyFormat: orNull(v.picklist(['spki', 'pkcs1', 'raw']), 'null: unreadable.'),
+  revoked: v.boolean(),
+  testing: v.boolean(),
+  hashAlgorithms: orNull(v.array(v.string()), 'null: absent (any).'),
+  serviceTypes: v.array(v.string()),
   problems: described(
     v.array(
       v.object({
-        id: oneOf(DKIM_KEY_PROBLEM_IDS, 'Stable id of the problem; the finding that reports it has the same id.'),
-        severity: described(SeveritySchema, 'How serious it is.'),
-        message: text('What is wrong, for people.'),
-        rfc: text('The RFC section that says so.'),
+        id: oneOf(DKIM_KEY_PROBLEM_IDS, "The finding's id."),
+        severity: described(SeveritySchema, "The finding's."),
+        message: v.string(),
+        rfc: v.string(),
       }),
     ),
-    'What is wrong with the record.',
+    'Each is also a finding.',
   ),
-  valid: flag('Verifiers can use the record (or it is a proper revocation): no high or critical problem.'),
+  valid: flag('No high or critical problem; a proper revocation is valid.'),
 });
 export type DkimKeyRecord = v.InferOutput<typeof DkimKeyRecordSchema>;
 
 export const StsRecordSchema = v.object({
-  text: text('The record as published.'),
-  id: orNull(v.string(), 'The policy id (id=); null when missing or invalid.'),
-  extensions: texts('Names of extension fields.'),
-  problems: texts('Why senders would ignore the record; empty when valid.'),
-  notes: texts('Not fatal: e.g. id= repeated (the first is used).'),
-  valid: flag('Senders accept the record.'),
+  text: v.string(),
+  id: orNull(v.string(), 'null: missing or invalid.'),
+  extensions: v.array(v.string()),
+  problems: v.array(v.string()),
+  notes: v.array(v.string()),
+  valid: v.boolean(),
 });
 export type StsRecord = v.InferOutput<typeof StsRecordSchema>;
 
 export const StsPolicySchema = v.object({
-  version: orNull(v.string(), 'The version: line; null when missing.'),
-  mode: orNull(v.picklist(['enforce', 'testing', 'none']), 'The mode: line when valid; null otherwise.'),
-  maxAge: orNull(whole, 'max_age in seconds; null when missing or not a number.'),
-  mx: texts('The mx: patterns, in order.'),
-  extensions: texts('Keys of extension lines.'),
-  problems: texts('Why senders would reject the policy; empty when valid.'),
-  notes: texts('Not fatal: e.g. a field repeated (senders use the first).'),
-  valid: flag('Senders accept the policy.'),
+  version: orNull(v.string(), 'null: missing.'),
+  mode: orNull(v.picklist(['enforce', 'testing', 'none']), 'null: missing or invalid.'),
+  maxAge: orNull(whole, 'Seconds; null: missing or invalid.'),
+  mx: v.array(v.string()),
+  extensions: v.array(v.string()),
+  problems: v.array(v.string()),
+  notes: v.array(v.string()),
+  valid: v.boolean(),
 });
 export type StsPolicy = v.InferOutput<typeof StsPolicySchema>;
 
@@ -154,43 +143,39 @@ const POLICY_FETCH_ERRORS = [
 ] as const;
 
 export const PolicyFetchSchema = v.object({
-  url: text('The policy URL fetched.'),
-  status: orNull(whole, 'HTTP status of the response; null when none came.'),
-  contentType: orNull(v.string(), 'Content-Type of the response; null when absent or no response came.'),
-  body: orNull(v.string(), 'The policy file as received; null when none was read.'),
-  error: orNull(v.picklist(POLICY_FETCH_ERRORS), 'Why no usable response came (redirect: it was redirected).'),
-  redirects: texts('The redirect target, when the fetch was redirected (a policy must not be).'),
+  url: v.string(),
+  status: orNull(whole, 'null: no response.'),
+  contentType: orNull(v.string(), 'null: absent or no response.'),
+  body: orNull(v.string(), 'null: none read.'),
+  error: orNull(v.picklist(POLICY_FETCH_ERRORS), 'Why no usable response; null: none.'),
+  redirects: v.array(v.string()),
 });
 
 export const TlsRptRecordSchema = v.object({
-  text: text('The record as published.'),
-  rua: described(v.array(ReportUriSchema), 'The report destinations (the first 50), parsed.'),
-  ruaOmitted: count('Destinations past the ones parsed.'),
-  extensions: texts('Names of fields TLS-RPT does not define.'),
-  problems: texts('Why senders would ignore the record; empty when valid.'),
-  valid: flag('Senders accept the record.'),
+  text: v.string(),
+  rua: described(v.array(ReportUriSchema), 'The first 50.'),
+  ruaOmitted: whole,
+  extensions: v.array(v.string()),
+  problems: v.array(v.string()),
+  valid: v.boolean(),
 });
 export type TlsRptRecord = v.InferOutput<typeof TlsRptRecordSchema>;
 
 export const BimiRecordSchema = v.object({
-  text: text('The record as published.'),
-  location: orNull(v.string(), "l=: the logo URL; null when empty (the certificate's logo, or declined)."),
-  authority: orNull(v.string(), 'a=: the mark certificate URL; null when absent or empty.'),
-  declined: flag('l= and a= are empty: the domain declines to publish a logo.'),
-  problems: texts('Why receivers would ignore the record; empty when valid.'),
-  notes: texts('Not fatal: e.g. the logo URL does not end in .svg.'),
-  valid: flag('Receivers accept the record.'),
+  text: v.string(),
+  location: orNull(v.string(), 'null: l= empty.'),
+  authority: orNull(v.string(), 'null: a= absent or empty.'),
+  declined: v.boolean(),
+  problems: v.array(v.string()),
+  notes: v.array(v.string()),
+  valid: v.boolean(),
 });
 export type BimiRecord = v.InferOutput<typeof BimiRecordSchema>;
 
-const universalMatch = (family: string) =>
-  orNull(
-    v.object({
-      qualifier: oneOf(QUALIFIERS, "The term's qualifier."),
-      via: text('The term, where it is, and for an include the term inside that matches everyone.'),
-    }),
-    `The first term that matches every ${family} sender; null when none does.`,
-  );
+const universalMatch = orNull(
+  v.object({ qualifier: oneOf(QUALIFIERS, '+ when omitted.'), via: v.string() }),
+  'null: none.',
+);
 
 const TERM_STATUSES = [
   // Looked up (or needing no lookup) and understood.
@@ -227,54 +212,45 @@ const RECORD_STATES = [
 ] as const;
 
 const termEntries = {
-  text: text('The term as written.'),
-  position: count('Character offset of the term in the record.'),
-  name: text('Mechanism or modifier name, lower-case.'),
-  qualifier: orNull(v.picklist(QUALIFIERS), 'The qualifier of a mechanism (+ when omitted); null for a modifier.'),
-  status: oneOf(TERM_STATUSES, 'How evaluation treated the term.'),
-  target: orNull(v.string(), 'The domain the term looks up, once expanded; null when it looks up none.'),
-  lookups: count('DNS lookups the term costs, its include or redirect target included.'),
-  lookupIndex: orNull(whole, 'Which lookup (1-based, in evaluation order) this term is; null when it costs none.'),
-  void: flag('The lookup found nothing (NXDOMAIN or no records): a void lookup.'),
-  note: v.exactOptional(text('Why the term has its status, for people.')),
-  addresses: v.exactOptional(texts('a, exists: the addresses found.')),
+  text: v.string(),
+  position: whole,
+  name: v.string(),
+  qualifier: orNull(v.picklist(QUALIFIERS), '+ when omitted; null: modifier.'),
+  status: oneOf(TERM_STATUSES, 'after-all, unreachable: never reached.'),
+  target: orNull(v.string(), 'Expanded; null: none.'),
+  lookups: whole,
+  lookupIndex: orNull(whole, '1-based; null: costs none.'),
+  void: v.boolean(),
+  note: v.exactOptional(v.string()),
+  addresses: v.exactOptional(v.array(v.string())),
   mxHosts: v.exactOptional(
-    described(
-      v.array(v.object({ exchange: text('MX host name.'), addresses: texts('Its addresses.') })),
-      'mx: the MX hosts and their addresses.',
-    ),
+    described(v.array(v.object({ exchange: v.string(), addresses: v.array(v.string()) })), 'mx: the hosts.'),
   ),
 };
 
 const nodeEntries = {
-  domain: text('The domain whose record this is.'),
-  state: oneOf(RECORD_STATES, 'What was found at the domain.'),
-  record: orNull(v.string(), 'The selected record as published; null when there is none.'),
-  candidates: texts('Every v=spf1 record at the name, when there are several.'),
-  nearMisses: texts('TXT records that look meant as SPF but are not (v=spf10, Sender ID, …).'),
-  errors: described(
-    v.array(v.object({ position: count('Character offset in the record.'), message: text('What is wrong.') })),
-    'Syntax errors of the record (the first 500).',
-  ),
+  domain: v.string(),
+  state: oneOf(RECORD_STATES, 'not-retrieved: past a limit or budget.'),
+  record: orNull(v.string(), 'null: none.'),
+  candidates: v.array(v.string()),
+  nearMisses: v.array(v.string()),
+  errors: described(v.array(v.object({ position: whole, message: v.string() })), 'Syntax errors, the first 500.'),
   dns: orNull(
     v.object({
-      outcome: oneOf(['answer', 'nodata', 'nxdomain', 'servfail', 'timeout', 'error'], 'How the query ended.'),
-      error: v.exactOptional(text('Why there was no answer, when known.')),
+      outcome: oneOf(['answer', 'nodata', 'nxdomain', 'servfail', 'timeout', 'error'], 'error: another failure.'),
+      error: v.exactOptional(v.string()),
     }),
-    'How the TXT query ended; null when it was not asked.',
+    'null: not asked.',
   ),
-  lookups: count('Lookups this record costs, its includes and redirect included.'),
-  voidLookups: count('Void lookups among them.'),
-  all: orNull(
-    v.picklist(QUALIFIERS),
-    "The terminal policy: the first all, else the redirect target's; null if neither.",
-  ),
+  lookups: whole,
+  voidLookups: whole,
+  all: orNull(v.picklist(QUALIFIERS), 'Terminal policy; null: no all, even via redirect.'),
   universal: described(
-    v.object({ ipv4: universalMatch('IPv4'), ipv6: universalMatch('IPv6') }),
-    'Per address family, the first term that matches every sender of it.',
+    v.object({ ipv4: universalMatch, ipv6: universalMatch }),
+    'The first term matching every sender, per family.',
   ),
-  termsOmitted: v.exactOptional(count('Terms past the 500 listed.')),
-  errorsOmitted: v.exactOptional(count('Syntax errors past the 500 listed.')),
+  termsOmitted: v.exactOptional(whole),
+  errorsOmitted: v.exactOptional(whole),
 };
 
 /**
@@ -305,12 +281,12 @@ export const SpfRecordNodeSchema: v.GenericSchema<SpfRecordNode> = v.pipe(
           child: v.exactOptional(
             described(
               v.lazy(() => SpfRecordNodeSchema),
-              "include, redirect: the target's record, in the same shape.",
+              "include, redirect: the target's record.",
             ),
           ),
         } satisfies Record<keyof TermNode, v.GenericSchema>),
       ),
-      'The terms of the record (the first 500).',
+      'The first 500.',
     ),
   } satisfies Record<keyof SpfRecordNode, v.GenericSchema>),
   v.title('SpfRecord'),

@@ -3,5 +3,5 @@ import * as v from 'valibot';
 
 export const EmailSecurityStatusSchema = v.pipe(
   v.picklist(['passed', 'warnings', 'failed']),
-  v.description('passed: grade A- or better, no critical or high finding, nothing cut short; failed: score below 50.'),
+  v.description('passed: A- or better, no critical or high finding, none cut short; failed: score below 50.'),
 );
