@@ -6,6 +6,7 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import { MAX_TARGET_LENGTH } from '../limits.ts';
 import { SCAN_RECORD_TTL_MS } from '../store/port.ts';
+import { MAX_REQUESTED_SELECTORS } from '../tools/email-security/dkim/selectors.ts';
 import { ALLOWLISTED_TOOLS, type ToolName } from '../tools/registry.ts';
 
 const codePoints = (s: string) => [...s].length;
@@ -31,7 +32,6 @@ const TargetSchema = v.pipe(
   v.examples(['example.com']),
 );
 
-const MAX_SELECTORS = 10;
 const SELECTOR_TOOLS = ALLOWLISTED_TOOLS.filter((t) => t.acceptsSelectors).map((t) => t.name);
 
 const SelectorsSchema = v.pipe(
@@ -45,9 +45,9 @@ const SelectorsSchema = v.pipe(
     ),
     '"selectors" must be an array of DKIM selector names.',
   ),
-  v.maxLength(MAX_SELECTORS, `At most ${MAX_SELECTORS} DKIM selectors may be given.`),
+  v.maxLength(MAX_REQUESTED_SELECTORS, `At most ${MAX_REQUESTED_SELECTORS} DKIM selectors may be given.`),
   v.description(
-    `${SELECTOR_TOOLS.join(', ')} only: DKIM selectors to check first (at most ${MAX_SELECTORS}), ` +
+    `${SELECTOR_TOOLS.join(', ')} only: DKIM selectors to check first (at most ${MAX_REQUESTED_SELECTORS}), ` +
       'besides those implied by the mail providers and a list of common ones.',
   ),
   v.examples([['google', 's1']]),

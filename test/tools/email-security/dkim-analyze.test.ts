@@ -5,7 +5,11 @@ import { describe, test } from 'node:test';
 import type { DnsExchange } from '../../../src/tools/email-security/capture.ts';
 import { analyzeDkim } from '../../../src/tools/email-security/dkim/analyze.ts';
 import { detectProviders } from '../../../src/tools/email-security/dkim/providers.ts';
-import { COMMON_SELECTORS, MAX_SELECTORS, planSelectors } from '../../../src/tools/email-security/dkim/selectors.ts';
+import {
+  COMMON_SELECTORS,
+  MAX_REQUESTED_SELECTORS,
+  planSelectors,
+} from '../../../src/tools/email-security/dkim/selectors.ts';
 import { captureOf, mx, nodata, nxdomain, servfail, txt } from '../../support/email-capture-builder.ts';
 
 const rsa = (bits: number) =>
@@ -200,8 +204,8 @@ describe('selector planning', () => {
   test("the caller's selectors are bounded and never push out a common or provider selector", () => {
     const many = Array.from({ length: 60 }, (_, i) => `sel${i}`);
     const plan = planSelectors(many, ['in1-smtp.messagingengine.com'], []);
-    assert.equal(plan.requested.length, MAX_SELECTORS);
-    assert.deepEqual(plan.tried.slice(0, MAX_SELECTORS), plan.requested);
+    assert.equal(plan.requested.length, MAX_REQUESTED_SELECTORS);
+    assert.deepEqual(plan.tried.slice(0, MAX_REQUESTED_SELECTORS), plan.requested);
     for (const selector of [...COMMON_SELECTORS, 'fm1', 'fm2', 'fm3'])
       assert.ok(plan.tried.includes(selector), selector);
   });

@@ -1,5 +1,5 @@
 /**
- * Which DKIM selectors to try: the caller's first (at most `MAX_SELECTORS`), then those of the
+ * Which DKIM selectors to try: the caller's first (at most `MAX_REQUESTED_SELECTORS`), then those of the
  * providers detected from MX and SPF, then the common ones, every one of them: the caller's never
  * push out a common or provider selector, so asking for some can only add keys to a result, never
  * hide one (every selector is one DNS query, all asked in parallel). Lists public graders probe
@@ -9,7 +9,8 @@
 import { MAX_DNS_NAME_LENGTH } from '../../../net/host-text.ts';
 import { detectProviders, type MailProvider } from './providers.ts';
 
-export const MAX_SELECTORS = 40;
+/** Selectors a request may name (the request schema refuses more; a longer list is cut here). */
+export const MAX_REQUESTED_SELECTORS = 10;
 
 export const COMMON_SELECTORS: readonly string[] = [
   'default',
@@ -65,7 +66,10 @@ export interface SelectorPlan {
 }
 
 export function planSelectors(requested: string[], mxHosts: string[], spfDomains: string[]): SelectorPlan {
-  const asked = [...new Set(requested.map((s) => s.trim().toLowerCase()).filter(isSelector))].slice(0, MAX_SELECTORS);
+  const asked = [...new Set(requested.map((s) => s.trim().toLowerCase()).filter(isSelector))].slice(
+    0,
+    MAX_REQUESTED_SELECTORS,
+  );
   const providers = detectProviders(mxHosts, spfDomains);
   const tried = [...new Set([...asked, ...providers.flatMap((p) => p.selectors), ...COMMON_SELECTORS])];
   return { requested: asked, providers, tried };
