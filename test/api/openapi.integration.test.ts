@@ -5,6 +5,7 @@ import * as v from 'valibot';
 import { ERRORS } from '../../src/http/errors.ts';
 import { ScanHistoryResponseSchema } from '../../src/contract/scan-envelope.ts';
 import { ScanResponseSchema, StoredScanResponseSchema } from '../../src/contract/response-schemas.ts';
+import { undescribedMembers } from '../support/described-members.ts';
 import { CHALLENGED } from '../support/scanners.ts';
 import { EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 
@@ -63,6 +64,10 @@ describe('GET /openapi.json', () => {
     assert.equal(res.headers.get('content-type'), 'application/json');
     text = await res.text();
     doc = JSON.parse(text) as OpenApiDocument;
+  });
+
+  test('describes every member whose name and type leave its meaning open, in every schema', () => {
+    assert.deepEqual(undescribedMembers(doc.components.schemas), []);
   });
 
   test('is a valid OpenAPI 3.1 document', async () => {

@@ -193,6 +193,7 @@ export function buildOpenApi(routes: readonly DescribedRoute[], baseUrl: string,
             id: { type: ['string', 'number', 'null'] },
             error: {
               type: 'object',
+              description: '`code`: the JSON-RPC error code; `data`: the problem.',
               required: ['code', 'message', 'data'],
               properties: {
                 code: { type: 'integer' },

@@ -99,9 +99,17 @@ export const legacyExecuteOperation = {
 };
 
 /** A refusal of the HTTP request on /mcp: the REST status, a JSON-RPC error carrying the problem. */
-function mcpRefusal(code: ErrorCode, description: string | null) {
-  const rest = problem(code, description);
-  return { ...rest, content: { 'application/json': { schema: schemaRef('McpRefusal') } } };
+/**
+ * A refusal over MCP, described alike for every status (docs/mcp.md has each cause; `data.code`
+ * names it), so that the statuses with the same headers share one answer in the document.
+ */
+function mcpRefusal(code: ErrorCode) {
+  const { headers } = problem(code, null) as { headers?: Record<string, unknown> };
+  return {
+    description: 'Refused: a JSON-RPC error whose `data` is the problem (causes: docs/mcp.md).',
+    ...(headers ? { headers } : {}),
+    content: { 'application/json': { schema: schemaRef('McpRefusal') } },
+  };
 }
 
 export const mcpOperation = {
@@ -127,22 +135,23 @@ export const mcpOperation = {
     },
     '202': { description: 'Accepted.' },
     '400': {
-      ...mcpRefusal('bad_request', 'a bad Host: the problem.'),
+      ...mcpRefusal('bad_request'),
+      description: 'Refused: a JSON-RPC error whose `data` is the problem; an unusable Host: the problem.',
       content: {
         'application/json': { schema: schemaRef('McpRefusal') },
         'application/problem+json': { schema: schemaRef('Problem') },
       },
     },
-    '401': mcpRefusal('unauthorized', null),
-    '403': mcpRefusal('forbidden', 'browser Origin not allowed.'),
-    '404': mcpRefusal('not_found', 'unknown MCP method.'),
-    '405': mcpRefusal('method_not_allowed', 'stateless: no GET or DELETE.'),
-    '406': mcpRefusal('not_acceptable', null),
-    '408': mcpRefusal('request_timeout', `body over ${BODY_SECONDS} s.`),
-    '413': mcpRefusal('payload_too_large', 'over 8 KiB.'),
-    '415': mcpRefusal('unsupported_media_type', 'not JSON.'),
-    '429': mcpRefusal('rate_limit_exceeded', 'per minute or MCP protocol budget.'),
-    '503': mcpRefusal('service_unavailable', 'store down.'),
-    '500': mcpRefusal('internal_error', null),
+    '401': mcpRefusal('unauthorized'),
+    '403': mcpRefusal('forbidden'),
+    '404': mcpRefusal('not_found'),
+    '405': mcpRefusal('method_not_allowed'),
+    '406': mcpRefusal('not_acceptable'),
+    '408': mcpRefusal('request_timeout'),
+    '413': mcpRefusal('payload_too_large'),
+    '415': mcpRefusal('unsupported_media_type'),
+    '429': mcpRefusal('rate_limit_exceeded'),
+    '503': mcpRefusal('service_unavailable'),
+    '500': mcpRefusal('internal_error'),
   },
 };
