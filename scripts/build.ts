@@ -7,6 +7,7 @@
  * from node_modules.
  */
 import { build, type OutputFile, type Plugin } from 'esbuild';
+import openapiTS, { astToString } from 'openapi-typescript';
 import { describeApi } from '../src/app.ts';
 import { URL_PLACEHOLDERS } from '../src/contract/openapi/prebuilt.ts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,6 +57,26 @@ const REST_GZIP_BUDGET = 250_000;
  */
 const DOCUMENT = JSON.stringify(await describeApi(URL_PLACEHOLDERS.baseUrl, URL_PLACEHOLDERS.accountUrl));
 const NO_DOCUMENT = 'const PREBUILT_DOCUMENT: string | null = null;';
+
+/**
+ * What a client generator digests: the document and the types openapi-typescript makes of it,
+ * each at most 150 KB (measured with the placeholder URLs, longer than most deployments').
+ */
+const OPENAPI_BUDGET = 150_000;
+const documentBytes = Buffer.byteLength(DOCUMENT);
+const typesBytes = Buffer.byteLength(
+  astToString(await openapiTS(JSON.parse(DOCUMENT) as Parameters<typeof openapiTS>[0])),
+);
+console.log(`openapi_document_bytes: ${documentBytes}`);
+console.log(`openapi_client_types_bytes: ${typesBytes}`);
+for (const [what, bytes] of [
+  ['/openapi.json', documentBytes],
+  ['its openapi-typescript types', typesBytes],
+] as const)
+  if (bytes > OPENAPI_BUDGET) {
+    console.error(`${what} is ${bytes} bytes, over the ${OPENAPI_BUDGET}-byte budget`);
+    process.exit(1);
+  }
 const prebuiltDocument: Plugin = {
   name: 'prebuilt-openapi-document',
   setup(builder) {

@@ -23,6 +23,9 @@ test('builds a self-contained bundle that serves the API', async () => {
   const figure = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(run.stdout)?.[1]);
   assert.ok(figure('bundle_gzip_bytes') > 0 && figure('bundle_gzip_bytes') <= 250_000, run.stdout);
   assert.ok(figure('bundle_all_gzip_bytes') < 1_000_000, run.stdout);
+  // What a client generator digests: the document and the types openapi-typescript makes of it.
+  assert.ok(figure('openapi_document_bytes') > 0 && figure('openapi_document_bytes') <= 150_000, run.stdout);
+  assert.ok(figure('openapi_client_types_bytes') > 0 && figure('openapi_client_types_bytes') <= 150_000, run.stdout);
   const chunks = readdirSync('dist/chunks').filter((f) => f.endsWith('.js'));
   assert.ok(chunks.length > 0, 'the MCP endpoint is a chunk of its own');
   for (const file of ['dist/agent-scan.js', ...chunks.map((f) => `dist/chunks/${f}`)]) {
