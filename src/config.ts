@@ -52,12 +52,18 @@ export interface AppConfig {
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-type QuotaLimit = 'scansPerHourPerClient' | 'scansPerHourPerTarget' | 'scansPerHourPerNetwork' | 'scansPerHourOverall';
+type QuotaLimit =
+  | 'scansPerHourPerClient'
+  | 'scansPerHourPerTarget'
+  | 'scansPerHourPerClientPerTarget'
+  | 'scansPerHourPerNetwork'
+  | 'scansPerHourOverall';
 
 /** The variables that set the hourly scan quota (docs/limits.md); defaults are the contract's. */
 const QUOTA_VARIABLES = {
   SCANS_PER_HOUR_PER_CLIENT: 'scansPerHourPerClient',
   SCANS_PER_HOUR_PER_TARGET: 'scansPerHourPerTarget',
+  SCANS_PER_HOUR_PER_CLIENT_PER_TARGET: 'scansPerHourPerClientPerTarget',
   SCANS_PER_HOUR_PER_NETWORK: 'scansPerHourPerNetwork',
   SCANS_PER_HOUR_OVERALL: 'scansPerHourOverall',
 } as const satisfies Record<string, QuotaLimit>;
@@ -193,6 +199,7 @@ const EnvSchema = v.object({
   ),
   SCANS_PER_HOUR_PER_CLIENT: v.optional(quotaNumber('SCANS_PER_HOUR_PER_CLIENT')),
   SCANS_PER_HOUR_PER_TARGET: v.optional(quotaNumber('SCANS_PER_HOUR_PER_TARGET')),
+  SCANS_PER_HOUR_PER_CLIENT_PER_TARGET: v.optional(quotaNumber('SCANS_PER_HOUR_PER_CLIENT_PER_TARGET')),
   SCANS_PER_HOUR_PER_NETWORK: v.optional(quotaNumber('SCANS_PER_HOUR_PER_NETWORK')),
   SCANS_PER_HOUR_OVERALL: v.optional(quotaNumber('SCANS_PER_HOUR_OVERALL')),
   DEV_WEBSITE_GRADES: v.optional(v.string()),

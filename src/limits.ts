@@ -12,6 +12,11 @@ export interface Limits {
   /** Scans per hour per target, whoever asks. */
   scansPerHourPerTarget: number;
   /**
+   * Scans per hour of one target by one client address: a share of the target's quota, so that
+   * no one client can spend a target's hour and lock its owner out (docs/limits.md).
+   */
+  scansPerHourPerClientPerTarget: number;
+  /**
    * Scans per hour per client network (IPv4 /24, IPv6 /48): not in the API contract; it keeps
    * one network from draining the overall quota for everyone (docs/limits.md).
    */
@@ -32,11 +37,22 @@ export const SPEC_LIMITS: Limits = Object.freeze({
   keyPerMinute: 30,
   scansPerHourPerClient: 20,
   scansPerHourPerTarget: 20,
+  scansPerHourPerClientPerTarget: 5,
   scansPerHourPerNetwork: 100,
   scansPerHourOverall: 1000,
   badgePerMinute: 120,
   mcpProtocolPerMinute: 120,
 });
+
+/** The hourly scan quota's windows by policy name, in the order they are checked and listed. */
+export const SCAN_QUOTA_POLICIES = [
+  'scans-per-hour-per-client',
+  'scans-per-hour-per-network',
+  'scans-per-hour-per-client-per-target',
+  'scans-per-hour-per-target',
+  'scans-per-hour-overall',
+] as const;
+export type ScanQuotaPolicy = (typeof SCAN_QUOTA_POLICIES)[number];
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;

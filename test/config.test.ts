@@ -102,16 +102,18 @@ describe('MCP_ALLOWED_ORIGINS', () => {
 });
 
 describe('scan quota numbers', () => {
-  test('each of the four is read as a whole number', () => {
+  test('each of the five is read as a whole number', () => {
     const c = parseConfig({
       SCANS_PER_HOUR_PER_CLIENT: '50',
       SCANS_PER_HOUR_PER_TARGET: '40',
+      SCANS_PER_HOUR_PER_CLIENT_PER_TARGET: '10',
       SCANS_PER_HOUR_PER_NETWORK: '300',
       SCANS_PER_HOUR_OVERALL: '5000',
     });
     assert.deepEqual(c.scanQuota, {
       scansPerHourPerClient: 50,
       scansPerHourPerTarget: 40,
+      scansPerHourPerClientPerTarget: 10,
       scansPerHourPerNetwork: 300,
       scansPerHourOverall: 5000,
     });

@@ -137,6 +137,7 @@ const SMALL_LIMITS: Limits = {
   keyPerMinute: 3,
   scansPerHourPerClient: 1,
   scansPerHourPerTarget: 2,
+  scansPerHourPerClientPerTarget: 2,
   scansPerHourPerNetwork: 3,
   scansPerHourOverall: 8,
   badgePerMinute: 2,

@@ -2,7 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { Catalog } from './catalog-schema.ts';
 import { RATE_LIMIT_HEADER_NAMES } from '../http/rate-limit-headers.ts';
 import { ERROR_CODES, ERRORS, errorTypeUrl } from '../http/errors.ts';
-import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, type Limits } from '../limits.ts';
+import { KEY_CACHE_TTL_MS, MAX_BODY_BYTES, MAX_TARGET_LENGTH, SCAN_QUOTA_POLICIES, type Limits } from '../limits.ts';
 import { mcpCatalogEntry } from './mcp-connection.ts';
 import { executePath, openApiPath, PATHS, scanHistoryPath, skillPath, toolPagePath } from '../paths.ts';
 import { MAX_AGE_SEC_LIMIT, SCAN_KEPT_DAYS, toolInputSchemas } from './request-schemas.ts';
@@ -136,19 +136,17 @@ export function buildCatalog(
         windowSec: 3600,
         perClient: limits.scansPerHourPerClient,
         perTarget: limits.scansPerHourPerTarget,
+        perClientPerTarget: limits.scansPerHourPerClientPerTarget,
         overall: limits.scansPerHourOverall,
         perNetwork: { limit: limits.scansPerHourPerNetwork, per: 'client network (IPv4 /24, IPv6 /48)' },
         sameWithOrWithoutKey: true,
         sharedWithBrowserTools: true,
-        policies: [
-          'scans-per-hour-per-client',
-          'scans-per-hour-per-network',
-          'scans-per-hour-per-target',
-          'scans-per-hour-overall',
-        ],
+        policies: [...SCAN_QUOTA_POLICIES],
         description:
-          'Each scan counts once per client address, once per client network, once per target host ' +
-          'and once overall; a scan refused by any of them counts in none. ' +
+          'Each scan counts once per client address, once per client network, once per target host, ' +
+          'once per client address and target host, and once overall; a scan refused by any of them counts in none. ' +
+          `One client address may run at most ${limits.scansPerHourPerClientPerTarget} of a target's ` +
+          `${limits.scansPerHourPerTarget} scans an hour, so that no one client can lock a target's owner out. ` +
           'A spent quota may take up to an hour to free up. ' +
           'A result reused through maxAgeSec spends none; reading stored scans spends none.',
         headers:

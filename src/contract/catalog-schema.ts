@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { ERROR_CODES, ERRORS } from '../http/errors.ts';
 import { RATE_LIMIT_HEADER_NAMES } from '../http/rate-limit-headers.ts';
+import { SCAN_QUOTA_POLICIES } from '../limits.ts';
 import { openApiPath, PATHS } from '../paths.ts';
 import { ALL_SCOPES, type Scope } from '../scopes.ts';
 import { GRADE_SCALE } from '../tools/grading.ts';
@@ -171,6 +172,7 @@ const RateLimitSchema = obj('Per-minute limits and the hourly scan quota.', {
     windowSec: fixed(3600),
     perClient: count,
     perTarget: count,
+    perClientPerTarget: described(count, "One client address's share of `perTarget`."),
     overall: count,
     perNetwork: obj('Per client network.', {
       limit: count,
@@ -178,17 +180,7 @@ const RateLimitSchema = obj('Per-minute limits and the hourly scan quota.', {
     }),
     sameWithOrWithoutKey: fixed(true),
     sharedWithBrowserTools: fixed(true),
-    policies: described(
-      v.array(
-        v.picklist([
-          'scans-per-hour-per-client',
-          'scans-per-hour-per-network',
-          'scans-per-hour-per-target',
-          'scans-per-hour-overall',
-        ]),
-      ),
-      'As in the RateLimit headers and violatedPolicies.',
-    ),
+    policies: described(v.array(v.picklist(SCAN_QUOTA_POLICIES)), 'As in the RateLimit headers and violatedPolicies.'),
     description: text,
     headers: text,
   }),

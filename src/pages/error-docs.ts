@@ -263,11 +263,12 @@ export const ERROR_DOCS: Record<ErrorCode, ErrorDoc> = {
     meaning: 'A limit is used up: the per-minute request limit, or the hourly scan quota. Nothing ran.',
     causes: [
       'More than 10 requests in a minute from one client address without a key, or more than 30 with one key.',
-      'The hourly scan quota: 20 scans per client address, 20 per target (whoever asks), ' +
-        '1,000 for the whole service. It is the same with or without a key and is shared with the browser tools.',
+      'The hourly scan quota: 20 scans per client address, 20 per target (whoever asks; at most 5 of them ' +
+        'by one client address), 1,000 for the whole service. It is the same with or without a key and is ' +
+        'shared with the browser tools.',
       'violatedPolicies names what refused the request: ' +
         'per-minute, scans-per-hour-per-client, scans-per-hour-per-network (100 per IPv4 /24 or IPv6 /48), ' +
-        'scans-per-hour-per-target or scans-per-hour-overall.',
+        'scans-per-hour-per-client-per-target, scans-per-hour-per-target or scans-per-hour-overall.',
     ],
     actions: [
       'Wait the number of seconds in the Retry-After header (also retryAfterSec) before retrying; ' +

@@ -44,7 +44,7 @@ ${ALLOWLISTED_TOOLS.map(
     html`sent as <code>Authorization: Bearer &lt;key&gt;</code> or <code>X-Api-Key: &lt;key&gt;</code>: `,
     html`${limits.keyPerMinute} per minute. `,
     html`Scans: ${limits.scansPerHourPerClient} per hour per client address `,
-    html`and ${limits.scansPerHourPerTarget} per target, `,
+    html`and ${limits.scansPerHourPerTarget} per target (${limits.scansPerHourPerClientPerTarget} by one client), `,
     html`${thousands(limits.scansPerHourOverall)} for the whole service, with or without a key.`,
   ]}</p>
 <h2>Badge</h2>

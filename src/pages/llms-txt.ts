@@ -31,7 +31,8 @@ export function renderLlmsTxt(baseUrl: string, options: SiteOptions = {}): strin
     `Call a tool with POST ${absolute(site, executePath('{tool}'))} and a JSON body {"target": "..."}. ` +
     `Anonymous: ${limits.anonymousPerMinute} requests per minute per client IP; ` +
     `with a key in "Authorization: Bearer <key>" or "X-Api-Key: <key>": ${limits.keyPerMinute} per minute. ` +
-    `Scans: ${limits.scansPerHourPerClient} per hour per client IP and ${limits.scansPerHourPerTarget} per target, ` +
+    `Scans: ${limits.scansPerHourPerClient} per hour per client IP and ${limits.scansPerHourPerTarget} per target ` +
+    `(at most ${limits.scansPerHourPerClientPerTarget} by one client), ` +
     `${thousands(limits.scansPerHourOverall)} overall, with or without a key. ` +
     'Errors are application/problem+json whose "type" links to an error page; ' +
     'on 429 or 503 wait Retry-After seconds. ' +

@@ -131,7 +131,8 @@ The key header is optional. Refusals keep the error codes below: ` +
 | Limit | Anonymous | With a key |
 | --- | --- | --- |
 | Requests per minute | ${limits.anonymousPerMinute} per client IP | ${limits.keyPerMinute} per key |
-| Scans per hour | ${limits.scansPerHourPerClient} per client IP and ${limits.scansPerHourPerTarget} per target; ` +
+| Scans per hour | ${limits.scansPerHourPerClient} per client IP and ${limits.scansPerHourPerTarget} per target ` +
+    `(at most ${limits.scansPerHourPerClientPerTarget} of them by one client); ` +
     `${thousands(limits.scansPerHourOverall)} overall | same |
 
 - A spent limit answers \`429\` with \`Retry-After\` (seconds) and \`retryAfterSec\`; ` +

@@ -88,7 +88,8 @@ function aboutTool(tool: ToolEntry, site: Site) {
     html`or with a free developer key from the <a href="${site.accountUrl}">account portal</a> `,
     html`(${limits.keyPerMinute} per minute). `,
     html`Scans are limited to ${limits.scansPerHourPerClient} per hour per client address `,
-    html`and ${limits.scansPerHourPerTarget} per target, with or without a key.`,
+    html`and ${limits.scansPerHourPerTarget} per target (${limits.scansPerHourPerClientPerTarget} by one client), `,
+    html`with or without a key.`,
   ]}</p>
 <pre><code>${curlExample(tool, site)}</code></pre>
 <p>${[

@@ -2,7 +2,7 @@ import { networkOf } from '../http/client-address.ts';
 import { ApiError } from '../http/problem.ts';
 import { retryAfterSeconds, type ShownLimit } from '../http/rate-limit-headers.ts';
 import { waitText } from '../http/wait-text.ts';
-import { HOUR_MS, STORE_RETRY_AFTER_SEC } from '../limits.ts';
+import { HOUR_MS, STORE_RETRY_AFTER_SEC, type ScanQuotaPolicy } from '../limits.ts';
 import {
   StoreUnavailableError,
   UnconfirmedReservationError,
@@ -13,42 +13,41 @@ import { windowIndex } from '../store/sliding-window.ts';
 import type { RequestContext } from '../context.ts';
 
 /**
- * The hourly scan quota's windows: the contract's three (client, target, overall) and one per
- * client network, which keeps a single network from draining the overall quota. The counter keys
- * are shared with the browser tools, so they name the client and the target, never the tool or
- * the key (docs/limits.md).
+ * The hourly scan quota's windows: the contract's three (client, target, overall); one per client
+ * network, which keeps a single network from draining the overall quota; and one per client and
+ * target, a share of the target's, so that no one client can spend a target's hour and lock its
+ * owner out. The counter keys are shared with the browser tools, so they name the client and the
+ * target, never the tool or the key (docs/limits.md).
  */
 function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[] {
   const { limits } = ctx.services;
+  const window = (policy: ScanQuotaPolicy, key: string, limit: number): QuotaWindow => ({
+    policy,
+    key,
+    limit,
+    windowMs: HOUR_MS,
+  });
   return [
-    {
-      policy: 'scans-per-hour-per-client',
-      key: `client:${ctx.client}`,
-      limit: limits.scansPerHourPerClient,
-      windowMs: HOUR_MS,
-    },
-    {
-      policy: 'scans-per-hour-per-network',
-      key: `network:${networkOf(ctx.client)}`,
-      limit: limits.scansPerHourPerNetwork,
-      windowMs: HOUR_MS,
-    },
-    {
-      policy: 'scans-per-hour-per-target',
-      key: `target:${targetKey}`,
-      limit: limits.scansPerHourPerTarget,
-      windowMs: HOUR_MS,
-    },
-    { policy: 'scans-per-hour-overall', key: 'overall', limit: limits.scansPerHourOverall, windowMs: HOUR_MS },
+    window('scans-per-hour-per-client', `client:${ctx.client}`, limits.scansPerHourPerClient),
+    window('scans-per-hour-per-network', `network:${networkOf(ctx.client)}`, limits.scansPerHourPerNetwork),
+    window(
+      'scans-per-hour-per-client-per-target',
+      `client-target:${ctx.client}:${targetKey}`,
+      limits.scansPerHourPerClientPerTarget,
+    ),
+    window('scans-per-hour-per-target', `target:${targetKey}`, limits.scansPerHourPerTarget),
+    window('scans-per-hour-overall', 'overall', limits.scansPerHourOverall),
   ];
 }
 
-const REFUSAL = {
-  'scans-per-hour-per-client': (n: number) => `this client address has used its ${n} scans for the hour`,
-  'scans-per-hour-per-network': (n: number) => `this client's network has used its ${n} scans for the hour`,
-  'scans-per-hour-per-target': (n: number) => `this target has been scanned ${n} times in the hour, the most allowed`,
-  'scans-per-hour-overall': (n: number) => `the service has run its ${n} scans for the hour`,
-} as Record<string, (n: number) => string>;
+const REFUSAL: Record<ScanQuotaPolicy, (n: number) => string> = {
+  'scans-per-hour-per-client': (n) => `this client address has used its ${n} scans for the hour`,
+  'scans-per-hour-per-network': (n) => `this client's network has used its ${n} scans for the hour`,
+  'scans-per-hour-per-client-per-target': (n) =>
+    `this client address has scanned this target ${n} times in the hour, its share of the target's scans`,
+  'scans-per-hour-per-target': (n) => `this target has been scanned ${n} times in the hour, the most allowed`,
+  'scans-per-hour-overall': (n) => `the service has run its ${n} scans for the hour`,
+};
 
 /** The 503 for a store that did not answer, saying truthfully whether the attempt may have counted. */
 function storeDown(ctx: RequestContext, error: StoreUnavailableError): ApiError {
@@ -102,13 +101,14 @@ export async function reserveScanQuota(ctx: RequestContext, targetKey: string): 
     };
   const retryAfterSec = retryAfterSeconds(decision.retryAt, now);
   const reasons = decision.refusedBy.map(
-    (policy) => REFUSAL[policy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy,
+    (policy) => REFUSAL[policy as ScanQuotaPolicy]?.(windows.find((w) => w.policy === policy)!.limit) ?? policy,
   );
   throw new ApiError('rate_limit_exceeded', {
     detail: `Scan quota used up: ${reasons.join('; ')}. No scan ran; retry in ${waitText(retryAfterSec)}.`,
     hint:
       'The hourly scan quota is the same with or without a key. ' +
-      'Wait Retry-After seconds (up to an hour) before scanning again.',
+      'Wait Retry-After seconds (up to an hour) before scanning again; ' +
+      'kept results can still be read, and reused with maxAgeSec, meanwhile.',
     retryAfterSec,
     extra: { violatedPolicies: decision.refusedBy },
   });

@@ -35,6 +35,7 @@ const h = await startHarness({
     keyPerMinute: 1e6,
     scansPerHourPerClient: 1e6,
     scansPerHourPerTarget: 1e6,
+    scansPerHourPerClientPerTarget: 1e6,
     scansPerHourPerNetwork: 1e6,
     scansPerHourOverall: 1e6,
     badgePerMinute: 1e6,

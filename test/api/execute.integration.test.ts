@@ -64,12 +64,12 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.equal(res.headers.get('x-ratelimit-remaining'), '9');
     assert.equal(
       res.headers.get('ratelimit-policy'),
-      '"per-minute";q=10;w=60, "scans-per-hour-per-client";q=20;w=3600',
-      'the scan quota window closest to running out joins the per-minute policy',
+      '"per-minute";q=10;w=60, "scans-per-hour-per-client-per-target";q=5;w=3600',
+      "the scan quota window closest to running out (the client's share of the target) joins the per-minute policy",
     );
     assert.match(
       res.headers.get('ratelimit') ?? '',
-      /^"per-minute";r=9;t=\d+, "scans-per-hour-per-client";r=19;t=\d+$/,
+      /^"per-minute";r=9;t=\d+, "scans-per-hour-per-client-per-target";r=4;t=\d+$/,
     );
   });
 

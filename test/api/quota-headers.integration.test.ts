@@ -37,6 +37,7 @@ describe('scan quota in the rate-limit headers', () => {
   const QUOTAS: [string, Partial<Limits>, string][] = [
     ['per client', { scansPerHourPerClient: 2 }, 'scans-per-hour-per-client'],
     ['per network', { scansPerHourPerNetwork: 2 }, 'scans-per-hour-per-network'],
+    ['per client and target', { scansPerHourPerClientPerTarget: 2 }, 'scans-per-hour-per-client-per-target'],
     ['per target', { scansPerHourPerTarget: 2 }, 'scans-per-hour-per-target'],
     ['overall', { scansPerHourOverall: 2 }, 'scans-per-hour-overall'],
   ];

@@ -41,6 +41,7 @@ export async function measureScanReuse(): Promise<Record<string, number>> {
     anonymousPerMinute: UNLIMITED,
     scansPerHourPerClient: UNLIMITED,
     scansPerHourPerTarget: UNLIMITED,
+    scansPerHourPerClientPerTarget: UNLIMITED,
     scansPerHourPerNetwork: UNLIMITED,
     scansPerHourOverall: UNLIMITED,
   };

@@ -6,6 +6,7 @@ export const UNLIMITED: Limits = {
   keyPerMinute: 1e9,
   scansPerHourPerClient: 1e9,
   scansPerHourPerTarget: 1e9,
+  scansPerHourPerClientPerTarget: 1e9,
   scansPerHourPerNetwork: 1e9,
   scansPerHourOverall: 1e9,
   badgePerMinute: 1e9,

@@ -151,7 +151,10 @@ describe('agent skills', () => {
         'https://account.agent-scan.example/keys',
       ])
         assert.ok(body.includes(text), text);
-      for (const text of ['| 10 per client IP | 30 per key |', '20 per client IP and 20 per target; 1,000 overall'])
+      for (const text of [
+        '| 10 per client IP | 30 per key |',
+        '20 per client IP and 20 per target (at most 5 of them by one client); 1,000 overall',
+      ])
         assert.ok(body.includes(text), text);
       assert.ok(body.includes(tool.gradeScale.join(', ')));
       assert.ok(body.includes(`\`gradeScore\`: ${tool.scoreRange.min} to ${tool.scoreRange.max}.`));
@@ -170,6 +173,7 @@ describe('agent skills', () => {
       keyPerMinute: 50,
       scansPerHourPerClient: 7,
       scansPerHourPerTarget: 8,
+      scansPerHourPerClientPerTarget: 3,
       scansPerHourPerNetwork: 9,
       scansPerHourOverall: 12345,
       badgePerMinute: 1,
@@ -177,7 +181,7 @@ describe('agent skills', () => {
     };
     const skill = renderSkill(ALLOWLISTED_TOOLS[0], BASE, { limits });
     assert.ok(skill.includes('| 5 per client IP | 50 per key |'));
-    assert.ok(skill.includes('7 per client IP and 8 per target; 12,345 overall'));
+    assert.ok(skill.includes('7 per client IP and 8 per target (at most 3 of them by one client); 12,345 overall'));
     // The curl example, in the skill and on the tool page.
     assert.ok(skill.includes('# with a developer key (50 requests/min instead of 5)'));
     assert.ok(

@@ -5,6 +5,7 @@
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { CatalogSchema } from '../catalog-schema.ts';
+import { SCAN_QUOTA_POLICIES } from '../../limits.ts';
 import { LEGACY_SUNSET } from '../../paths.ts';
 import { AliveSchema, ChecksSchema, NotReadySchema, ReadySchema } from '../probe-schemas.ts';
 import {
@@ -22,7 +23,7 @@ import { referenceRepeatedSchemas } from './repeated-schemas.ts';
 
 const QUOTA_POLICY_NOTE =
   'An answer that ran a scan adds the scan-quota window closest to running out ' +
-  '(scans-per-hour-per-client, -per-network, -per-target or -overall; w=3600); a scan-quota 429 lists that ' +
+  `(${SCAN_QUOTA_POLICIES.join(', ')}; w=3600); a scan-quota 429 lists that ` +
   'window alone.';
 const QUOTA_REFUSAL_NOTE = ' On a scan-quota 429: of that window.';
 

@@ -365,6 +365,7 @@ var POLICY_TEXT = {
   "per-minute": "You made too many requests in the last minute.",
   "scans-per-hour-per-client": "You have used this hour\\u2019s scans from your address.",
   "scans-per-hour-per-network": "Your network has used this hour\\u2019s scans.",
+  "scans-per-hour-per-client-per-target": "You have scanned this target as often as one address may this hour.",
   "scans-per-hour-per-target": "This target has been scanned as often as allowed this hour.",
   "scans-per-hour-overall": "The service has run as many scans as it can this hour."
 };
