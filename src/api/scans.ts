@@ -10,7 +10,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' };
 /** `GET /api/v1/scans/{scanId}`: the stored envelope, 200 whether or not the scan assessed its target. */
 export const storedScan: Handler = async (request, ctx) => {
   const scan = await findStoredScan(ctx, request.params['scanId'] ?? '');
-  return respond(ctx, JSON.stringify(storedScanBody(scan, ctx)), { headers: JSON_HEADERS });
+  return respond(ctx, JSON.stringify(await storedScanBody(scan, ctx)), { headers: JSON_HEADERS });
 };
 
 /** `GET /api/v1/agent/tools/{tool}/scans?target=…`: newest first, the target normalised as execute does. */

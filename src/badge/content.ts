@@ -2,15 +2,11 @@
  * What a badge says, whatever it is drawn as (SVG in render.ts, shields.io JSON in shields.ts):
  * a label, a message from a closed set (a grade, `?`, or one of the error texts) and its colour.
  */
+import { BADGE_LABELS } from '../tools/badge-labels.ts';
 import { GRADE_SCALE, type Grade } from '../tools/grading.ts';
-import type { GradedTool } from '../store/port.ts';
 
-/** The left text of each tool's badge; `website-security` (the default) keeps the original "security". */
-export const TOOL_LABELS = {
-  'website-security': 'security',
-  'security-headers': 'security headers',
-  'email-security': 'email security',
-} as const satisfies Record<GradedTool, string>;
+/** The left text of each tool's badge (one source with the scan answers' Markdown). */
+export const TOOL_LABELS = BADGE_LABELS;
 
 export const DEFAULT_LABEL = TOOL_LABELS['website-security'];
 

@@ -39,6 +39,16 @@ const scanLinkEntries = {
   permalink: described(v.pipe(v.string(), v.url()), "This scan's web page."),
 };
 const CachedSchema = described(v.boolean(), 'True: a kept result answered, as `maxAgeSec` allowed.');
+/** The `?tool=` badge of the target (src/scan/badge-link.ts, docs/badge.md). */
+const BadgeLinkSchema = described(
+  v.object({
+    feeds: v.boolean(),
+    url: described(v.nullable(v.pipe(v.string(), v.url())), 'null: the target has no badge (an IP address).'),
+    markdown: described(v.nullable(v.string()), 'The badge linked to the target on the tool page; null as `url`.'),
+    why: described(v.nullable(v.string()), 'Why this scan does not feed the badge; null when it does.'),
+  }),
+  "The target's `?tool=` badge; `feeds`: it shows this scan's grade (only a scan of the site's start does).",
+);
 /** Members every scan envelope has alike: named parts, written once in the OpenAPI document. */
 export const ENVELOPE_PARTS = {
   ScanTarget: target,
@@ -49,6 +59,7 @@ export const ENVELOPE_PARTS = {
   Cached: CachedSchema,
   ToolPage: pageEntries.uiUrl,
   ToolSkill: pageEntries.skillUrl,
+  BadgeLink: BadgeLinkSchema,
 };
 
 const storedEntries = (assessed: v.GenericSchema<boolean>, cached: v.GenericSchema<boolean>) => ({
@@ -57,6 +68,7 @@ const storedEntries = (assessed: v.GenericSchema<boolean>, cached: v.GenericSche
   assessed,
   cached,
   ...scanLinkEntries,
+  badge: BadgeLinkSchema,
 });
 
 /** Why the scan pipeline itself stopped a scan: its deadline, or the client leaving (never kept). */

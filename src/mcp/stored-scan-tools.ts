@@ -47,7 +47,7 @@ async function getScan(args: unknown, { ctx }: ToolCall): Promise<ToolResult> {
   requireRead(ctx);
   const { scanId, detail = 'compact' } = argumentsOf(GetScanArgumentsSchema, args, GET_SCAN_HINT);
   const scan = await findStoredScan(ctx, scanId);
-  const body = storedScanBody(scan, ctx);
+  const body = await storedScanBody(scan, ctx);
   const tool = findTool(scan.tool);
   const text = summarizeScan(tool, body, 'stored', ageSeconds(scan, ctx.services.now()), detail);
   return scanResult(text, detail === 'full' ? body : compactScan(tool, body));

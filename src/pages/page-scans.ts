@@ -11,15 +11,15 @@ import { StoreUnavailableError, type StoredScan } from '../store/port.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 import type { PageScan, StoredView } from './stored-result.ts';
 
-function storedView(scan: StoredScan, ctx: RequestContext): StoredView {
-  return { scan, body: storedScanBody(scan, ctx), ageSec: ageSeconds(scan, ctx.services.now()) };
+async function storedView(scan: StoredScan, ctx: RequestContext): Promise<StoredView> {
+  return { scan, body: await storedScanBody(scan, ctx), ageSec: ageSeconds(scan, ctx.services.now()) };
 }
 
 /** The page of one stored scan: its own target and selectors in the form. */
-export const pageScanOf = (scan: StoredScan, ctx: RequestContext): PageScan => ({
+export const pageScanOf = async (scan: StoredScan, ctx: RequestContext): Promise<PageScan> => ({
   target: scan.target,
   selectors: scan.selectors,
-  stored: storedView(scan, ctx),
+  stored: await storedView(scan, ctx),
 });
 
 /** The selectors field as typed, comma-separated, split as the page script splits it. */
@@ -48,5 +48,5 @@ export async function pageScanFor(
     throw error;
   }
   if (!scan) return { target, selectors, stored: null };
-  return { target, selectors: selectors.length > 0 ? selectors : scan.selectors, stored: storedView(scan, ctx) };
+  return { target, selectors: selectors.length > 0 ? selectors : scan.selectors, stored: await storedView(scan, ctx) };
 }

@@ -198,7 +198,7 @@ export const scanPage: Handler = async (request, ctx) => {
     throw error;
   });
   const tool = scan && findTool(scan.tool);
-  if (scan && tool) return sendPageScan(request, ctx, tool, pageScanOf(scan, ctx));
+  if (scan && tool) return sendPageScan(request, ctx, tool, await pageScanOf(scan, ctx));
   const { baseUrl, accountUrl, keyPrefix, limits } = siteFromContext(ctx);
   const body = renderScanNotFound(scanId, baseUrl, { accountUrl, keyPrefix, limits });
   return respond(ctx, body, { status: 404, headers: HTML_DOCUMENT });

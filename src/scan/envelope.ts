@@ -7,9 +7,11 @@ import type { RequestContext } from '../context.ts';
 import { problemBody } from '../http/problem.ts';
 import { scanPagePath, scanPath, skillPath, toolPagePath } from '../paths.ts';
 import type { ScanSummary, StoredScan } from '../store/port.ts';
+import type { BadgeFeed } from '../tools/tool.ts';
+import { badgeLinkOf, keptScanBadge } from './badge-link.ts';
 
 /** The members every envelope has, whatever the answer's status. */
-function envelopeOf(scan: StoredScan, ctx: RequestContext, cached: boolean): Record<string, unknown> {
+function envelopeOf(scan: StoredScan, ctx: RequestContext, cached: boolean, badge: BadgeFeed): Record<string, unknown> {
   return {
     apiVersion: '1',
     toolName: scan.tool,
@@ -25,12 +27,18 @@ function envelopeOf(scan: StoredScan, ctx: RequestContext, cached: boolean): Rec
     cached,
     scanUrl: ctx.baseUrl + scanPath(scan.scanId),
     permalink: ctx.baseUrl + scanPagePath(scan.scanId),
+    badge: badgeLinkOf(scan.tool, scan.target, badge, ctx.baseUrl),
   };
 }
 
 /** The execute answer's body: the success body, or for a scan that could not assess its target the 422 problem. */
-export function executeBody(scan: StoredScan, ctx: RequestContext, cached: boolean): Record<string, unknown> {
-  const envelope = envelopeOf(scan, ctx, cached);
+export function executeBody(
+  scan: StoredScan,
+  ctx: RequestContext,
+  cached: boolean,
+  badge: BadgeFeed,
+): Record<string, unknown> {
+  const envelope = envelopeOf(scan, ctx, cached, badge);
   if (scan.assessed) return { success: true, ...envelope, error: null };
   const problem = problemBody(
     ctx.baseUrl,
@@ -42,8 +50,8 @@ export function executeBody(scan: StoredScan, ctx: RequestContext, cached: boole
 }
 
 /** A stored scan read back by id: the request succeeded whether or not the scan assessed its target. */
-export function storedScanBody(scan: StoredScan, ctx: RequestContext): Record<string, unknown> {
-  return { success: true, ...envelopeOf(scan, ctx, true), error: null };
+export async function storedScanBody(scan: StoredScan, ctx: RequestContext): Promise<Record<string, unknown>> {
+  return { success: true, ...envelopeOf(scan, ctx, true, await keptScanBadge(scan)), error: null };
 }
 
 /** A tool and target's history as the API answers it (REST and MCP alike), newest first. */

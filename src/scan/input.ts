@@ -4,7 +4,7 @@ import { MAX_DNS_NAME_LENGTH } from '../net/host-text.ts';
 import { loadPublicSuffixList } from '../net/site-domain.ts';
 import { ExecuteRequestSchema } from '../contract/request-schemas.ts';
 import { targetTextProblem } from '../tools/target-text.ts';
-import type { ToolDefinition } from '../tools/tool.ts';
+import type { BadgeFeed, ToolDefinition } from '../tools/tool.ts';
 import type { ToolEntry } from '../tools/tool-entry.ts';
 
 export interface ScanInput {
@@ -13,8 +13,8 @@ export interface ScanInput {
   /** What the per-target quota counts (the host). */
   quotaKey: string;
   selectors: string[] | undefined;
-  /** The domain whose badge the grade feeds, if any. */
-  badgeDomain: string | null;
+  /** The badge the target belongs to, and whether this scan's grade feeds it. */
+  badge: BadgeFeed;
   /** Reuse a stored result younger than this (0: always scan). */
   maxAgeSec: number;
 }
@@ -51,7 +51,7 @@ export async function parseScanInput(
   return {
     target: target.target,
     quotaKey: target.quotaKey,
-    badgeDomain: target.badgeDomain,
+    badge: target.badge,
     selectors,
     maxAgeSec: parsed.output.maxAgeSec ?? 0,
   };

@@ -29,7 +29,7 @@ export interface ScanReply {
 
 /** Keeps the scan in the background; a record lost to a store outage is not worth failing the scan for. */
 function keepScan(scan: StoredScan, input: ScanInput, ctx: RequestContext): void {
-  const saved = ctx.store.saveScan(scan, input.badgeDomain).catch((error) => {
+  const saved = ctx.store.saveScan(scan, input.badge.feeds ? input.badge.domain : null).catch((error) => {
     if (!(error instanceof StoreUnavailableError)) reportError(ctx, error);
   });
   ctx.waitUntil(saved);
@@ -49,7 +49,7 @@ function storedScanOf(tool: ToolName, input: ScanInput, outcome: ScanOutcome, no
   };
 }
 
-function replyOf(scan: StoredScan, cached: boolean, ctx: RequestContext): ScanReply {
+function replyOf(scan: StoredScan, cached: boolean, input: ScanInput, ctx: RequestContext): ScanReply {
   const reason = scan.result.details['reason'];
   Object.assign(ctx.notes, {
     scanId: scan.scanId,
@@ -57,7 +57,7 @@ function replyOf(scan: StoredScan, cached: boolean, ctx: RequestContext): ScanRe
     cached,
     ...(!scan.assessed && typeof reason === 'string' ? { reason } : {}),
   });
-  return { scan, cached, assessed: scan.assessed, body: executeBody(scan, ctx, cached) };
+  return { scan, cached, assessed: scan.assessed, body: executeBody(scan, ctx, cached, input.badge) };
 }
 
 /**
@@ -85,7 +85,7 @@ export async function scanWithTool(
     });
   }
   const reused = await reusableScan(ctx, tool, scanInput);
-  if (reused) return replyOf(reused, true, ctx);
+  if (reused) return replyOf(reused, true, scanInput, ctx);
 
   const reservation = await reserveScanQuota(ctx, quotaKey);
   let outcome: ScanOutcome;
@@ -119,5 +119,5 @@ export async function scanWithTool(
   }
   const scan = storedScanOf(tool.name, scanInput, outcome, ctx.services.now());
   keepScan(scan, scanInput, ctx);
-  return replyOf(scan, false, ctx);
+  return replyOf(scan, false, scanInput, ctx);
 }

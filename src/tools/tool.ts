@@ -4,15 +4,14 @@
  */
 import type { PublicSuffixList } from '../net/site-domain.ts';
 import type { Grade } from './grading.ts';
+/**
+ * The `?tool=` badge a target belongs to, and whether its grade feeds it: only a scan of what the
+ * badge names does (docs/badge.md); `why` says, for people, why a scan does not.
+ */
+export type BadgeFeed = { domain: string; feeds: true } | { domain: string | null; feeds: false; why: string };
+
 export type TargetParse =
-  | {
-      ok: true;
-      target: string;
-      quotaKey: string;
-      /** The domain whose `?tool=` badge this target's grade feeds, or null (an address, a port). */
-      badgeDomain: string | null;
-    }
-  | { ok: false; detail: string; hint?: string };
+  { ok: true; target: string; quotaKey: string; badge: BadgeFeed } | { ok: false; detail: string; hint?: string };
 
 export interface ToolDefinition<Name extends string = string> {
   name: Name;

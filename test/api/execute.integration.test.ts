@@ -34,6 +34,14 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
       cached: false,
       scanUrl: `https://scan.test/api/v1/scans/${String(scanId)}`,
       permalink: `https://scan.test/scans/${String(scanId)}`,
+      badge: {
+        feeds: true,
+        url: 'https://scan.test/api/badge/example.com?tool=security-headers',
+        markdown:
+          '[![security headers](https://scan.test/api/badge/example.com?tool=security-headers)]' +
+          '(https://scan.test/tools/security-headers?target=https%3A%2F%2Fexample.com%2F)',
+        why: null,
+      },
     });
     assert.deepEqual(
       h.scanners['security-headers'].calls.map((c) => c.target),

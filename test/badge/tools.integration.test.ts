@@ -121,8 +121,24 @@ for (const [storeName, store] of STORES) {
       }
     });
 
-    test('security-headers: a scan of https://www.good.test/page shows its grade on the good.test badge', async () => {
-      const grade = await scan(EXECUTE_SH, 'https://www.good.test/page');
+    test("security-headers: only a scan of the site's start feeds the good.test badge", async () => {
+      // A page and http:// are scanned and kept as usual, but their answers say they feed no badge.
+      for (const target of ['https://www.good.test/page', 'http://www.good.test/']) {
+        const res = await postJson(h, EXECUTE_SH, { target });
+        const body = await res.json();
+        assert.ok([200, 422].includes(res.status), target);
+        assert.equal(body.badge.feeds, false, target);
+        assert.match(body.badge.why, /feeds the badge of good\.test; this scan was of /);
+        assert.match(body.badge.url, /\/api\/badge\/good\.test\?tool=security-headers$/);
+        await h.settled();
+        assert.equal(
+          await badge('/api/badge/good.test?tool=security-headers'),
+          renderBadge(null, 'default', 'security headers'),
+          target,
+        );
+      }
+      // good.test has no address here: its start is https://www.good.test/, which the badge stands for too.
+      const grade = await scan(EXECUTE_SH, 'https://www.good.test/');
       assert.equal(grade, 'A+');
       for (const path of ['good.test', 'www.good.test', 'https://good.test/other']) {
         const svg = await badge(`/api/badge/${path}?tool=security-headers`);
@@ -159,7 +175,7 @@ for (const [storeName, store] of STORES) {
       );
       h.clock.advance(1000);
       flipHasHeaders = false;
-      const second = await scan(EXECUTE_SH, 'flip.test');
+      const second = await scan(EXECUTE_SH, 'https://flip.test/');
       assert.notEqual(second, first);
       assert.equal(
         await badge('/api/badge/flip.test?tool=security-headers&style=mini'),

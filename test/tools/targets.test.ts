@@ -13,26 +13,57 @@ test('security-headers assumes https:// and normalises the URL', () => {
     ok: true,
     target: 'https://example.com/',
     quotaKey: 'example.com',
-    badgeDomain: 'example.com',
+    badge: { domain: 'example.com', feeds: true },
   });
-  assert.deepEqual(sh('http://www.example.com/a?b=1#frag'), {
-    ok: true,
-    target: 'http://www.example.com/a?b=1',
-    quotaKey: 'www.example.com',
-    badgeDomain: 'example.com',
-  });
-  assert.deepEqual(sh('example.com:8443/x'), {
-    ok: true,
-    target: 'https://example.com:8443/x',
-    quotaKey: 'example.com',
-    badgeDomain: null,
-  });
+  const page = sh('http://www.example.com/a?b=1#frag');
+  assert.ok(page.ok);
+  assert.equal(page.target, 'http://www.example.com/a?b=1');
+  assert.equal(page.quotaKey, 'www.example.com');
+  assert.equal(page.badge.domain, 'example.com');
 });
 
-test('security-headers feeds no badge from an IP address', () => {
+test("only a scan of the site's start, https:// on the host the badge names, feeds its badge", () => {
+  const feeds = (raw: string) => {
+    const parsed = sh(raw);
+    assert.ok(parsed.ok, raw);
+    return parsed.badge.feeds;
+  };
+  for (const start of [
+    'example.com',
+    'https://EXAMPLE.com',
+    'https://example.com:443/',
+    'https://example.com/#top',
+    'https://www.example.com/',
+  ])
+    assert.equal(feeds(start), true, start);
+  for (const other of [
+    'https://example.com/login',
+    'https://example.com/?utm=1',
+    'https://example.com/?',
+    'http://example.com/',
+    'https://www.example.com/a',
+    'https://www.www.example.com/',
+    'https://example.com./',
+    'https://example.com:8443/',
+  ])
+    assert.equal(feeds(other), false, other);
+  const weak = sh('https://example.com/old-page');
+  assert.ok(weak.ok && !weak.badge.feeds);
+  assert.equal(weak.badge.domain, 'example.com');
+  assert.match(
+    weak.badge.why,
+    /Only a scan of https:\/\/example\.com\/ or https:\/\/www\.example\.com\/ feeds the badge of example\.com/,
+  );
+  // A subdomain is a badge of its own, fed by its own start.
+  const blog = sh('https://blog.example.com/');
+  assert.ok(blog.ok);
+  assert.deepEqual(blog.badge, { domain: 'blog.example.com', feeds: true });
+});
+
+test('security-headers feeds no badge from an IP address, and says why', () => {
   const r = sh('http://93.184.215.14/');
   assert.ok(r.ok);
-  assert.equal(r.badgeDomain, null);
+  assert.deepEqual(r.badge, { domain: null, feeds: false, why: 'An IP address has no badge.' });
 });
 
 test('security-headers keys the quota by address, whichever way an IP address is written', () => {
@@ -75,9 +106,9 @@ test('email-security accepts an apex domain, with a trailing dot or as an IDN', 
     ok: true,
     target: 'example.com',
     quotaKey: 'example.com',
-    badgeDomain: 'example.com',
+    badge: { domain: 'example.com', feeds: true },
   });
-  assert.equal((es('example.co.uk') as { badgeDomain: string }).badgeDomain, 'example.co.uk');
+  assert.deepEqual((es('example.co.uk') as { badge: unknown }).badge, { domain: 'example.co.uk', feeds: true });
   assert.equal((es('bücher.de') as { target: string }).target, 'xn--bcher-kva.de');
 });
 

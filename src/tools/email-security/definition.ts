@@ -30,7 +30,7 @@ function parseApexDomain(raw: string, suffixes: PublicSuffixList): TargetParse {
       hint: `use ${apex}`,
     };
   }
-  return { ok: true, target: apex, quotaKey: apex, badgeDomain: apex };
+  return { ok: true, target: apex, quotaKey: apex, badge: { domain: apex, feeds: true } };
 }
 
 function hostFromUrlish(raw: string): string | null {

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { asciiHostname, isHostname, isIpLiteralHostname, withoutTrailingDot } from '../../net/host-text.ts';
 import { normalizeBadgeDomainWith, type PublicSuffixList } from '../../net/site-domain.ts';
-import type { TargetParse, ToolDefinition } from '../tool.ts';
+import type { BadgeFeed, TargetParse, ToolDefinition } from '../tool.ts';
 import { GRADE_SCALE } from '../grading.ts';
 import { MAX_SCORE } from './grade/score.ts';
 
@@ -44,14 +44,29 @@ function parseUrlTarget(raw: string, suffixes: PublicSuffixList): TargetParse {
   }
   url.hash = '';
   const quotaKey = isIpLiteral ? ipQuotaKey(bare) : (asciiHostname(bare) ?? bare);
-  return { ok: true, target: url.href, quotaKey, badgeDomain: isIpLiteral ? null : siteBadgeDomain(url, suffixes) };
+  return { ok: true, target: url.href, quotaKey, badge: isIpLiteral ? NO_ADDRESS_BADGE : siteBadge(url, suffixes) };
 }
 
-/** A site's badge shows scans of its default ports only: another port may be another service. */
-function siteBadgeDomain(url: URL, suffixes: PublicSuffixList): string | null {
-  if (url.port !== '') return null;
+const NO_ADDRESS_BADGE: BadgeFeed = { domain: null, feeds: false, why: 'An IP address has no badge.' };
+
+/**
+ * A site's badge shows the grade of its start page: only a scan of https://<the domain the badge
+ * names>/, or of its www. host, which the badge stands for too, feeds it. Any other path, a query,
+ * http://, another port or a trailing dot could show a worse page than the site's own, chosen by
+ * whoever scans.
+ */
+function siteBadge(url: URL, suffixes: PublicSuffixList): BadgeFeed {
   const site = normalizeBadgeDomainWith(suffixes, url.hostname);
-  return site.ok ? site.domain : null;
+  if (!site.ok) return { domain: null, feeds: false, why: `${url.hostname} has no badge. ${site.reason}` };
+  const starts = [site.domain, ...(site.domain.startsWith('www.') ? [] : [`www.${site.domain}`])].map(
+    (host) => `https://${host}/`,
+  );
+  if (starts.includes(url.href)) return { domain: site.domain, feeds: true };
+  return {
+    domain: site.domain,
+    feeds: false,
+    why: `Only a scan of ${starts.join(' or ')} feeds the badge of ${site.domain}; this scan was of ${url.href}.`,
+  };
 }
 
 /**
