@@ -21,7 +21,7 @@ import { accessLogEntry, initOf, loggedWhenSent, reportError } from './ops/acces
 import { DependencyWatch } from './ops/dependency-watch.ts';
 import { Readiness } from './ops/readiness.ts';
 import { identifyKey, refuseInvalidKey } from './middleware/authenticate.ts';
-import { perMinuteLimit } from './middleware/rate-limit.ts';
+import { chargeMcpMessage, perMinuteLimit } from './middleware/rate-limit.ts';
 import { RefusedClients } from './middleware/refused-clients.ts';
 import { requireScope } from './middleware/require-scope.ts';
 import { PATHS, type PathName } from './paths.ts';
@@ -205,6 +205,8 @@ async function refuseUnusableHost(request: Request, ctx: RequestContext): Promis
       const refused = await step(request as IRequest, ctx);
       if (refused) return refused;
     }
+    // An MCP POST is charged once its message is read; this one never will be: charged as work.
+    if (ctx.surface === 'mcp') await chargeMcpMessage(ctx, 'work');
     return unusableHost(ctx);
   } catch (error) {
     return toProblem(error, request, ctx);

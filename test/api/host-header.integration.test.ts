@@ -49,3 +49,18 @@ test('they are logged with the path and method asked for, and counted like any r
   assert.equal(status, 429, 'a flood of them is refused once the minute is spent');
   assert.deepEqual(h.errors, []);
 });
+
+test('a POST to /mcp with one is counted too, though its message is never read', async () => {
+  const client = '198.51.100.78';
+  const res = await rawRequest(
+    h.url,
+    rawHead('POST', '/mcp', [
+      ['Host', 'x:99999'],
+      ['X-Forwarded-For', client],
+      ['Content-Length', '0'],
+    ]),
+  );
+  assert.equal(res.status, 400, res.text);
+  assert.equal(res.headers['ratelimit-remaining'], String(SPEC_LIMITS.anonymousPerMinute - 1));
+  assert.deepEqual(h.errors, []);
+});
