@@ -131,8 +131,13 @@ export class OpenApiConformance {
     const own = item[method.toLowerCase()];
     if (own) return own;
     if (method === 'HEAD' && item['get']) return item['get'];
-    // Any other method on a documented path: the 405 every operation of the path documents.
-    if (status === 405) return Object.values(item).find((op) => op.responses?.['405'] !== undefined);
+    // Any other method on a documented path: the 405 an operation of the path documents, or the
+    // problem of any other status every operation documents (`default`).
+    if (status === 405)
+      return (
+        Object.values(item).find((op) => op.responses?.['405'] !== undefined) ??
+        Object.values(item).find((op) => op.responses?.['default'] !== undefined)
+      );
     return undefined;
   }
 

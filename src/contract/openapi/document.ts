@@ -51,19 +51,11 @@ const TAGS = [
 ];
 
 /**
- * Adds what every operation can answer: 400 for an unusable Host header, 405 for another method
- * (Allow lists the methods), and 500 for a bug.
+ * Adds what every operation can answer besides its own statuses, as `default` (any other status):
+ * the problem of an unusable Host (400), another method (405, with Allow) or a bug (500).
  */
 function withEveryAnswer(operation: Operation): Operation {
-  return {
-    ...operation,
-    responses: {
-      '400': shared('BadHost'),
-      ...operation.responses,
-      '405': operation.responses['405'] ?? shared('MethodNotAllowed'),
-      '500': operation.responses['500'] ?? shared('InternalError'),
-    },
-  };
+  return { ...operation, responses: { ...operation.responses, default: shared('OtherProblem') } };
 }
 
 /**

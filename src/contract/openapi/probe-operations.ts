@@ -7,6 +7,8 @@ import { json, noKey, problem, schemaRef } from './shared.ts';
 import { READINESS_CHECK_TTL_MS } from '../../ops/readiness.ts';
 
 const PROBE_NOTE = 'Never limited or counted.';
+/** A probe is a GET; a load balancer that sends another method learns which (Allow). */
+const OTHER_METHOD = problem('method_not_allowed', null);
 
 export const healthOperation = {
   operationId: 'health',
@@ -14,7 +16,7 @@ export const healthOperation = {
   description: PROBE_NOTE,
   tags: ['operations'],
   security: noKey,
-  responses: { '200': json('Alive.', 'Alive') },
+  responses: { '200': json('Alive.', 'Alive'), '405': OTHER_METHOD },
 };
 
 export const readinessOperation = {
@@ -25,6 +27,7 @@ export const readinessOperation = {
   security: noKey,
   responses: {
     '200': json('Ready.', 'Ready'),
+    '405': OTHER_METHOD,
     '503': {
       ...problem('service_unavailable', '`detail` says what; the log why.'),
       content: { 'application/problem+json': { schema: schemaRef('NotReady') } },

@@ -50,9 +50,11 @@ export const keyOptional = [{}, { bearerKey: [] }, { headerKey: [] }];
 
 /** Answers many operations share, published once under components.responses. */
 export const SHARED_RESPONSES = {
-  BadHost: problem('bad_request', 'unknown Host.'),
-  MethodNotAllowed: problem('method_not_allowed', null),
-  InternalError: problem('internal_error', null),
+  OtherProblem: {
+    description: 'Any other status: 400 for an unusable Host, 405 for another method (Allow lists them), 500 a bug.',
+    headers: { Allow: { description: 'On a 405.', schema: { type: 'string' } } },
+    content: { 'application/problem+json': { schema: problemSchemaOf('bad_request') } },
+  },
   Unauthorized: problem('unauthorized', 'bad key; no anonymous fallback.'),
   RateLimited: problem('rate_limit_exceeded', 'per minute.'),
   StoreUnavailable: problem('service_unavailable', 'store down.'),
