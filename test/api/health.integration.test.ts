@@ -11,6 +11,7 @@ import { startDohServer, type DohServer } from '../support/doh-server.ts';
 import { freePort } from '../support/free-port.ts';
 import { PATIENT_MS } from '../support/deadlines.ts';
 import { CATALOG, startHarness, type Harness } from '../support/harness.ts';
+import { createDohResolver } from '../../src/net/resolver.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis, type RedisServer } from '../support/redis-server.ts';
 import { startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
@@ -28,6 +29,13 @@ before(async () => {
 async function harness(dohUrl = doh.url): Promise<Harness> {
   return startHarness({
     env: { DOH_URL: dohUrl },
+    // A patient deadline for the resolver too: a busy machine must not make it look down.
+    resolver: createDohResolver({
+      url: dohUrl,
+      fetch: (input, init) => fetch(input, init),
+      timeoutMs: PATIENT_MS,
+      retries: 0,
+    }),
     // A patient deadline: the store here is meant to answer, however busy the machine.
     store: (clock) =>
       new UpstashStore({

@@ -3,6 +3,7 @@ import { createApp } from '../../src/app.ts';
 import { parseConfig } from '../../src/config.ts';
 import { KeyService } from '../../src/keys/key-service.ts';
 import { SPEC_LIMITS, type Limits } from '../../src/limits.ts';
+import type { Resolver } from '../../src/net/resolver.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Scope } from '../../src/scopes.ts';
 import type { Store } from '../../src/store/port.ts';
@@ -87,6 +88,8 @@ export async function startHarness(
     deadlines?: RequestDeadlines;
     /** Serve on a loopback port too, for tests that need a URL or a socket. */
     socket?: boolean;
+    /** The resolver the readiness probe asks (by default, DOH_URL's with the service's 1 s deadline). */
+    resolver?: Resolver;
   } = {},
 ): Promise<Harness> {
   const clock = new ManualClock();
@@ -121,6 +124,7 @@ export async function startHarness(
               'email-security': scanners['email-security'].scan,
             }),
       scanDeadlineMs: options.scanDeadlineMs,
+      ...(options.resolver ? { resolver: options.resolver } : {}),
       onRequestComplete: (entry) => log.push(entry),
       onError: (error, scene) => {
         errors.push(error);
