@@ -8,6 +8,7 @@ import { openApiDocument } from './api/openapi.ts';
 import type { OpenApiDocument } from './contract/openapi/document.ts';
 import { scanHistory, storedScan } from './api/scans.ts';
 import { badge, badgeRefusal } from './badge/route.ts';
+import { prefersHtml } from './http/accept.ts';
 import { createContext, readUrl, standInRequest, unusableHost } from './http/request-context.ts';
 import { methodOf, type Route } from './http/route-entry.ts';
 import { isUnguarded, surfaceOf, type Surface } from './http/surface.ts';
@@ -213,7 +214,7 @@ async function refuseUnusableHost(request: Request, ctx: RequestContext): Promis
   }
 }
 
-function toProblem(error: unknown, request: Request, ctx: RequestContext): Response {
+async function toProblem(error: unknown, request: Request, ctx: RequestContext): Promise<Response> {
   // MCP clients read JSON-RPC bodies; the problem travels in the error's data (src/mcp/refusals.ts).
   // README badges draw their refusals as error badges (src/badge/route.ts).
   const answer: typeof problemResponse =
@@ -223,6 +224,17 @@ function toProblem(error: unknown, request: Request, ctx: RequestContext): Respo
         ? (c, code, options) => badgeRefusal(request, problemResponse(c, code, options), code)
         : problemResponse;
   const refusal = refusalOf(error, ctx);
+  if (
+    refusal?.code === 'rate_limit_exceeded' &&
+    ctx.surface === 'document' &&
+    prefersHtml(request.headers.get('accept'))
+  )
+    // A person who browsed too fast gets a page that says how long to wait, and reloads after it.
+    return (await import('./pages/too-many-pages.ts')).sendTooManyPages(
+      ctx,
+      refusal.options.detail ?? '',
+      refusal.options.retryAfterSec ?? 60,
+    );
   if (refusal) return answer(ctx, refusal.code, refusal.options);
   reportError(ctx, error);
   ctx.notes.cause = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

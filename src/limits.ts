@@ -26,6 +26,12 @@ export interface Limits {
   /** Badge requests per minute per client address (README embeds arrive through image proxies). */
   badgePerMinute: number;
   /**
+   * Pages, assets and documents (the OpenAPI document, llms.txt, skills) per minute per client
+   * address: their own budget, generous for a person, so that no one reaches the store through
+   * them without a limit (docs/limits.md).
+   */
+  pagesPerMinute: number;
+  /**
    * MCP messages that do no work (initialize, notifications, ping, tools/list) per minute, per key
    * or client address: apart from the API budget, which MCP tool calls draw on (docs/mcp.md).
    */
@@ -41,6 +47,7 @@ export const SPEC_LIMITS: Limits = Object.freeze({
   scansPerHourPerNetwork: 100,
   scansPerHourOverall: 1000,
   badgePerMinute: 120,
+  pagesPerMinute: 120,
   mcpProtocolPerMinute: 120,
 });
 

@@ -141,6 +141,7 @@ const SMALL_LIMITS: Limits = {
   scansPerHourPerNetwork: 3,
   scansPerHourOverall: 8,
   badgePerMinute: 2,
+  pagesPerMinute: 1000,
   mcpProtocolPerMinute: 2,
 };
 

@@ -121,6 +121,15 @@ export function buildCatalog(
         apiKey: { limit: limits.keyPerMinute, windowSec: 60, per: 'API key' },
         algorithm: 'sliding window',
         badge: { limit: limits.badgePerMinute, windowSec: 60, per: 'client IP address', policy: 'badge-per-minute' },
+        pages: {
+          limit: limits.pagesPerMinute,
+          windowSec: 60,
+          per: 'client IP address',
+          policy: 'pages-per-minute',
+          description:
+            'Pages, assets and documents (/openapi.json, llms.txt, the skills) draw on this budget, ' +
+            'with or without a key; a browser refused gets a page that says how long to wait.',
+        },
         mcpProtocol: {
           limit: limits.mcpProtocolPerMinute,
           windowSec: 60,

@@ -161,6 +161,11 @@ const RateLimitSchema = obj('Per-minute limits and the hourly scan quota.', {
       ...perMinuteEntries('client IP address'),
       policy: fixed('badge-per-minute'),
     }),
+    pages: obj('Pages and documents, counted apart.', {
+      ...perMinuteEntries('client IP address'),
+      policy: fixed('pages-per-minute'),
+      description: text,
+    }),
     mcpProtocol: obj('MCP messages that do no work.', {
       ...perMinuteEntries('API key, or client IP address without a key'),
       policy: fixed('mcp-protocol-per-minute'),

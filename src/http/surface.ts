@@ -13,7 +13,7 @@ export type Surface =
   | 'badge'
   /** The MCP endpoint: a POST is charged by what its message does (docs/mcp.md); refusals are JSON-RPC errors. */
   | 'mcp'
-  /** Pages, assets and the OpenAPI document: shown the API budget, never counted. */
+  /** Pages, assets and the OpenAPI document: their own per-address budget (pages-per-minute). */
   | 'document'
   /** Health and readiness probes: no key check, no limit, no store work beyond the readiness check. */
   | 'probe'
@@ -38,7 +38,7 @@ export const isUnguarded = (surface: Surface) => surface === 'probe' || surface 
 export function countsAgainstLimit(surface: Surface, method: string, invalidKey = false): boolean {
   if (method === 'OPTIONS') return false;
   if (invalidKey) return true;
-  if (surface === 'document' || surface === 'probe' || surface === 'retired') return false;
+  if (surface === 'probe' || surface === 'retired') return false;
   return surface !== 'mcp' || method === 'POST';
 }
 

@@ -8,6 +8,7 @@ import type { Handler, RequestContext } from '../context.ts';
 
 const PER_MINUTE_POLICY = 'per-minute';
 const BADGE_POLICY = 'badge-per-minute';
+const PAGE_POLICY = 'pages-per-minute';
 const MCP_PROTOCOL_POLICY = 'mcp-protocol-per-minute';
 
 interface Budget {
@@ -29,6 +30,8 @@ function budgetOf(ctx: RequestContext): Budget {
   if (p.kind === 'invalid') return clientBudget(ctx);
   // Badges have their own, larger budget per address: README traffic must not eat the API's.
   if (ctx.surface === 'badge') return badgeBudget(ctx);
+  // So do pages and documents, per address whatever the key: a person browsing must not eat it either.
+  if (ctx.surface === 'document') return pageBudget(ctx);
   if (p.kind === 'key') {
     const { limits } = ctx.services;
     return { bucket: `key:${p.record.id}`, limit: limits.keyPerMinute, policy: PER_MINUTE_POLICY, who: 'this API key' };
@@ -39,6 +42,11 @@ function budgetOf(ctx: RequestContext): Budget {
 function badgeBudget(ctx: RequestContext) {
   const limit = ctx.services.limits.badgePerMinute;
   return { bucket: `badge:${ctx.client}`, limit, policy: BADGE_POLICY, who: 'badges from this client address' };
+}
+
+function pageBudget(ctx: RequestContext): Budget {
+  const limit = ctx.services.limits.pagesPerMinute;
+  return { bucket: `page:${ctx.client}`, limit, policy: PAGE_POLICY, who: 'this client address', what: 'pages' };
 }
 
 function clientBudget(ctx: RequestContext) {
@@ -104,9 +112,9 @@ async function hit(ctx: RequestContext, budget: Budget, consume: boolean): Promi
  * (docs/limits.md): looking up every key a refused address sends is what a key guesser wants.
  */
 export function refuseClientIfStillRefused(ctx: RequestContext): void {
-  // On badges a valid key draws on the badge budget, a key that turns out invalid on the API's.
-  for (const budget of ctx.surface === 'badge' ? [badgeBudget(ctx), clientBudget(ctx)] : [clientBudget(ctx)])
-    refuseIfStillRefused(ctx, budget);
+  // On badges and pages a valid key draws on their own budget, a key that turns out invalid on the API's.
+  const own = ctx.surface === 'badge' ? [badgeBudget(ctx)] : ctx.surface === 'document' ? [pageBudget(ctx)] : [];
+  for (const budget of [...own, clientBudget(ctx)]) refuseIfStillRefused(ctx, budget);
 }
 
 function refuseIfStillRefused(ctx: RequestContext, budget: Budget): void {

@@ -27,7 +27,6 @@ import { BoundedCache } from '../cache/bounded-cache.ts';
 import { prefersHtml } from '../http/accept.ts';
 import { ApiError } from '../http/problem.ts';
 import { respond } from '../http/respond.ts';
-import { findStoredScan } from '../scan/stored-scans.ts';
 import { isMachinePath, PATHS, skillPath, toolPagePath } from '../paths.ts';
 import { ALLOWLISTED_TOOLS, findTool, TOOLS_ELSEWHERE } from '../tools/registry.ts';
 import type { Handler, RequestContext } from '../context.ts';
@@ -37,7 +36,7 @@ import { errorCodeForSlug, renderErrorIndex, renderErrorPage } from './error-pag
 import { renderLandingPage } from './landing.ts';
 import { renderLlmsTxt } from './llms-txt.ts';
 import { renderNotFoundPage } from './not-found-page.ts';
-import { pageScanFor, pageScanOf } from './page-scans.ts';
+import { keptScanForPage, pageScanFor, pageScanOf } from './page-scans.ts';
 import { renderScanNotFound } from './scan-not-found.ts';
 import { percentDecode } from '../net/host-text.ts';
 import {
@@ -193,7 +192,7 @@ export const siteStylesheet: Handler = assetHandler(SITE_STYLESHEET);
 /** GET /scans/:scanId: one stored scan on its tool's page; an unknown or expired id is an HTML 404 page. */
 export const scanPage: Handler = async (request, ctx) => {
   const scanId = lastSegment(ctx.path);
-  const scan = await findStoredScan(ctx, scanId).catch((error: unknown) => {
+  const scan = await keptScanForPage(ctx, scanId).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === 'not_found') return null;
     throw error;
   });

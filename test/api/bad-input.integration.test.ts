@@ -39,6 +39,7 @@ const h = await startHarness({
     scansPerHourPerNetwork: 1e6,
     scansPerHourOverall: 1e6,
     badgePerMinute: 1e6,
+    pagesPerMinute: 1e6,
     mcpProtocolPerMinute: 1e6,
   },
 });

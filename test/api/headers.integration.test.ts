@@ -30,12 +30,16 @@ describe('headers on every response', () => {
       });
       const header = (name: string) => res.headers.get(name);
       assert.equal(header('api-version'), '1');
-      // An answer that ran a scan also lists the scan-quota window closest to running out.
+      // An answer that ran a scan also lists the scan-quota window closest to running out; pages and
+      // documents show their own budget.
       assert.match(
         header('ratelimit-policy') ?? '',
-        /^"per-minute";q=10;w=60(?:, "scans-per-hour-[a-z-]+";q=\d+;w=3600)?$/,
+        /^(?:"per-minute";q=10;w=60(?:, "scans-per-hour-[a-z-]+";q=\d+;w=3600)?|"pages-per-minute";q=120;w=60)$/,
       );
-      assert.match(header('ratelimit') ?? '', /^"per-minute";r=\d+;t=\d+(?:, "scans-per-hour-[a-z-]+";r=\d+;t=\d+)?$/);
+      assert.match(
+        header('ratelimit') ?? '',
+        /^"(?:per-minute|pages-per-minute)";r=\d+;t=\d+(?:, "scans-per-hour-[a-z-]+";r=\d+;t=\d+)?$/,
+      );
       for (const name of [
         'ratelimit-limit',
         'ratelimit-remaining',

@@ -10,5 +10,6 @@ export const UNLIMITED: Limits = {
   scansPerHourPerNetwork: 1e9,
   scansPerHourOverall: 1e9,
   badgePerMinute: 1e9,
+  pagesPerMinute: 1e9,
   mcpProtocolPerMinute: 1e9,
 };

@@ -14,14 +14,16 @@ test('a path no route matches counts as the API under the API prefix, and as a d
   assert.equal(surfaceOf(undefined, '/favicon.ico'), 'document');
 });
 
-test('counts every API and badge request and MCP POSTs, never preflights or documents', () => {
+test('counts every API, badge and page request and MCP POSTs, never preflights or probes', () => {
   assert.equal(countsAgainstLimit('api', 'GET'), true);
   assert.equal(countsAgainstLimit('api', 'DELETE'), true);
   assert.equal(countsAgainstLimit('badge', 'GET'), true);
   assert.equal(countsAgainstLimit('mcp', 'POST'), true);
   assert.equal(countsAgainstLimit('mcp', 'GET'), false);
   assert.equal(countsAgainstLimit('api', 'OPTIONS'), false);
-  assert.equal(countsAgainstLimit('document', 'GET'), false);
+  assert.equal(countsAgainstLimit('document', 'GET'), true, 'on its own budget (pages-per-minute)');
+  assert.equal(countsAgainstLimit('document', 'OPTIONS'), false);
+  assert.equal(countsAgainstLimit('probe', 'GET'), false);
 });
 
 test('a presented key that is not valid counts on every surface except a preflight', () => {

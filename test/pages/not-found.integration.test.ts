@@ -35,7 +35,7 @@ describe('a browser on an unknown path outside the API', () => {
     assert.equal(response.headers.get('x-request-id'), 'trace-42');
     assert.equal(response.headers.get('api-version'), '1');
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
-    assert.equal(response.headers.get('ratelimit-limit'), '10', 'the limit is shown');
+    assert.equal(response.headers.get('ratelimit-limit'), '120', 'the page budget is shown');
     const page = await response.text();
     assert.ok(page.includes('<h1>Page not found</h1>'));
     assert.ok(page.includes('<code class="not-found-path">/nope</code>'));

@@ -177,6 +177,7 @@ describe('agent skills', () => {
       scansPerHourPerNetwork: 9,
       scansPerHourOverall: 12345,
       badgePerMinute: 1,
+      pagesPerMinute: 4,
       mcpProtocolPerMinute: 2,
     };
     const skill = renderSkill(ALLOWLISTED_TOOLS[0], BASE, { limits });

@@ -6,7 +6,7 @@ import type { PathName } from '../../paths.ts';
 import { badgeOperation } from './badge-operation.ts';
 import type { Description, Operation } from './document.ts';
 import { PAGE_OPERATIONS } from './page-operations.ts';
-import { keyOptional, KEY_REFUSALS } from './shared.ts';
+import { keyOptional, PAGE_REFUSALS } from './shared.ts';
 import { healthOperation, readinessOperation } from './probe-operations.ts';
 import { scanHistoryOperation, storedScanOperation } from './scan-operations.ts';
 import {
@@ -31,7 +31,7 @@ const thisDocument: Description = (_site, pattern) => ({
         content: { 'application/json': { schema: { type: 'object' } } },
       },
       // Sending a key is never needed here; one that is sent is checked, and a bad one counts.
-      ...KEY_REFUSALS,
+      ...PAGE_REFUSALS,
     },
   },
 });

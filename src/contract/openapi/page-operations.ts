@@ -1,9 +1,9 @@
 /**
  * The pages for people and the documents for agents (src/pages/routes.ts) in the OpenAPI
- * document: what each path serves and how it is cached. They show the per-minute limit without
- * counting against it; a key that is sent is still checked.
+ * document: what each path serves and how it is cached. They draw on their own budget per client
+ * address (pages-per-minute); a key that is sent is still checked.
  */
-import { KEY_REFUSALS, noKey, ref, shared } from './shared.ts';
+import { noKey, PAGE_REFUSALS, ref, shared } from './shared.ts';
 import { ALLOWLISTED_TOOLS } from '../../tools/registry.ts';
 
 const TEXT = { schema: { type: 'string' } };
@@ -43,7 +43,7 @@ function document(
         headers: { ETag: ref('ETag') },
       },
       ...(parameter ? { '404': shared('PageNotFound') } : {}),
-      ...KEY_REFUSALS,
+      ...PAGE_REFUSALS,
     },
   };
 }

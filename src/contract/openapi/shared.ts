@@ -58,6 +58,13 @@ export const SHARED_RESPONSES = {
   Unauthorized: problem('unauthorized', 'bad key; no anonymous fallback.'),
   RateLimited: problem('rate_limit_exceeded', 'per minute.'),
   StoreUnavailable: problem('service_unavailable', 'store down.'),
+  PageRateLimited: {
+    ...problem('rate_limit_exceeded', 'the page budget; a browser gets a page with the wait.'),
+    content: {
+      'text/html': { schema: { type: 'string' } },
+      'application/problem+json': { schema: problemSchemaOf('rate_limit_exceeded') },
+    },
+  },
   PageNotFound: {
     ...problem('not_found', 'HTML for browsers (docs/pages.md).'),
     content: {
@@ -69,6 +76,13 @@ export const SHARED_RESPONSES = {
 
 export const shared = (name: keyof typeof SHARED_RESPONSES) => ({ $ref: `#/components/responses/${name}` });
 export const noKey: never[] = [];
+
+/** What a page or document answers besides its own: a bad key, its own budget, the store. */
+export const PAGE_REFUSALS = {
+  '401': shared('Unauthorized'),
+  '429': shared('PageRateLimited'),
+  '503': shared('StoreUnavailable'),
+};
 
 /** What every operation that looks at a key can answer besides its own: a bad key, the limit, the store. */
 export const KEY_REFUSALS = {
