@@ -21,6 +21,7 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     '2xx': number;
+    '4xx': number;
     latency: Histogram;
     requests: Histogram & { total: number };
   }

@@ -20,6 +20,7 @@ import { parseConfig } from '../../src/config.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import { measureAdversarial } from './adversarial.ts';
 import { measureClientFlood } from './client-flood.ts';
+import { measureStoreFloods } from './store-floods.ts';
 import { measureLimiterFlood } from './limiter-flood.ts';
 import { measureColdStart } from './cold-start.ts';
 import { measureEmailLatency } from './email-latency.ts';
@@ -49,9 +50,10 @@ if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) {
 async function startBareServer(
   body: string,
   headers: Record<string, string>,
+  status = 200,
 ): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(body) });
+    response.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,6 +78,18 @@ const sampleHeaders = Object.fromEntries(
   [...sample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
 );
 const bareServer = await startBareServer(await sample.text(), sampleHeaders);
+
+// The refused path: the contract's limits, one client (the load generator) over its minute; the
+// bare server answers the same 429 with the same headers.
+const limitedApp = createApp({ config: parseConfig({}), store: new MemoryStore() });
+const limitedServer = await startServer(limitedApp, { port: 0, hostname: '127.0.0.1' });
+const refusedUrl = `${limitedServer.url}/api/v1/agent/tools`;
+let refusedSample = await fetch(refusedUrl);
+while (refusedSample.status !== 429) refusedSample = await fetch(refusedUrl);
+const refusedHeaders = Object.fromEntries(
+  [...refusedSample.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(name)),
+);
+const bareRefusalServer = await startBareServer(await refusedSample.text(), refusedHeaders, 429);
 const tinyServer = await startBareServer(JSON.stringify({ ok: true }), { 'content-type': 'application/json' });
 
 // The load generator runs in a worker thread so it does not share the servers' event loop.
@@ -90,6 +104,12 @@ function assertAllSucceeded(name: string, result: Result): void {
         `out of ${result.requests.total} requests`,
     );
   }
+}
+
+function assertAllRefused(name: string, result: Result): void {
+  // Every answer a 4xx: the 429 (the sample above was one; nothing else can be answered here).
+  if (result['2xx'] > 0 || result['4xx'] !== result.non2xx || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${name}: ${result['4xx']} of ${result.requests.total} requests refused, ${result.errors} errors`);
 }
 
 function median(numbers: number[]): number {
@@ -108,6 +128,8 @@ async function measure(): Promise<Record<string, number>> {
   const catalogRps: number[] = [];
   const catalogP99: number[] = [];
   const tinyRps: number[] = [];
+  const refusedRps: number[] = [];
+  const bareRefusalRps: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const baseline = await load(bareServer.url, durationSeconds);
     assertAllSucceeded(`baseline round ${round}`, baseline);
@@ -121,6 +143,14 @@ async function measure(): Promise<Record<string, number>> {
     const tiny = await load(tinyServer.url, durationSeconds);
     assertAllSucceeded(`tiny baseline round ${round}`, tiny);
     tinyRps.push(tiny.requests.average);
+
+    const bareRefusal = await load(bareRefusalServer.url, durationSeconds);
+    assertAllRefused(`bare 429 round ${round}`, bareRefusal);
+    bareRefusalRps.push(bareRefusal.requests.average);
+
+    const refused = await load(refusedUrl, durationSeconds);
+    assertAllRefused(`refused round ${round}`, refused);
+    refusedRps.push(refused.requests.average);
   }
 
   const baseline = median(baselineRps);
@@ -134,6 +164,9 @@ async function measure(): Promise<Record<string, number>> {
     catalog_vs_node_http_ratio_target: TARGET_RATIO,
     catalog_vs_tiny_json_ratio: Math.round((catalog / tinyBaseline) * 100) / 100,
     catalog_latency_p99: median(catalogP99),
+    baseline_node_http_429_rps: Math.round(median(bareRefusalRps)),
+    refused_anonymous_rps: Math.round(median(refusedRps)),
+    refused_vs_node_http_ratio: Math.round((median(refusedRps) / median(bareRefusalRps)) * 100) / 100,
   };
 }
 
@@ -145,6 +178,25 @@ const UNITS: Record<string, string> = {
   catalog_vs_node_http_ratio: 'x',
   catalog_vs_node_http_ratio_target: 'x',
   catalog_latency_p99: 'ms',
+  baseline_node_http_429_rps: 'req/s',
+  refused_anonymous_rps: 'req/s',
+  refused_vs_node_http_ratio: 'x',
+  store_calls_per_second_refused_api_catalog: 'calls/s',
+  refused_requests_per_second_api_catalog: 'req/s',
+  store_calls_per_second_refused_api_stored_scan: 'calls/s',
+  refused_requests_per_second_api_stored_scan: 'req/s',
+  store_calls_per_second_refused_page_scan: 'calls/s',
+  refused_requests_per_second_page_scan: 'req/s',
+  store_calls_per_second_refused_page_target: 'calls/s',
+  refused_requests_per_second_page_target: 'req/s',
+  store_calls_per_second_refused_page_home: 'calls/s',
+  refused_requests_per_second_page_home: 'req/s',
+  store_calls_per_second_refused_document_openapi: 'calls/s',
+  refused_requests_per_second_document_openapi: 'req/s',
+  store_calls_per_second_refused_badge: 'calls/s',
+  refused_requests_per_second_badge: 'req/s',
+  store_calls_per_second_refused_mcp_tools_list: 'calls/s',
+  refused_requests_per_second_mcp_tools_list: 'req/s',
   store_round_trips_catalog_anonymous: 'requests',
   store_round_trips_execute_cached_key: 'requests',
   store_round_trips_mcp_notification_anonymous: 'requests',
@@ -210,6 +262,7 @@ try {
   const figures = {
     ...(await measure()),
     ...(await measureStoreRoundTrips()),
+    ...(await measureStoreFloods()),
     ...(await measureScanReuse()),
     ...(await measureScanOverhead()),
     ...(await measureEmailLatency()),
@@ -231,6 +284,13 @@ try {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
 } finally {
-  await Promise.all([appServer.close(1000), bareServer.close(), tinyServer.close(), endTestFile()]);
+  await Promise.all([
+    appServer.close(1000),
+    limitedServer.close(1000),
+    bareServer.close(),
+    bareRefusalServer.close(),
+    tinyServer.close(),
+    endTestFile(),
+  ]);
 }
 process.exitCode = exitCode;
