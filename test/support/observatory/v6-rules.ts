@@ -8,6 +8,7 @@
  * v4 read what v6 reads (see `htmlForV4` in captures.ts), and `htmlParsersAgree` says when a page
  * needs no such twin.
  */
+import { Parser } from 'htmlparser2';
 import type { SecurityHeadersCapture } from '../../../src/tools/security-headers/capture.ts';
 import type { OraclePackage } from './oracle-package.ts';
 import { firstHeader, nodeHeaders } from './requests.ts';
@@ -43,11 +44,27 @@ export function httpEquivForV4(httpEquiv: Map<string, string[]>): Map<string, st
 }
 
 /**
- * 4b4204e (#419): v6 hands the body to htmlparser2, which throws on anything but a string, and
- * the SRI test answers `html-not-parseable`. axios parses every body that is valid JSON (whatever
- * its type), so `{…}`, `[…]`, a number or `true` reach the parser as non-strings; falsy values
- * (`0`, `false`, `null`) read as "". v4 (jsdom) turned them into text. Only when the SRI test
- * reads the body at all: an HTML media type or an empty one (6bcf71e).
+ * Whether v6's parser call (`collectElements(data || "", "script")`) throws on a value, asked of
+ * htmlparser2 12 itself: it reads a non-string by its `length`, so an empty array, or an object
+ * whose length is 0, is no text at all, and anything else fails.
+ */
+function parserThrows(body: unknown): boolean {
+  try {
+    const parser = new Parser({}, { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true });
+    parser.write(body as string);
+    parser.end();
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * 4b4204e (#419): v6 hands the body to htmlparser2, and the SRI test answers `html-not-parseable`
+ * when it throws. axios parses every body that is valid JSON (whatever its type), so `{…}`, `[…]`,
+ * a number or `true` reach the parser as non-strings; falsy values (`0`, `false`, `null`) read as
+ * "". v4 (jsdom) turned them into text. Only when the SRI test reads the body at all: an HTML
+ * media type or an empty one (6bcf71e).
  */
 export function sriOverride(
   oracle: OraclePackage,
@@ -56,7 +73,7 @@ export function sriOverride(
 ): 'html-not-parseable' | null {
   const session = capture.https ?? capture.http;
   const hop = session?.chain.at(-1);
-  if (!hop || !body || typeof body === 'string') return null;
+  if (!hop || !body || typeof body === 'string' || !parserThrows(body)) return null;
   const mime = (firstHeader(nodeHeaders(hop.headers), 'content-type') ?? '').split(';', 1)[0]!;
   return mime === '' || oracle.HTML_TYPES.has(mime) ? 'html-not-parseable' : null;
 }

@@ -84,6 +84,12 @@ const RULE_CASES: {
     result: 'html-not-parseable',
   },
   {
+    rule: '4b4204e: an empty JSON array is an empty page',
+    capture: site([HTML], '[]'),
+    test: 'subresource-integrity',
+    result: 'sri-not-implemented-but-no-scripts-loaded',
+  },
+  {
     rule: '4b4204e: a script src is read as written',
     capture: site([HTML], page('<script src="HTTP://cdn.other.net/a.js"></script>')),
     htmlForV4: page('<script src="/a.js"></script>'),
@@ -120,6 +126,25 @@ describe('each v4→v6 rule, on a capture that needs it', () => {
       assert.equal(ours?.result, result);
     });
   }
+  test('every shape of a JSON body reads as the parser reads it', () => {
+    for (const body of [
+      '[]',
+      '[1]',
+      '[[]]',
+      '{}',
+      '{"a":1}',
+      '{"length":0}',
+      '{"length":2}',
+      'null',
+      '0',
+      '7',
+      'true',
+      'false',
+      '""',
+      '"<p>x</p>"',
+    ])
+      assert.deepEqual(compare(oracle, PRELOAD_LIST, { capture: site([HTML], body) }).differences, [], body);
+  });
   test('the v4→v6 rules matter: without the rule, 1.4.8 answers otherwise', () => {
     const { capture } = RULE_CASES[0]!;
     assert.notEqual(compare(oracle, PRELOAD_LIST, { capture }, { v4Only: true }).differences.length, 0);

@@ -6,8 +6,11 @@
  *   `application/xhtml+xml`;
  * - meta CSP and referrer policies are read only when that media type is one of those two.
  * Its HTTP client (axios) also turns every body that is valid JSON into the JSON value: a page
- * that is a JSON string is read as that string, one that is an object, array, number or `true`
- * cannot be parsed at all, and `null`, `0` or `false` read as an empty page.
+ * that is a JSON string is read as that string; `null`, `0` and `false` read as an empty page.
+ * Any other value reaches the parser (htmlparser2 12), which reads it as a string by its `length`:
+ * a value whose length is not a positive number (an empty array, `{"length": 0}`) is no text at
+ * all, an empty page; any other (a non-empty array, an object, a number, `true`) cannot be parsed.
+ * (An object whose `length` is a string is read by JavaScript's `+`; docs/observatory-oracle.md.)
  */
 import { declaredEncoding } from '../../../net/body-reader.ts';
 import type { HeaderView } from './headers.ts';
@@ -47,7 +50,9 @@ export function clientBody(body: string | null): string | null {
     return body;
   }
   if (typeof value === 'string') return value;
-  return value ? null : '';
+  if (!value) return '';
+  const length = typeof value === 'object' ? (value as { length?: unknown }).length : undefined;
+  return typeof length === 'number' && !(length > 0) ? '' : null;
 }
 
 export function readPage(headers: HeaderView, body: string | null): PageFacts {

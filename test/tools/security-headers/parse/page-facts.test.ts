@@ -16,10 +16,12 @@ describe('the body as the client hands it over', () => {
   });
   test('a JSON string is read as its text; other truthy JSON values are no text at all', () => {
     assert.equal(clientBody('"<script src=x></script>"'), '<script src=x></script>');
-    for (const body of ['{"a":1}', '[1]', '123', 'true', ' 7 ']) assert.equal(clientBody(body), null, body);
+    for (const body of ['{"a":1}', '{}', '[1]', '[[]]', '[""]', '{"length":3}', '123', '-1', 'true', ' 7 '])
+      assert.equal(clientBody(body), null, body);
   });
-  test('falsy JSON values and an empty body read as empty', () => {
-    for (const body of ['null', '0', 'false', '', null]) assert.equal(clientBody(body), '', String(body));
+  test('falsy JSON values, an empty array and an empty body read as empty', () => {
+    for (const body of ['null', '0', 'false', '[]', ' [ ] ', '', null])
+      assert.equal(clientBody(body), '', String(body));
   });
 });
 
