@@ -210,15 +210,6 @@ export const DIVERGENCES: readonly DivergenceRow[] = [
   },
   {
     family: 'bimi',
-    input: 'v=BIMI1; l=; a=https://example.com/vmc.pem',
-    when: (input) => /(^|;)\s*l\s*=\s*(;|$)/i.test(input) && /(^|;)\s*a\s*=\s*https:/i.test(input),
-    ours: { verdict: 'valid', l: null, a: 'https://example.com/vmc.pem' },
-    theirs: { verdict: 'invalid' },
-    rfc: 'draft-brand-indicators-for-message-identification §4.3.1',
-    why: 'only l= and a= both empty decline; with a= the logo comes from the mark certificate',
-  },
-  {
-    family: 'bimi',
     input: 'v=bimi1; l=https://example.com/logo.svg',
     when: (input) => /^v\s*=\s*(?!BIMI1)[bB][iI][mM][iI]1/.test(input),
     ours: { verdict: 'invalid' },

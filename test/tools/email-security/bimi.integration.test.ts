@@ -136,15 +136,21 @@ describe('BIMI analysis', () => {
     );
     assert.deepEqual(declined.facts, { present: true, valid: false });
   });
-  test("an empty l= beside an a= URL uses the certificate's logo; only both empty decline", () => {
+  test('an empty l= beside an a= URL is invalid, as a missing l= is; only both empty decline', () => {
+    // BIMI draft §7.3 step 1: discovery needs a valid l= even when a mark certificate is given.
     const dmarc = txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com');
-    const fromCertificate = analyzeBimi(
-      captureOf('example.com', [txt('default._bimi.example.com', 'v=BIMI1; l=; a=https://example.com/vmc.pem'), dmarc]),
-    );
-    assert.equal(fromCertificate.record?.declined, false);
-    assert.deepEqual(fromCertificate.findings, []);
-    assert.deepEqual(fromCertificate.facts, { present: true, valid: true });
-    assert.match(fromCertificate.summary, /from the mark certificate at https:\/\/example.com\/vmc.pem/);
+    for (const text of ['v=BIMI1; l=; a=https://example.com/vmc.pem', 'v=BIMI1; a=https://example.com/vmc.pem']) {
+      const certificateOnly = analyzeBimi(captureOf('example.com', [txt('default._bimi.example.com', text), dmarc]));
+      assert.equal(certificateOnly.record?.valid, false, text);
+      assert.equal(certificateOnly.record?.declined, false, text);
+      assert.deepEqual(
+        certificateOnly.findings.map((f) => f.id),
+        ['bimi-invalid'],
+        text,
+      );
+      assert.deepEqual(certificateOnly.facts, { present: true, valid: false }, 'no point for it');
+      assert.equal(certificateOnly.status, 'fail');
+    }
     for (const text of ['v=BIMI1; l=; a=;', 'v=BIMI1; l=; a=', 'v=BIMI1; l=']) {
       const declined = analyzeBimi(captureOf('example.com', [txt('default._bimi.example.com', text), dmarc]));
       assert.equal(declined.record?.declined, true, text);

@@ -13,12 +13,8 @@ import { sendsNoMail } from '../mx/facts.ts';
 import type { BimiSection, DmarcSection } from '../result-schema-sections.ts';
 import type { Finding } from '../section.ts';
 import { bimiFinding } from './catalogue.ts';
-import { isBimiRecord, parseBimiRecord, type BimiRecord } from './record.ts';
+import { isBimiRecord, parseBimiRecord } from './record.ts';
 import { bimiName } from './retrieve.ts';
-
-function logoSource(record: BimiRecord): string {
-  return record.location === null ? `from the mark certificate at ${record.authority}` : `at ${record.location}`;
-}
 
 function dmarcEnforced(dmarc: DmarcSection): boolean {
   const f = dmarc.facts;
@@ -91,7 +87,7 @@ export function analyzeBimi(
       ? 'A BIMI record is published but not valid.'
       : record.declined
         ? 'The BIMI record declines to publish a logo.'
-        : `BIMI logo ${logoSource(record)}${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
+        : `BIMI logo at ${record.location}${enforced ? '' : ' (not shown: DMARC is not at enforcement)'}.`,
     records: texts,
     findings,
   };

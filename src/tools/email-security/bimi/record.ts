@@ -1,8 +1,9 @@
 /**
  * BIMI records (draft-brand-indicators-for-message-identification §4.3): `default._bimi.<domain>`
  * TXT `v=BIMI1; l=<https URL of an SVG logo>; a=<https URL of a mark certificate (PEM)>`. `l=` and
- * `a=` both empty (or `a=` absent) decline to publish a logo; an empty `l=` beside an `a=` URL
- * leaves the logo to the one embedded in the mark certificate.
+ * `a=` both empty (or `a=` absent) decline to publish a logo; an empty `l=` beside an `a=` URL is
+ * invalid, as a missing `l=` is: indicator discovery needs a valid logo location even when a mark
+ * certificate is given (§7.3 step 1), and receivers (mailauth) fail it.
  */
 import { isHostName } from '../report-uri.ts';
 import type { BimiRecord } from '../result-schema-records.ts';
@@ -39,6 +40,8 @@ export function parseBimiRecord(text: string): BimiRecord {
   const l = value('l');
   const a = value('a');
   if (l === undefined) problems.push('the l= tag (logo location) is missing');
+  else if (l === '' && a)
+    problems.push('l= is empty beside a=: receivers need a logo location even with a mark certificate');
   let location: string | null = null;
   if (l) {
     // §4.3: l= holds a single URI; an old-style comma list is read as one (broken) URL.
