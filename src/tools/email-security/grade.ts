@@ -144,15 +144,11 @@ function caps(f: EmailFacts): [Grade, string][] {
   if (!noDmarc && f.dmarc.policy === 'none') out.push(['B', 'DMARC p=none only monitors: at most B']);
   else if (!noDmarc && appliedPolicy(f.dmarc) === 'none')
     out.push(['B', `DMARC p=${f.dmarc.policy} with t=y or pct below 100 counts one step weaker (none): at most B`]);
+  // Senders skip MX hosts no mx: pattern matches (RFC 8461 §5): only when none matches is mail lost.
   const sts = f.mtaSts;
-  if (sts.record && sts.policyValid && sts.mode === 'enforce' && sts.uncoveredMx > 0) {
-    const all = sts.uncoveredMx >= f.mx.hosts.filter((h) => h.exchange !== '.' && h.exchange !== '').length;
-    out.push(
-      all
-        ? ['D', 'MTA-STS enforce matches no MX host (senders that apply it deliver nothing): at most D']
-        : ['C', 'MTA-STS enforce leaves MX hosts uncovered (senders that apply it refuse them): at most C'],
-    );
-  }
+  const mailHosts = f.mx.hosts.filter((h) => h.exchange !== '.' && h.exchange !== '').length;
+  if (sts.record && sts.policyValid && sts.mode === 'enforce' && sts.uncoveredMx > 0 && sts.uncoveredMx >= mailHosts)
+    out.push(['D', 'MTA-STS enforce matches no MX host (MTA-STS senders defer and finally bounce mail): at most D']);
   return out;
 }
 

@@ -69,17 +69,30 @@ test('caps: no DMARC at most D, SPF permerror at most C, +all F, p=none at most 
   assert.equal(neither.grade, 'F');
 });
 
-test('MTA-STS enforce that leaves MX hosts uncovered loses mail: at most C, at most D when none is covered', () => {
-  const uncovered = (count: number) =>
-    tweak((f) => {
-      f.mx.hosts.push({ preference: 20, exchange: 'backup.example.net' });
-      Object.assign(f.mtaSts, { coversAllMx: false, uncoveredMx: count });
-    });
-  assert.equal(uncovered(1).grade, 'C');
-  assert.ok(uncovered(1).caps.some((c) => c.includes('MTA-STS')));
-  assert.equal(uncovered(2).grade, 'D');
+// RFC 8461 §5: in enforce mode senders "MUST NOT deliver the message to hosts that fail MX matching";
+// §5.1: a candidate that fails validation is passed over for the next one. Hosts a policy leaves out
+// are skipped while the covered ones still take the mail; only a policy covering none loses it.
+test('MTA-STS enforce covering some MX hosts costs redundancy, not mail: no cap (RFC 8461 §5, §5.1)', () => {
+  const partial = tweak((f) => {
+    f.mx.hosts.push({ preference: 20, exchange: 'backup.example.net' });
+    Object.assign(f.mtaSts, { coversAllMx: false, uncoveredMx: 1 });
+  });
+  assert.deepEqual(partial.caps, []);
+  assert.equal(partial.score, 96);
+  assert.equal(partial.grade, 'A');
   const testing = tweak((f) => Object.assign(f.mtaSts, { mode: 'testing', coversAllMx: false, uncoveredMx: 1 }));
   assert.deepEqual(testing.caps, []);
+});
+
+test('MTA-STS enforce covering no MX host: senders defer and finally bounce mail, at most D (RFC 8461 §5)', () => {
+  const none = tweak((f) => {
+    f.mx.hosts.push({ preference: 20, exchange: 'backup.example.net' });
+    Object.assign(f.mtaSts, { coversAllMx: false, uncoveredMx: 2 });
+  });
+  assert.equal(none.grade, 'D');
+  assert.deepEqual(none.caps, [
+    'MTA-STS enforce matches no MX host (MTA-STS senders defer and finally bounce mail): at most D',
+  ]);
 });
 
 test('pct below 100 counts one step weaker, like t=y (RFC 7489 receivers apply the weaker policy to the rest)', () => {

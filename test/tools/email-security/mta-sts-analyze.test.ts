@@ -36,7 +36,10 @@ test('enforce policy covering every MX: pass', () => {
   assert.deepEqual(ids(section), []);
 });
 
-test('an MX host outside the patterns of an enforced policy: critical, senders refuse it (RFC 8461 §5.1)', () => {
+// RFC 8461 §5, enforce: senders "MUST NOT deliver the message to hosts that fail MX matching"; §5.1:
+// a candidate MX that fails validation is passed over for the next. Uncovered hosts are skipped, the
+// covered ones still take the mail: lost redundancy, named host by host.
+test('some MX hosts outside the patterns of an enforced policy: medium, senders skip them (RFC 8461 §5, §5.1)', () => {
   const section = analyzeMtaSts(
     captureOf('example.com', [mx('example.com', [10, 'a.mail.example.com'], [20, 'backup.example.net']), record], {
       mtaStsPolicy: ok(POLICY),
@@ -46,19 +49,44 @@ test('an MX host outside the patterns of an enforced policy: critical, senders r
   assert.equal(section.facts.uncoveredMx, 1);
   assert.deepEqual(section.uncoveredMx, ['backup.example.net']);
   const f = section.findings.find((x) => x.id === 'mta-sts-mx-not-covered')!;
-  assert.equal(f.severity, 'critical');
-  assert.match(f.title, /Some MX hosts/);
+  assert.equal(f.severity, 'medium');
+  assert.equal(
+    f.title,
+    'MX host backup.example.net matches no mx pattern of the enforced policy: ' +
+      'MTA-STS senders skip it and deliver to the MX hosts that match',
+  );
+  assert.deepEqual(f.evidence, ['MX backup.example.net', 'patterns: *.mail.example.com']);
   assert.equal(section.status, 'warn');
 });
 
-test('no MX host covered by an enforced policy: critical, no mail from senders that apply it', () => {
+test('several uncovered MX hosts beside a covered one are all named', () => {
   const section = analyzeMtaSts(
-    captureOf('example.com', [mx('example.com', [10, 'mx.example.net']), record], { mtaStsPolicy: ok(POLICY) }),
+    captureOf(
+      'example.com',
+      [mx('example.com', [10, 'a.mail.example.com'], [20, 'mx2.example.net'], [30, 'mx3.example.net']), record],
+      { mtaStsPolicy: ok(POLICY) },
+    ),
   );
-  assert.equal(section.facts.uncoveredMx, 1);
+  const f = section.findings.find((x) => x.id === 'mta-sts-mx-not-covered')!;
+  assert.equal(f.severity, 'medium');
+  assert.match(f.title, /^MX hosts mx2\.example\.net, mx3\.example\.net match no mx pattern .* skip them /);
+});
+
+// With no candidate left, the message is not delivered; §5: it "MUST NOT" be failed permanently before
+// the sender checks for an updated policy, and "SHOULD" be treated as a transient error: deferred, then bounced.
+test('no MX host covered by an enforced policy: critical, MTA-STS senders defer and finally bounce mail', () => {
+  const section = analyzeMtaSts(
+    captureOf('example.com', [mx('example.com', [10, 'mx.example.net'], [20, 'mx2.example.net']), record], {
+      mtaStsPolicy: ok(POLICY),
+    }),
+  );
+  assert.equal(section.facts.uncoveredMx, 2);
   const f = section.findings.find((x) => x.id === 'mta-sts-mx-not-covered')!;
   assert.equal(f.severity, 'critical');
-  assert.match(f.title, /No MX host/);
+  assert.equal(
+    f.title,
+    'No MX host matches the enforced policy: MTA-STS senders defer and finally bounce mail to the domain',
+  );
 });
 
 test('an uncovered MX host in testing mode is a medium warning', () => {

@@ -1,7 +1,7 @@
 /**
  * MTA-STS analysis over a capture: the TXT record, the policy fetch (status, content type,
  * size, redirects), the policy's syntax and mode, and whether every MX host matches a policy
- * `mx` pattern (in enforce mode, mail to an unlisted MX is not delivered).
+ * `mx` pattern (in enforce mode, senders skip an unlisted MX; with none listed, mail is not delivered).
  */
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { lookupEvidence, recordsAt } from '../common-findings.ts';

@@ -113,17 +113,24 @@ export const MTA_STS_FINDINGS = {
     rfc: POLICY,
   },
   'mta-sts-mx-not-covered': {
-    rfc: 'RFC 8461 §4.1, §5',
+    rfc: 'RFC 8461 §4.1, §5, §5.1',
     cases: {
       'enforce-none-covered': {
         severity: 'critical',
-        title: 'No MX host matches the enforced policy: senders that apply MTA-STS deliver no mail to the domain',
+        title: 'No MX host matches the enforced policy: MTA-STS senders defer and finally bounce mail to the domain',
         recommendation: 'Add an mx: line for every MX host (or switch to mode: testing until the policy is right).',
       },
+      // Senders skip the unmatched hosts and deliver to the matched ones: redundancy is lost, not mail.
       'enforce-some-uncovered': {
-        severity: 'critical',
-        title: 'Some MX hosts match no mx pattern of the enforced policy: senders that apply MTA-STS refuse them',
-        recommendation: 'Add an mx: line for every MX host (or switch to mode: testing until the policy is right).',
+        severity: 'medium',
+        title: ({ hosts }: { hosts: string[] }) => {
+          const one = hosts.length === 1;
+          return (
+            `MX ${one ? 'host' : 'hosts'} ${hosts.join(', ')} ${one ? 'matches' : 'match'} no mx pattern of the ` +
+            `enforced policy: MTA-STS senders skip ${one ? 'it' : 'them'} and deliver to the MX hosts that match`
+          );
+        },
+        recommendation: 'Add an mx: line for every MX host, so that MTA-STS senders can fall back to each of them.',
       },
       testing: {
         severity: 'medium',

@@ -35,21 +35,16 @@ export function policyFindings(policy: StsPolicy, fetch: PolicyFetch, uncovered:
     findings.push(mtaStsFinding('mta-sts-max-age-too-long', [`${where}: max_age: ${policy.maxAge}`]));
   else if (policy.maxAge !== null && policy.maxAge < SHORT_POLICY_AGE_SECONDS && policy.mode !== 'none')
     findings.push(mtaStsFinding('mta-sts-max-age-short', [`${where}: max_age: ${policy.maxAge}`]));
-  if (uncovered.length > 0 && (policy.mode === 'enforce' || policy.mode === 'testing'))
+  if (uncovered.length > 0 && (policy.mode === 'enforce' || policy.mode === 'testing')) {
+    const evidence = [...uncovered.map((h) => `MX ${h}`), `patterns: ${policy.mx.join(', ') || '(none)'}`];
     findings.push(
-      mtaStsFinding(
-        'mta-sts-mx-not-covered',
-        [...uncovered.map((h) => `MX ${h}`), `patterns: ${policy.mx.join(', ') || '(none)'}`],
-        {
-          case:
-            policy.mode === 'testing'
-              ? 'testing'
-              : uncovered.length === hosts.length
-                ? 'enforce-none-covered'
-                : 'enforce-some-uncovered',
-        },
-      ),
+      policy.mode === 'testing'
+        ? mtaStsFinding('mta-sts-mx-not-covered', evidence, { case: 'testing' })
+        : uncovered.length === hosts.length
+          ? mtaStsFinding('mta-sts-mx-not-covered', evidence, { case: 'enforce-none-covered' })
+          : mtaStsFinding('mta-sts-mx-not-covered', evidence, { case: 'enforce-some-uncovered', hosts: uncovered }),
     );
+  }
   if (policy.notes.length > 0)
     findings.push(mtaStsFinding('mta-sts-repeated-fields', [where, ...policy.notes], { case: 'policy' }));
   if (policy.extensions.length > 0)
