@@ -10,6 +10,13 @@ import type { ScanSummary, StoredScan } from '../store/port.ts';
 import type { BadgeFeed } from '../tools/tool.ts';
 import { badgeLinkOf, keptScanBadge } from './badge-link.ts';
 
+/** A scan that could not assess its target feeds no badge: the badge keeps the grade it had. */
+function notAssessed(badge: BadgeFeed): BadgeFeed {
+  if (!badge.feeds) return badge;
+  const why = 'This scan could not assess its target, so the badge keeps the grade it had.';
+  return { domain: badge.domain, feeds: false, why };
+}
+
 /** The members every envelope has, whatever the answer's status. */
 function envelopeOf(scan: StoredScan, ctx: RequestContext, cached: boolean, badge: BadgeFeed): Record<string, unknown> {
   return {
@@ -27,7 +34,7 @@ function envelopeOf(scan: StoredScan, ctx: RequestContext, cached: boolean, badg
     cached,
     scanUrl: ctx.baseUrl + scanPath(scan.scanId),
     permalink: ctx.baseUrl + scanPagePath(scan.scanId),
-    badge: badgeLinkOf(scan.tool, scan.target, badge, ctx.baseUrl),
+    badge: badgeLinkOf(scan.tool, scan.target, scan.assessed ? badge : notAssessed(badge), ctx.baseUrl),
   };
 }
 

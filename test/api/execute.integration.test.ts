@@ -94,6 +94,10 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.match(body.detail, /bot or WAF challenge/);
     assert.equal(body.toolName, 'security-headers');
     assert.equal(body.apiVersion, '1');
+    // The site's start, but not assessed: the badge keeps the grade it had.
+    assert.equal(body.badge.feeds, false);
+    assert.match(body.badge.why, /could not assess its target/);
+    assert.equal(body.badge.url, 'https://scan.test/api/badge/example.com?tool=security-headers');
   });
 
   test('reports a scan that overruns its deadline as not assessable', async () => {

@@ -60,6 +60,13 @@ test("only a scan of the site's start, https:// on the host the badge names, fee
   assert.deepEqual(blog.badge, { domain: 'blog.example.com', feeds: true });
 });
 
+test('a host a badge URL would name as another has no badge: www.www.example.com', () => {
+  const r = sh('https://www.www.example.com/');
+  assert.ok(r.ok);
+  assert.equal(r.badge.domain, null);
+  assert.equal(r.badge.feeds, false);
+});
+
 test('security-headers feeds no badge from an IP address, and says why', () => {
   const r = sh('http://93.184.215.14/');
   assert.ok(r.ok);

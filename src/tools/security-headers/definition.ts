@@ -58,6 +58,14 @@ const NO_ADDRESS_BADGE: BadgeFeed = { domain: null, feeds: false, why: 'An IP ad
 function siteBadge(url: URL, suffixes: PublicSuffixList): BadgeFeed {
   const site = normalizeBadgeDomainWith(suffixes, url.hostname);
   if (!site.ok) return { domain: null, feeds: false, why: `${url.hostname} has no badge. ${site.reason}` };
+  // www.www.example.com folds to www.example.com, which a badge URL folds again: no URL shows it.
+  const again = normalizeBadgeDomainWith(suffixes, site.domain);
+  if (!again.ok || again.domain !== site.domain)
+    return {
+      domain: null,
+      feeds: false,
+      why: `${url.hostname} has no badge of its own: a badge URL names it as another.`,
+    };
   const starts = [site.domain, ...(site.domain.startsWith('www.') ? [] : [`www.${site.domain}`])].map(
     (host) => `https://${host}/`,
   );
