@@ -134,6 +134,8 @@ function closestToRunningOut(windows: QuotaWindow[], decision: QuotaDecision, no
 
 /** Gives back a reservation for a scan that could not run through no fault of the caller; never throws. */
 export async function releaseScanQuota(ctx: RequestContext, targetKey: string, decision: QuotaDecision): Promise<void> {
+  // The answer ran no scan that counts: it shows the per-minute policy only, as any other such answer.
+  ctx.scanQuota = null;
   if (decision.reservation === undefined) return;
   try {
     await ctx.store.releaseScan(scanQuotaWindows(ctx, targetKey), decision.reservation);

@@ -35,6 +35,7 @@ test('an unreachable resolver: 503 service_unavailable, the target not blamed, t
   assert.match(body.detail, /resolver/);
   assert.doesNotMatch(body.detail, /DNS lookups for example\.com failed/);
   assert.match(body.error.hint, /not the target/);
+  assert.doesNotMatch(response.headers.get('ratelimit-policy') ?? '', /scans-per-hour/, 'no quota window was spent');
   assert.deepEqual(h.errors, [], 'an outage is not a bug');
   assert.equal((await postJson(h, EXECUTE_ES, { target: 'example.org' }, { ip })).status, 503);
   assert.deepEqual(
