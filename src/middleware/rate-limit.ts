@@ -73,8 +73,14 @@ function mcpProtocolBudget(ctx: RequestContext): Budget {
  */
 export const perMinuteLimit: Handler = async (request, ctx) => {
   if (chargedWhenRead(ctx.surface, request.method, ctx.principal.kind)) return undefined;
-  const consume = countsAgainstLimit(ctx.surface, request.method, ctx.principal.kind === 'invalid');
-  await hit(ctx, budgetOf(ctx), consume);
+  const counts = countsAgainstLimit(ctx.surface, request.method, ctx.principal.kind === 'invalid');
+  if (counts) await hit(ctx, budgetOf(ctx), true);
+  // The retired keys endpoint always answers 410 (SPEC): it shows this instance's view of the
+  // address's budget, without asking the store, so that no request reaches the store unlimited.
+  else if (ctx.surface === 'retired') await hit(ctx, budgetOf(ctx), false, ctx.services.fallbackLimiter);
+  // Anything else that does not count on its surface (a preflight, GET /mcp) draws on the page
+  // budget: showing a budget reads the store.
+  else await hit(ctx, pageBudget(ctx), true);
   return undefined;
 };
 
@@ -88,13 +94,13 @@ export async function chargeMcpMessage(ctx: RequestContext, kind: 'work' | 'prot
   await hit(ctx, kind === 'work' ? budgetOf(ctx) : mcpProtocolBudget(ctx), true);
 }
 
-async function hit(ctx: RequestContext, budget: Budget, consume: boolean): Promise<void> {
+async function hit(ctx: RequestContext, budget: Budget, consume: boolean, limiter = ctx.store): Promise<void> {
   const { bucket, limit, policy } = budget;
   const { fallbackLimiter, refusedClients } = ctx.services;
   if (consume) refuseIfStillRefused(ctx, budget);
   let decision: RateLimitDecision;
   try {
-    decision = await ctx.store.hitRateLimit(bucket, limit, MINUTE_MS, consume);
+    decision = await limiter.hitRateLimit(bucket, limit, MINUTE_MS, consume);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
     decision = await fallbackLimiter.hitRateLimit(bucket, limit, MINUTE_MS, consume);
