@@ -92,19 +92,27 @@ function dkimItems(k: DkimFacts, incomplete: boolean): ScoreItem[] {
   return [{ category: 'dkim', item: 'DKIM keys found and strong', earned, max: 25 }];
 }
 
+/** The MX hosts mail is delivered to (a null MX target is none). */
+const mailHostCount = (f: EmailFacts) => f.mx.hosts.filter((h) => h.exchange !== '.' && h.exchange !== '').length;
+
+/**
+ * MTA-STS: enforce covering every MX host 4; covering some 3 (senders skip the others, RFC 8461
+ * §5: mail stays protected with less redundancy); covering none 0 (mail bounces); testing 2.
+ */
+function stsPoints(f: EmailFacts): number {
+  const sts = f.mtaSts;
+  if (!sts.record || !sts.policyValid) return 0;
+  if (sts.mode === 'testing') return 2;
+  if (sts.mode !== 'enforce') return 0;
+  if (sts.coversAllMx !== false) return 4;
+  return sts.uncoveredMx < mailHostCount(f) ? 3 : 0;
+}
+
 function transportItems(f: EmailFacts, parked: boolean): ScoreItem[] {
   const items: ScoreItem[] = [];
   // MTA-STS and TLS-RPT protect mail to the domain: nothing to protect behind a null MX.
   if (!parked && f.mx.state !== 'null-mx') {
-    const sts =
-      f.mtaSts.record && f.mtaSts.policyValid
-        ? f.mtaSts.mode === 'enforce' && f.mtaSts.coversAllMx !== false
-          ? 4
-          : f.mtaSts.mode === 'testing'
-            ? 2
-            : 0
-        : 0;
-    items.push({ category: 'transport', item: 'MTA-STS policy in enforce mode', earned: sts, max: 4 });
+    items.push({ category: 'transport', item: 'MTA-STS policy in enforce mode', earned: stsPoints(f), max: 4 });
     items.push({
       category: 'transport',
       item: 'TLS-RPT reporting',
@@ -146,8 +154,13 @@ function caps(f: EmailFacts): [Grade, string][] {
     out.push(['B', `DMARC p=${f.dmarc.policy} with t=y or pct below 100 counts one step weaker (none): at most B`]);
   // Senders skip MX hosts no mx: pattern matches (RFC 8461 §5): only when none matches is mail lost.
   const sts = f.mtaSts;
-  const mailHosts = f.mx.hosts.filter((h) => h.exchange !== '.' && h.exchange !== '').length;
-  if (sts.record && sts.policyValid && sts.mode === 'enforce' && sts.uncoveredMx > 0 && sts.uncoveredMx >= mailHosts)
+  if (
+    sts.record &&
+    sts.policyValid &&
+    sts.mode === 'enforce' &&
+    sts.uncoveredMx > 0 &&
+    sts.uncoveredMx >= mailHostCount(f)
+  )
     out.push(['D', 'MTA-STS enforce matches no MX host (MTA-STS senders defer and finally bounce mail): at most D']);
   return out;
 }

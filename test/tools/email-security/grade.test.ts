@@ -78,8 +78,10 @@ test('MTA-STS enforce covering some MX hosts costs redundancy, not mail: no cap 
     Object.assign(f.mtaSts, { coversAllMx: false, uncoveredMx: 1 });
   });
   assert.deepEqual(partial.caps, []);
-  assert.equal(partial.score, 96);
-  assert.equal(partial.grade, 'A');
+  // 3 of the 4 MTA-STS points: mail stays protected, with less redundancy.
+  assert.equal(partial.items.find((i) => i.item === 'MTA-STS policy in enforce mode')?.earned, 3);
+  assert.equal(partial.score, 99);
+  assert.equal(partial.grade, 'A', 'not A+: a medium finding stands');
   const testing = tweak((f) => Object.assign(f.mtaSts, { mode: 'testing', coversAllMx: false, uncoveredMx: 1 }));
   assert.deepEqual(testing.caps, []);
 });
@@ -90,6 +92,7 @@ test('MTA-STS enforce covering no MX host: senders defer and finally bounce mail
     Object.assign(f.mtaSts, { coversAllMx: false, uncoveredMx: 2 });
   });
   assert.equal(none.grade, 'D');
+  assert.equal(none.items.find((i) => i.item === 'MTA-STS policy in enforce mode')?.earned, 0);
   assert.deepEqual(none.caps, [
     'MTA-STS enforce matches no MX host (MTA-STS senders defer and finally bounce mail): at most D',
   ]);
