@@ -4,6 +4,7 @@
  * result is often 10 to 35 KB. The full result stays one call away (get_scan with `detail: "full"`).
  */
 import { textOf } from '../tools/json-details.ts';
+import { unassessedCause } from '../tools/unassessed-causes.ts';
 import type { Finding, ToolEntry } from '../tools/tool-entry.ts';
 import { COMPACT_FINDINGS, COMPACT_MAX_BYTES } from './compact-schemas.ts';
 
@@ -12,9 +13,6 @@ type Body = Record<string, unknown>;
 /** Where the full result is: the kept scan, read back without scanning again. */
 export const FULL_RESULT_POINTER = 'Full result: get_scan with this scanId and detail "full" (no new scan).';
 
-const NOT_ASSESSED_NEXT =
-  'The reason says why the target could not be assessed. Try again later when the cause is temporary.';
-
 /** The problems of an assessed scan body, most important first (none for a tool no longer served). */
 export function findingsOfBody(tool: Pick<ToolEntry, 'findingsOf'> | undefined, body: Body): Finding[] {
   const result = (body['result'] ?? {}) as Body;
@@ -22,10 +20,12 @@ export function findingsOfBody(tool: Pick<ToolEntry, 'findingsOf'> | undefined, 
   return tool.findingsOf((result['details'] ?? {}) as Body);
 }
 
-function nextStep(assessed: boolean, listed: number, total: number): string {
+/** What to do: for a target not assessed, its cause's own step (the table the pages and REST use). */
+function nextStep(assessed: boolean, reason: unknown, listed: number, total: number): string {
   const left = total - listed;
   const more = left > 0 ? `${left} more problem${left === 1 ? ' is' : 's are'} in the full result. ` : '';
-  return `${assessed ? '' : `${NOT_ASSESSED_NEXT} `}${more}${FULL_RESULT_POINTER}`;
+  const cause = assessed ? '' : `${unassessedCause(reason).next} `;
+  return `${cause}${more}${FULL_RESULT_POINTER}`;
 }
 
 /** The compact result of a scan body (an execute answer, assessed or not, or a kept scan). */
@@ -46,7 +46,7 @@ export function compactScan(tool: Pick<ToolEntry, 'findingsOf'> | undefined, bod
     ...(!assessed && typeof details['reason'] === 'string' ? { reason: details['reason'] } : {}),
     findings: findings.slice(0, listed),
     findingsTotal: findings.length,
-    next: nextStep(assessed, listed, findings.length),
+    next: nextStep(assessed, details['reason'], listed, findings.length),
     scanId: body['scanId'],
     scannedAt: body['scannedAt'],
     cached: body['cached'] === true,

@@ -8,6 +8,7 @@ import { problemBody } from '../http/problem.ts';
 import { scanPagePath, scanPath, skillPath, toolPagePath } from '../paths.ts';
 import type { ScanSummary, StoredScan } from '../store/port.ts';
 import type { BadgeFeed } from '../tools/tool.ts';
+import { unassessedCause } from '../tools/unassessed-causes.ts';
 import { badgeLinkOf, keptScanBadge } from './badge-link.ts';
 
 /** A scan that could not assess its target feeds no badge: the badge keeps the grade it had. */
@@ -47,10 +48,15 @@ export function executeBody(
 ): Record<string, unknown> {
   const envelope = envelopeOf(scan, ctx, cached, badge);
   if (scan.assessed) return { success: true, ...envelope, error: null };
+  // What to do depends on the cause: one table for this hint, MCP's `next` and the tool pages.
+  const cause = unassessedCause(scan.result.details['reason']);
   const problem = problemBody(
     ctx.baseUrl,
     'unprocessable_entity',
-    { detail: `The scan ran but could not assess ${scan.target}: ${scan.result.message}` },
+    {
+      detail: `The scan ran but could not assess ${scan.target}: ${scan.result.message}`,
+      hint: `${cause.title} (result.details.reason). ${cause.next}`,
+    },
     ctx.requestId,
   );
   return { ...problem, ...envelope };

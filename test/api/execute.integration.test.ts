@@ -92,6 +92,9 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.equal(body.result.status, 'error');
     assert.equal(body.result.details.reason, 'bot-challenge');
     assert.match(body.detail, /bot or WAF challenge/);
+    // What to do about this cause, not a general "try again later" (one table with pages and MCP).
+    assert.match(body.error.hint, /^The site showed a bot check instead of its page \(result\.details\.reason\)\. /);
+    assert.match(body.error.hint, /Retrying rarely helps/);
     assert.equal(body.toolName, 'security-headers');
     assert.equal(body.apiVersion, '1');
     // The site's start, but not assessed: the badge keeps the grade it had.

@@ -79,7 +79,7 @@ function label(table, key) {
   return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : void 0;
 }
 
-// src/pages/browser/problem-causes.ts
+// src/tools/unassessed-causes.ts
 var unreachable = (what) => ({
   title: "The site could not be reached",
   what,
@@ -142,12 +142,14 @@ var CAUSES = {
     next: "Wait until the countdown ends, then scan again."
   }
 };
-var UNKNOWN = {
+var UNKNOWN_CAUSE = {
   title: "The scan could not grade this target",
   what: "The scan ran but could not read what it grades.",
   next: "Check the target and scan again."
 };
-var causeOf = (reason) => label(CAUSES, reason) ?? UNKNOWN;
+
+// src/pages/browser/problem-causes.ts
+var causeOf = (reason) => label(CAUSES, reason) ?? UNKNOWN_CAUSE;
 var isKnownCause = (reason) => label(CAUSES, reason) !== void 0;
 
 // src/pages/browser/verdicts.ts
