@@ -71,7 +71,7 @@ function testResult(name: TestName, outcome: CheckOutcome): TestResult {
     pass: rule.pass,
     scoreModifier: rule.modifier,
     description: rule.description,
-    recommendation: rule.recommendation,
+    recommendation: outcome.recommendation ?? rule.recommendation,
     data: outcome.data,
     headers: outcome.headers,
   };

@@ -105,7 +105,9 @@ describe('status and message', () => {
       const rule = TEST_RULES[t.name].results[t.result]!;
       assert.equal(t.scoreModifier, rule.modifier);
       assert.equal(t.description, rule.description);
-      assert.equal(t.recommendation, rule.recommendation);
+      // Passing HSTS advises the step its header still lacks (checks/hsts-advice.test.ts).
+      if (t.result !== 'hsts-implemented-max-age-at-least-six-months')
+        assert.equal(t.recommendation, rule.recommendation);
       assert.equal(t.title, TEST_RULES[t.name].title);
     }
   });

@@ -37,6 +37,8 @@ export interface CheckOutcome {
   result: string;
   data: Record<string, unknown>;
   headers: HeaderPairs;
+  /** Advice for this state when the result's own (grade/score-table.ts) would not fit it. */
+  recommendation?: string;
 }
 
 export type Check = (context: CheckContext) => CheckOutcome;

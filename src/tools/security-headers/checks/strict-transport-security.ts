@@ -31,6 +31,28 @@ function headerResult(context: CheckContext): HeaderReading {
   };
 }
 
+const ONE_YEAR = 31_536_000;
+
+/**
+ * The next step for HSTS that already passes (six months or more, not preloaded), by what the
+ * header still lacks, first match wins: the result's one line ("a one-year max-age with
+ * includeSubDomains, then preloading") would tell a site that sends all of it to add it.
+ */
+const NEXT_HSTS_STEP: readonly [lacks: (m: ModelHsts, listUnknown: boolean) => boolean, advice: string][] = [
+  [(m) => !(m.maxAge! >= ONE_YEAR), 'Raise max-age to 31536000 (one year) or more, then add includeSubDomains.'],
+  [(m) => !m.includeSubDomains, 'Add includeSubDomains once every subdomain serves HTTPS, then consider preloading.'],
+  [(m) => !m.preload, 'Add preload and submit the domain at hstspreload.org, if every subdomain serves HTTPS.'],
+  [
+    (_m, listUnknown) => listUnknown,
+    'The preload list could not be checked: if the domain is not on it yet, submit it at hstspreload.org.',
+  ],
+  [() => true, 'The header asks for preloading, but the domain is not on the list yet: submit it at hstspreload.org.'],
+];
+
+function nextHstsStep(model: ModelHsts, listUnknown: boolean): string {
+  return NEXT_HSTS_STEP.find(([lacks]) => lacks(model, listUnknown))![1];
+}
+
 /**
  * HSTS as the model grades it: read on the https session's final response; the preload list
  * overrides. Run once per analysis, through `context.hsts`.
@@ -39,8 +61,11 @@ export function evaluateStrictTransportSecurity(context: CheckContext): CheckOut
   const { result: fromHeader, model, browsers, value } = headerResult(context);
   const preload = context.preload(context.site);
   const preloaded = context.https !== null && preload.state === 'preloaded';
+  const result = preloaded ? 'hsts-preloaded' : fromHeader;
+  const passing = result === 'hsts-implemented-max-age-at-least-six-months' && model !== null;
   return {
-    result: preloaded ? 'hsts-preloaded' : fromHeader,
+    result,
+    ...(passing ? { recommendation: nextHstsStep(model, preload.state === 'unknown') } : {}),
     data: {
       value,
       maxAge: model?.maxAge === undefined || Number.isNaN(model.maxAge) ? null : model.maxAge,
