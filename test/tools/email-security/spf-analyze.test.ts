@@ -97,7 +97,8 @@ const CASES: Case[] = [
     zone: { 'example.com': { TXT: ['v=spf1mx -all'] } },
     status: 'fail',
     facts: { found: false },
-    findings: ['spf-missing', 'spf-near-miss'],
+    findings: ['spf-near-miss'],
+    absent: ['spf-missing'],
   },
   {
     name: 'TXT SERVFAIL: temperror, not "missing" and not invalid',
@@ -595,6 +596,66 @@ describe('analyzeSpf on hand-written captures', () => {
       c.check?.(analysis);
     });
   }
+});
+
+// RFC 7208 §4.5: records that do not begin with a version section of exactly "v=spf1", ended by
+// a space or the end of the record, are discarded. One meant as SPF is reported with the reason it
+// is discarded: in place of the record it is the record missing (high), beside one it is noise (low).
+describe('a TXT record meant as SPF but discarded says why', () => {
+  const cases: [name: string, text: string, title: RegExp, recommendation: RegExp][] = [
+    ['published with its quotes', '"v=spf1 ip4:192.0.2.1 -all"', /published with its quotes/, /without the quotes/],
+    ['with escaped quotes', '\\"v=spf1 -all\\"', /published with its quotes/, /without the quotes/],
+    ['with single quotes', "'v=spf1 -all'", /published with its quotes/, /without the quotes/],
+    ['after a leading space', ' v=spf1 -all', /starts with white space before "v=spf1"/, /Remove the white space/],
+    [
+      'with a misspelt version',
+      'v=spf10 -all',
+      /starts "v=spf10", not "v=spf1"/,
+      /exactly "v=spf1" followed by a space/,
+    ],
+    ['without a version number', 'v=spf -all', /starts "v=spf", not "v=spf1"/, /exactly "v=spf1"/],
+    ['with spaces around =', 'v = spf1 -all', /starts "v = spf1", not "v=spf1"/, /exactly "v=spf1"/],
+    ['without a space after the version', 'v=spf1mx -all', /starts "v=spf1mx", not "v=spf1"/, /exactly "v=spf1"/],
+    [
+      'with v=spf1 not first',
+      'ip4:192.0.2.1 v=spf1 -all',
+      /has "v=spf1" after other terms, not first/,
+      /Move "v=spf1" to the start/,
+    ],
+  ];
+  for (const [name, text, title, recommendation] of cases)
+    test(`in place of the record, ${name}: spf-near-miss, as serious as no record`, () => {
+      const analysis = analyzeSpf(captureOf({ 'example.com': { TXT: ['hello', text] } }));
+      assert.equal(analysis.status, 'fail');
+      assert.equal(analysis.facts.found, false);
+      assert.deepEqual(ids(analysis), ['spf-near-miss']);
+      const [finding] = analysis.findings;
+      assert.equal(finding!.severity, 'high');
+      assert.match(finding!.title, /^No SPF record is read: /);
+      assert.match(finding!.title, title);
+      assert.match(finding!.recommendation, recommendation);
+      assert.equal(finding!.evidence.length, 1);
+      assert.ok(finding!.evidence[0]!.startsWith(`TXT example.com: ${JSON.stringify(text)}: it `));
+      assert.match(finding!.evidence[0]!, title);
+    });
+
+  test('a correct record beside a quoted copy is still read; the copy is low', () => {
+    const analysis = analyzeSpf(captureOf({ 'example.com': { TXT: ['"v=spf1 -all"', 'v=spf1 -all'] } }));
+    assert.equal(analysis.status, 'pass');
+    assert.equal(analysis.record, 'v=spf1 -all');
+    assert.deepEqual(ids(analysis), ['spf-near-miss']);
+    assert.equal(analysis.findings[0]!.severity, 'low');
+    assert.match(analysis.findings[0]!.title, /published with its quotes/);
+    assert.match(analysis.findings[0]!.recommendation, /^Remove it/);
+  });
+
+  test('Sender ID is a near miss; unrelated text mentioning spf is not', () => {
+    const senderId = analyzeSpf(captureOf({ 'example.com': { TXT: ['spf2.0/pra ip4:192.0.2.1 -all'] } }));
+    assert.deepEqual(ids(senderId), ['spf-near-miss']);
+    assert.match(senderId.findings[0]!.title, /Sender ID/);
+    const unrelated = analyzeSpf(captureOf({ 'example.com': { TXT: ['spf records are described in RFC 7208'] } }));
+    assert.deepEqual(ids(unrelated), ['spf-missing']);
+  });
 });
 
 test('every finding has an id, a severity, evidence, a one-line recommendation and an RFC reference', () => {

@@ -15,10 +15,21 @@ export const SPF_FINDINGS = {
     rfc: 'RFC 7208 §4.5',
   },
   'spf-near-miss': {
-    severity: 'low',
-    title: 'A TXT record looks meant as SPF but is not one (version not exactly "v=spf1" followed by a space)',
-    recommendation: 'Start the record with exactly "v=spf1 " or remove it; Sender ID (spf2.0) records are obsolete.',
     rfc: 'RFC 7208 §4.5',
+    cases: {
+      'no-record': {
+        severity: 'high',
+        title: ({ problem }: { problem: string }) =>
+          `No SPF record is read: the TXT record meant as one ${problem}, so receivers discard it`,
+        recommendation: ({ fix }: { fix: string }) => `${fix}.`,
+      },
+      'beside-a-record': {
+        severity: 'low',
+        title: ({ problem }: { problem: string }) => `A TXT record looks meant as SPF but is not read: it ${problem}`,
+        recommendation:
+          'Remove it: receivers read the SPF record beside it, and a second valid one would make both fail.',
+      },
+    },
   },
   'spf-multiple-records': {
     severity: 'high',

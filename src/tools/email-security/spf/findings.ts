@@ -5,10 +5,12 @@
 import { excerpt } from '../../excerpt.ts';
 import { quoteRecord } from '../dns-answers.ts';
 import { wordsOf } from '../finding.ts';
+import { nearMissEvidence } from '../near-miss.ts';
 import type { Finding } from '../section.ts';
 import { PERMERROR_FINDING, SPF_FINDINGS, type SpfFindingId } from './catalogue.ts';
 import type { SpfRecordNode, SpfTree, TermNode } from './model.ts';
 import { KNOWN_MODIFIERS, LIMITS } from './rfc7208.ts';
+import { spfNearMiss } from './select.ts';
 import { passesEverySender } from './universal.ts';
 import type { SpfVerdict } from './verdict.ts';
 
@@ -47,15 +49,19 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
   };
   const { root } = tree;
 
-  if (root.state === 'no-record')
+  const nearMisses = root.nearMisses.flatMap((text) => {
+    const miss = spfNearMiss(text);
+    return miss ? [{ text, miss }] : [];
+  });
+  // A near miss in place of the record is the record missing, with the reason it is not read.
+  if (root.state === 'no-record' && nearMisses.length === 0)
     add(
       'spf-missing',
       root.dns?.outcome === 'answer'
         ? `TXT ${root.domain}: no record starts with "v=spf1 "`
         : `TXT ${root.domain}: ${root.dns?.outcome}`,
     );
-  if (root.nearMisses.length > 0)
-    add('spf-near-miss', ...root.nearMisses.map((text) => `TXT ${root.domain}: ${quoteRecord(text)}`));
+  if (nearMisses.length > 0) add('spf-near-miss', ...nearMissEvidence(`TXT ${root.domain}`, nearMisses));
   if (root.state === 'multiple-records')
     add('spf-multiple-records', ...root.candidates.map((text) => `TXT ${root.domain}: ${quoteRecord(text)}`));
   if (root.state === 'syntax-error') {
@@ -98,9 +104,16 @@ export function spfFindings(tree: SpfTree, verdict: SpfVerdict): Finding[] {
     add('spf-not-retrieved', ...(skipped.length > 0 ? skipped : ['some answers are missing from the capture']));
   }
 
+  const [first] = nearMisses;
   return [...evidence].map(([id, { lines, more }]) => ({
     id,
-    ...wordsOf(SPF_FINDINGS[id]),
+    ...(id === 'spf-near-miss'
+      ? wordsOf(SPF_FINDINGS[id], {
+          case: root.state === 'no-record' ? 'no-record' : 'beside-a-record',
+          problem: first!.miss.problem,
+          fix: first!.miss.fix,
+        })
+      : wordsOf(SPF_FINDINGS[id])),
     evidence: more > 0 ? [...lines, `… and ${more} more`] : lines,
   }));
 }
