@@ -170,6 +170,65 @@ describe('DMARC analysis', () => {
     assert.deepEqual(ids(section), ['dmarc-malformed']);
   });
 
+  // RFC 7489 §6.4 / RFC 9989 §4.7: "v=DMARC1" must be the first tag, exactly; a text meant as the
+  // record but discarded is reported with its reason, as serious as no record when nothing else is read.
+  describe('a TXT record meant as DMARC but discarded says why', () => {
+    const cases: [name: string, text: string, title: RegExp, recommendation: RegExp][] = [
+      ['published with its quotes', '"v=DMARC1; p=reject"', /published with its quotes/, /without the quotes/],
+      ['with escaped quotes', '\\"v=DMARC1; p=reject\\"', /published with its quotes/, /without the quotes/],
+      [
+        'after a leading space',
+        ' v=DMARC1; p=reject',
+        /starts with white space before "v=DMARC1"/,
+        /Remove the white space/,
+      ],
+      [
+        'with the version in lower case',
+        'v=dmarc1; p=reject',
+        /starts "v=dmarc1", not "v=DMARC1"/,
+        /exactly "v=DMARC1"/,
+      ],
+      ['without a version number', 'v=DMARC; p=reject', /starts "v=DMARC", not "v=DMARC1"/, /exactly "v=DMARC1"/],
+      ['without ";" after the version', 'v=DMARC1 p=reject', /has no ";" after "v=DMARC1"/, /exactly "v=DMARC1"/],
+      [
+        'with v= not first',
+        'p=reject; v=DMARC1',
+        /has "v=DMARC1" after other tags, not first/,
+        /Move "v=DMARC1" to the start/,
+      ],
+    ];
+    for (const [name, text, title, recommendation] of cases)
+      test(`in place of the record, ${name}: dmarc-malformed, as serious as no record`, () => {
+        const section = analyzeDmarc(
+          captureOf('example.com', [txt('_dmarc.example.com', text), nxdomain('_dmarc.com', 'TXT')]),
+        );
+        assert.equal(section.status, 'fail');
+        assert.equal(section.facts.found, false);
+        assert.deepEqual(ids(section), ['dmarc-malformed']);
+        const [finding] = section.findings;
+        assert.equal(finding!.severity, 'high');
+        assert.match(finding!.title, /^No DMARC record is read: /);
+        assert.match(finding!.title, title);
+        assert.match(finding!.recommendation, recommendation);
+        assert.deepEqual(finding!.evidence.length, 1);
+        assert.ok(finding!.evidence[0]!.startsWith(`_dmarc.example.com: ${JSON.stringify(text)}: it `));
+      });
+
+    test('a correct record beside a quoted copy is still read; the copy is low', () => {
+      const section = analyzeDmarc(
+        captureOf('example.com', [
+          txt('_dmarc.example.com', '"v=DMARC1; p=none"', 'v=DMARC1; p=reject; rua=mailto:d@example.com'),
+        ]),
+      );
+      assert.equal(section.status, 'pass');
+      assert.equal(section.facts.policy, 'reject');
+      assert.deepEqual(ids(section), ['dmarc-malformed']);
+      assert.equal(section.findings[0]!.severity, 'low');
+      assert.match(section.findings[0]!.title, /published with its quotes/);
+      assert.match(section.findings[0]!.recommendation, /^Remove it/);
+    });
+  });
+
   test('unrelated TXT and SPF at _dmarc, and a DMARC record at the apex', () => {
     const section = analyzeDmarc(
       captureOf('example.com', [

@@ -23,7 +23,15 @@ describe('which TXT texts are DMARC records', () => {
     ['v=DMARC2; p=reject', 'malformed'],
     ['v=spf1 -all', 'spf'],
     ['google-site-verification=abc', 'other'],
-    ['p=reject; v=DMARC1', 'other'],
+    // RFC 7489 §6.4, RFC 9989 §4.7: the record starts with "v=DMARC1"; texts meant as one but
+    // discarded are near misses (quoted, a leading space, the version misspelt or not first).
+    ['p=reject; v=DMARC1', 'malformed'],
+    ['"v=DMARC1; p=reject"', 'malformed'],
+    ['\\"v=DMARC1; p=reject\\"', 'malformed'],
+    ['v=DMARC; p=reject', 'malformed'],
+    ['v=DMARC1 p=reject', 'malformed'],
+    ['p=reject', 'other'],
+    ['"google-site-verification=abc"', 'other'],
   ];
   for (const [text, kind] of cases)
     test(`${JSON.stringify(text)} → ${kind}`, () => assert.equal(classifyDmarcText(text), kind));

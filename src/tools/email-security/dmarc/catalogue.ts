@@ -31,10 +31,21 @@ export const DMARC_FINDINGS = {
     rfc: DISCOVERY,
   },
   'dmarc-malformed': {
-    severity: 'high',
-    title: 'A DMARC-like record is ignored: it must start exactly with "v=DMARC1"',
-    recommendation: 'Start the record with "v=DMARC1;" (no leading space, DMARC1 in capitals).',
     rfc: TAGS,
+    cases: {
+      'no-record': {
+        severity: 'high',
+        title: ({ problem }: { problem: string }) =>
+          `No DMARC record is read: the TXT record meant as one ${problem}, so receivers discard it`,
+        recommendation: ({ fix }: { fix: string }) => `${fix}.`,
+      },
+      'beside-a-record': {
+        severity: 'low',
+        title: ({ problem }: { problem: string }) => `A DMARC-like record is ignored: it ${problem}`,
+        recommendation:
+          'Remove it: receivers read the DMARC record beside it, and a second valid one would make them discard both.',
+      },
+    },
   },
   'dmarc-multiple': severalRecords({
     name: 'DMARC',

@@ -6,12 +6,13 @@
 import { exchange, type EmailSecurityCapture } from '../capture.ts';
 import { recordsAt } from '../common-findings.ts';
 import { txtTexts } from '../dns-answers.ts';
+import { nearMissEvidence, nearMissesAmong } from '../near-miss.ts';
 import type { DmarcSection } from '../result-schema-sections.ts';
 import type { Finding } from '../section.ts';
 import { apexTxtIn } from '../sender-hints.ts';
 import { dmarcFinding } from './catalogue.ts';
 import { MAX_AUTHORIZATION_LOOKUPS } from './destinations.ts';
-import { classifyDmarcText } from './parse.ts';
+import { classifyDmarcText, DMARC_VERSION } from './parse.ts';
 import { dmarcName, type WalkStep } from './tree-walk.ts';
 
 type DmarcDestinationReport = DmarcSection['destinations'][number];
@@ -20,8 +21,17 @@ export function ownTextFindings(capture: EmailSecurityCapture, step: WalkStep | 
   const name = dmarcName(capture.domain);
   const texts = txtTexts(exchange(capture, name, 'TXT'));
   const findings: Finding[] = [];
-  const malformed = texts.filter((t) => classifyDmarcText(t) === 'malformed');
-  if (malformed.length > 0) findings.push(dmarcFinding('dmarc-malformed', recordsAt(name, malformed)));
+  const malformed = nearMissesAmong(texts, DMARC_VERSION);
+  const [first] = malformed;
+  if (first)
+    findings.push(
+      dmarcFinding('dmarc-malformed', nearMissEvidence(name, malformed), {
+        // Beside a record receivers read, the near miss changes nothing; in its place, it is the record missing.
+        case: step?.outcome === 'record' || step?.outcome === 'multiple' ? 'beside-a-record' : 'no-record',
+        problem: first.miss.problem,
+        fix: first.miss.fix,
+      }),
+    );
   if (step?.outcome === 'multiple') findings.push(dmarcFinding('dmarc-multiple', recordsAt(name, step.records)));
   const spf = texts.filter((t) => classifyDmarcText(t) === 'spf');
   if (spf.length > 0) findings.push(dmarcFinding('dmarc-spf-at-dmarc', recordsAt(name, spf)));

@@ -9,6 +9,7 @@
  * - a repeated tag makes the whole tag list invalid (§4.7 adopts DKIM's tag-value syntax, and
  *   RFC 6376 §3.2 says so); RFC 9989 names no winner, so the record is graded as ignored.
  */
+import { nearMissOf, type RecordVersion } from '../near-miss.ts';
 import { MAX_REPORT_URIS, parseReportUri, splitUriList } from '../report-uri.ts';
 import type { DmarcRecord } from '../result-schema-records.ts';
 import { parseTagList } from '../tag-list.ts';
@@ -17,14 +18,27 @@ import { DMARC_TAGS, tagValueProblem, type DmarcPolicy } from './tags.ts';
 export type { DmarcRecord };
 
 /**
- * dmarc: a DMARC record. malformed: looks like one but receivers discard it (leading space,
- * version not exactly `DMARC1`). spf: an SPF record (often a wildcard TXT leaking in). other.
+ * dmarc: a DMARC record. malformed: meant as one but receivers discard it (quoted, leading space,
+ * version not exactly `DMARC1`, `v=` not first: near-miss.ts). spf: an SPF record (often a
+ * wildcard TXT leaking in). other.
  */
 export type DmarcTextKind = 'dmarc' | 'malformed' | 'spf' | 'other';
 
+function isDmarcRecord(text: string): boolean {
+  return /^[vV][ \t]*=[ \t]*DMARC1[ \t]*(;|$)/.test(text);
+}
+
+/** The version the record starts with, for telling near misses (near-miss.ts). */
+export const DMARC_VERSION: RecordVersion = {
+  version: 'v=DMARC1',
+  name: 'DMARC',
+  separator: ';',
+  isRecord: isDmarcRecord,
+};
+
 export function classifyDmarcText(text: string): DmarcTextKind {
-  if (/^[vV][ \t]*=[ \t]*DMARC1[ \t]*(;|$)/.test(text)) return 'dmarc';
-  if (/^\s*v\s*=\s*dmarc/i.test(text)) return 'malformed';
+  if (isDmarcRecord(text)) return 'dmarc';
+  if (nearMissOf(text, DMARC_VERSION)) return 'malformed';
   if (/^\s*v=spf1/i.test(text)) return 'spf';
   return 'other';
 }
