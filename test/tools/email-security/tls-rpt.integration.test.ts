@@ -59,6 +59,66 @@ describe('TLS-RPT record', () => {
 });
 
 describe('TLS-RPT analysis', () => {
+  // RFC 8460 §3: the record starts with tlsrpt-version, %s"v=TLSRPTv1", then ";"; a text meant as
+  // the record but discarded is reported with its reason, as serious as no record in its place.
+  describe('a TXT record meant as TLS-RPT but discarded says why', () => {
+    const rua = 'rua=mailto:tls@example.com';
+    const cases: [name: string, text: string, title: RegExp, recommendation: RegExp][] = [
+      ['published with its quotes', `"v=TLSRPTv1; ${rua}"`, /published with its quotes/, /without the quotes/],
+      ['with escaped quotes', `\\"v=TLSRPTv1; ${rua}\\"`, /published with its quotes/, /without the quotes/],
+      [
+        'after a leading space',
+        ` v=TLSRPTv1; ${rua}`,
+        /starts with white space before "v=TLSRPTv1"/,
+        /Remove the white space/,
+      ],
+      [
+        'with the version in lower case',
+        `v=tlsrptv1; ${rua}`,
+        /starts "v=tlsrptv1", not "v=TLSRPTv1"/,
+        /exactly "v=TLSRPTv1"/,
+      ],
+      ['without a version number', `v=TLSRPT; ${rua}`, /starts "v=TLSRPT", not "v=TLSRPTv1"/, /exactly "v=TLSRPTv1"/],
+      ['without ";" after the version', `v=TLSRPTv1 ${rua}`, /has no ";" after "v=TLSRPTv1"/, /exactly "v=TLSRPTv1"/],
+      [
+        'with v= not first',
+        `${rua}; v=TLSRPTv1`,
+        /has "v=TLSRPTv1" after other tags, not first/,
+        /Move "v=TLSRPTv1" to the start/,
+      ],
+    ];
+    for (const [name, text, title, recommendation] of cases)
+      test(`in place of the record, ${name}: tls-rpt-near-miss, as serious as no record`, () => {
+        const section = analyzeTlsRpt(captureOf('example.com', [txt('_smtp._tls.example.com', text)]));
+        assert.equal(section.status, 'fail');
+        assert.deepEqual(section.facts, { present: false, valid: false });
+        assert.deepEqual(
+          section.findings.map((f) => f.id),
+          ['tls-rpt-near-miss'],
+        );
+        const [finding] = section.findings;
+        assert.equal(finding!.severity, 'low');
+        assert.match(finding!.title, /^No TLS-RPT record is read: /);
+        assert.match(finding!.title, title);
+        assert.match(finding!.recommendation, recommendation);
+        assert.deepEqual(finding!.evidence.length, 1);
+        assert.ok(finding!.evidence[0]!.startsWith(`_smtp._tls.example.com: ${JSON.stringify(text)}: it `));
+      });
+
+    test('a correct record beside a quoted copy is still read; the copy is info', () => {
+      const section = analyzeTlsRpt(
+        captureOf('example.com', [txt('_smtp._tls.example.com', `"v=TLSRPTv1; ${rua}"`, `v=TLSRPTv1; ${rua}`)]),
+      );
+      assert.equal(section.status, 'pass');
+      assert.deepEqual(section.facts, { present: true, valid: true });
+      assert.deepEqual(
+        section.findings.map((f) => [f.id, f.severity]),
+        [['tls-rpt-near-miss', 'info']],
+      );
+      assert.match(section.findings[0]!.recommendation, /^Remove it/);
+    });
+  });
+
   test('valid record: pass', () => {
     const section = analyzeTlsRpt(
       captureOf('example.com', [txt('_smtp._tls.example.com', 'v=TLSRPTv1; rua=mailto:tls@example.com')]),

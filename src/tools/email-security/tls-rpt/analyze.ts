@@ -7,10 +7,11 @@ import { lookupEvidence, recordsAt } from '../common-findings.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { receivesNoMail } from '../mx/facts.ts';
+import { nearMissEvidence, nearMissesAmong } from '../near-miss.ts';
 import type { TlsRptSection } from '../result-schema-sections.ts';
 import type { Finding } from '../section.ts';
 import { tlsRptFinding } from './catalogue.ts';
-import { isTlsRptRecord, parseTlsRptRecord } from './record.ts';
+import { isTlsRptRecord, parseTlsRptRecord, TLS_RPT_VERSION } from './record.ts';
 import { tlsRptName } from './retrieve.ts';
 
 export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNoMail(capture)): TlsRptSection {
@@ -27,6 +28,17 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
     };
   }
   const texts = txtTexts(result).filter(isTlsRptRecord);
+  const nearMisses = nearMissesAmong(txtTexts(result), TLS_RPT_VERSION);
+  const nearMissFindings = (place: 'no-record' | 'beside-a-record'): Finding[] =>
+    nearMisses.length === 0
+      ? []
+      : [
+          tlsRptFinding('tls-rpt-near-miss', nearMissEvidence(name, nearMisses), {
+            case: place,
+            problem: nearMisses[0]!.miss.problem,
+            fix: nearMisses[0]!.miss.fix,
+          }),
+        ];
   if (texts.length === 0) {
     if (noMail)
       return {
@@ -43,13 +55,16 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
       status: 'fail',
       summary: 'No TLS-RPT record: TLS delivery failures to this domain go unreported.',
       records: [],
-      findings: [tlsRptFinding('tls-rpt-missing', [describeExchange(result)], { name, domain: capture.domain })],
+      findings:
+        nearMisses.length > 0
+          ? nearMissFindings('no-record')
+          : [tlsRptFinding('tls-rpt-missing', [describeExchange(result)], { name, domain: capture.domain })],
       facts: { present: false, valid: false },
       record: null,
     };
   }
   const record = parseTlsRptRecord(texts[0]!);
-  const findings: Finding[] = [];
+  const findings = nearMissFindings('beside-a-record');
   if (texts.length > 1) findings.push(tlsRptFinding('tls-rpt-multiple', recordsAt(name, texts)));
   else if (!record.valid)
     findings.push(tlsRptFinding('tls-rpt-invalid', [`${name}: ${quoteRecord(record.text)}`, ...record.problems]));

@@ -16,6 +16,24 @@ export const TLS_RPT_FINDINGS = {
       `Publish "v=TLSRPTv1; rua=mailto:tls-reports@${domain}" at ${name}.`,
     rfc: RECORD,
   },
+  'tls-rpt-near-miss': {
+    rfc: RECORD,
+    cases: {
+      'no-record': {
+        severity: 'low',
+        title: ({ problem }: { problem: string }) =>
+          `No TLS-RPT record is read: the TXT record meant as one ${problem}, so senders discard it`,
+        recommendation: ({ fix }: { fix: string }) => `${fix}.`,
+      },
+      'beside-a-record': {
+        severity: 'info',
+        title: ({ problem }: { problem: string }) =>
+          `A TXT record looks meant as TLS-RPT but is not read: it ${problem}`,
+        recommendation:
+          'Remove it: senders read the TLS-RPT record beside it, and a second valid one would make them ignore both.',
+      },
+    },
+  },
   'tls-rpt-multiple': severalRecords({ name: 'TLS-RPT', version: 'v=TLSRPTv1', who: 'senders', rfc: RECORD }),
   'tls-rpt-invalid': {
     severity: 'high',

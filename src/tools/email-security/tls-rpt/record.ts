@@ -4,6 +4,7 @@
  * and DANE ones) to those destinations.
  */
 import { EXTENSION_NAME, EXTENSION_VALUE, readFieldList } from '../field-list.ts';
+import type { RecordVersion } from '../near-miss.ts';
 import { MAX_REPORT_URIS, parseReportUri, splitUriList } from '../report-uri.ts';
 import type { TlsRptRecord } from '../result-schema-records.ts';
 
@@ -13,6 +14,14 @@ export type { TlsRptRecord };
 export function isTlsRptRecord(text: string): boolean {
   return /^v=TLSRPTv1[ \t]*(;|$)/.test(text);
 }
+
+/** The version the record starts with, for telling near misses (near-miss.ts). */
+export const TLS_RPT_VERSION: RecordVersion = {
+  version: 'v=TLSRPTv1',
+  name: 'TLSRPT',
+  separator: ';',
+  isRecord: isTlsRptRecord,
+};
 
 export function parseTlsRptRecord(text: string): TlsRptRecord {
   const list = readFieldList(text);
