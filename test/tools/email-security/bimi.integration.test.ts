@@ -161,6 +161,54 @@ describe('BIMI analysis', () => {
       );
     }
   });
+  // BIMI draft §4.3: v= is the first tag and its value BIMI1; a text meant as the record but
+  // discarded is reported with its reason, as serious as no record in its place (info: BIMI is optional).
+  describe('a TXT record meant as BIMI but discarded says why', () => {
+    const l = 'l=https://example.com/logo.svg';
+    const dmarc = txt('_dmarc.example.com', 'v=DMARC1; p=reject; rua=mailto:d@example.com');
+    const cases: [name: string, text: string, title: RegExp, recommendation: RegExp][] = [
+      ['published with its quotes', `"v=BIMI1; ${l}"`, /published with its quotes/, /without the quotes/],
+      ['with typographic quotes', `\u201cv=BIMI1; ${l}\u201d`, /published with its quotes/, /without the quotes/],
+      ['after a leading space', ` v=BIMI1; ${l}`, /starts with white space before "v=BIMI1"/, /Remove the white space/],
+      ['without a version number', `v=BIMI; ${l}`, /starts "v=BIMI", not "v=BIMI1"/, /exactly "v=BIMI1"/],
+      ['with another version number', `v=BIMI2; ${l}`, /starts "v=BIMI2", not "v=BIMI1"/, /exactly "v=BIMI1"/],
+      ['without ";" after the version', `v=BIMI1 ${l}`, /has no ";" after "v=BIMI1"/, /exactly "v=BIMI1"/],
+      [
+        'with v= not first',
+        `${l}; v=BIMI1`,
+        /has "v=BIMI1" after other tags, not first/,
+        /Move "v=BIMI1" to the start/,
+      ],
+    ];
+    for (const [name, text, title, recommendation] of cases)
+      test(`in place of the record, ${name}: bimi-near-miss, as serious as no record`, () => {
+        const section = analyzeBimi(captureOf('example.com', [dmarc, txt('default._bimi.example.com', text)]));
+        assert.equal(section.status, 'fail');
+        assert.deepEqual(section.facts, { present: false, valid: false });
+        assert.deepEqual(
+          section.findings.map((f) => f.id),
+          ['bimi-near-miss'],
+        );
+        const [finding] = section.findings;
+        assert.equal(finding!.severity, 'info');
+        assert.match(finding!.title, /^No BIMI record is read: /);
+        assert.match(finding!.title, title);
+        assert.match(finding!.recommendation, recommendation);
+        assert.deepEqual(finding!.evidence.length, 1);
+        assert.ok(finding!.evidence[0]!.startsWith(`default._bimi.example.com: ${JSON.stringify(text)}: it `));
+      });
+
+    test('a correct record beside a quoted copy is still read', () => {
+      const section = analyzeBimi(
+        captureOf('example.com', [dmarc, txt('default._bimi.example.com', `"v=BIMI1; ${l}"`, `v=BIMI1; ${l}`)]),
+      );
+      assert.equal(section.record?.location, 'https://example.com/logo.svg');
+      assert.deepEqual(section.facts, { present: true, valid: true });
+      assert.deepEqual(section.findings.map((f) => f.id).sort(), ['bimi-near-miss', 'bimi-no-evidence']);
+      assert.match(section.findings[0]!.recommendation, /^Remove it/);
+    });
+  });
+
   test('missing, invalid, failed', () => {
     assert.equal(analyzeBimi(captureOf('example.com', [nxdomain('default._bimi.example.com', 'TXT')])).status, 'fail');
     assert.equal(analyzeBimi(captureOf('example.com', [servfail('default._bimi.example.com', 'TXT')])).status, 'error');

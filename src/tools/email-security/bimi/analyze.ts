@@ -10,10 +10,11 @@ import { analyzeDmarc } from '../dmarc/analyze.ts';
 import { describeExchange, isDnsFailure, quoteRecord, txtTexts } from '../dns-answers.ts';
 import { statusFromFindings } from '../finding.ts';
 import { sendsNoMail } from '../mx/facts.ts';
+import { nearMissEvidence, nearMissesAmong } from '../near-miss.ts';
 import type { BimiSection, DmarcSection } from '../result-schema-sections.ts';
 import type { Finding } from '../section.ts';
 import { bimiFinding } from './catalogue.ts';
-import { isBimiRecord, parseBimiRecord } from './record.ts';
+import { BIMI_VERSION, isBimiRecord, parseBimiRecord } from './record.ts';
 import { bimiName } from './retrieve.ts';
 
 function dmarcEnforced(dmarc: DmarcSection): boolean {
@@ -44,6 +45,17 @@ export function analyzeBimi(
     };
   }
   const texts = txtTexts(result).filter(isBimiRecord);
+  const nearMisses = nearMissesAmong(txtTexts(result), BIMI_VERSION);
+  const nearMissFindings = (place: 'no-record' | 'beside-a-record'): Finding[] =>
+    nearMisses.length === 0
+      ? []
+      : [
+          bimiFinding('bimi-near-miss', nearMissEvidence(name, nearMisses), {
+            case: place,
+            problem: nearMisses[0]!.miss.problem,
+            fix: nearMisses[0]!.miss.fix,
+          }),
+        ];
   if (texts.length === 0) {
     if (noMail)
       return {
@@ -58,12 +70,15 @@ export function analyzeBimi(
       status: 'fail',
       summary: 'No BIMI record (optional: shows your logo in supporting inboxes).',
       records: [],
-      findings: [bimiFinding('bimi-missing', [describeExchange(result)], { name })],
+      findings:
+        nearMisses.length > 0
+          ? nearMissFindings('no-record')
+          : [bimiFinding('bimi-missing', [describeExchange(result)], { name })],
     };
   }
   const record = parseBimiRecord(texts[0]!);
   const quoted = `${name}: ${quoteRecord(record.text)}`;
-  const findings: Finding[] = [];
+  const findings = nearMissFindings('beside-a-record');
   if (texts.length > 1) findings.push(bimiFinding('bimi-multiple', recordsAt(name, texts)));
   else if (!record.valid) findings.push(bimiFinding('bimi-invalid', [quoted, ...record.problems]));
   if (record.notes.length > 0) findings.push(bimiFinding('bimi-location-notes', [quoted, ...record.notes]));

@@ -17,6 +17,22 @@ export const BIMI_FINDINGS = {
       `Optional: once DMARC is at enforcement, publish "v=BIMI1; l=https://…/logo.svg" at ${name}.`,
     rfc: RECORD,
   },
+  'bimi-near-miss': {
+    severity: 'info',
+    rfc: RECORD,
+    cases: {
+      'no-record': {
+        title: ({ problem }: { problem: string }) =>
+          `No BIMI record is read: the TXT record meant as one ${problem}, so receivers discard it`,
+        recommendation: ({ fix }: { fix: string }) => `${fix}.`,
+      },
+      'beside-a-record': {
+        title: ({ problem }: { problem: string }) => `A TXT record looks meant as BIMI but is not read: it ${problem}`,
+        recommendation:
+          'Remove it: receivers read the BIMI record beside it, and a second valid one would make them ignore both.',
+      },
+    },
+  },
   'bimi-multiple': severalRecords({ name: 'BIMI', version: 'v=BIMI1', who: 'receivers', rfc: RECORD }),
   'bimi-invalid': {
     severity: 'high',

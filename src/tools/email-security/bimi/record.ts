@@ -5,6 +5,7 @@
  * invalid, as a missing `l=` is: indicator discovery needs a valid logo location even when a mark
  * certificate is given (§7.3 step 1), and receivers (mailauth) fail it.
  */
+import type { RecordVersion } from '../near-miss.ts';
 import { isHostName } from '../report-uri.ts';
 import type { BimiRecord } from '../result-schema-records.ts';
 import { parseTagList, tagValue } from '../tag-list.ts';
@@ -14,6 +15,9 @@ export type { BimiRecord };
 export function isBimiRecord(text: string): boolean {
   return /^v\s*=\s*BIMI1\s*(;|$)/i.test(text);
 }
+
+/** The version the record starts with, for telling near misses (near-miss.ts). */
+export const BIMI_VERSION: RecordVersion = { version: 'v=BIMI1', name: 'BIMI', separator: ';', isRecord: isBimiRecord };
 
 function httpsProblem(tag: string, value: string): string | null {
   let url: URL;
