@@ -1,7 +1,8 @@
 /**
  * Bot/WAF challenge signatures, as data. Decisive headers are documented by the vendor and
  * enough on their own; body markers count only on a refusing status (403, 429, 503, or AWS's
- * 202/405); vendor presence (a CDN's usual headers and cookies) never counts on its own.
+ * 202/405); vendor presence (a CDN's usual headers and cookies) never counts: it is evidence kept
+ * beside a verdict.
  * Sources: the vendors' documentation and public WAF fingerprints (docs/challenge-detection.md).
  */
 export interface DecisiveHeader {
@@ -38,6 +39,7 @@ export const BODY_MARKERS: BodyMarker[] = [
   { vendor: 'cloudflare', marker: /\/cdn-cgi\/challenge-platform\// },
   { vendor: 'cloudflare', marker: /_cf_chl_opt/ },
   { vendor: 'cloudflare', marker: /Checking (if the site connection is secure|your browser)/i },
+  { vendor: 'cloudflare', marker: /Sorry, you have been blocked|Cloudflare Ray ID/ },
   { vendor: 'vercel', marker: /<title>\s*Vercel Security Checkpoint\s*<\/title>/i },
   { vendor: 'vercel', marker: /\/_?vercel\/(security|protection\/challenge)/ },
   { vendor: 'akamai', marker: /Reference&#32;#\d+\.|Reference #\d+\.[0-9a-f]+\.\d+/i },

@@ -18,9 +18,6 @@ export interface ChallengeVerdict {
   evidence: string[];
 }
 
-/** A challenge page is small; a real site served with an error status through a CDN usually is not. */
-const SMALL_PAGE_BYTES = 8 * 1024;
-
 /** A final response with its headers ready for lookup. */
 interface FinalResponse {
   status: number;
@@ -57,10 +54,13 @@ function presentVendors(headers: HeaderView): Map<string, string> {
 }
 
 /**
- * Decides whether the final responses are a challenge rather than the site (reference algorithm):
- * a vendor's decisive header on any final response; or a refusing status with the vendor's page
- * markers in the body; or a refusing status, the vendor's presence and a small HTML page. Only
- * the headers named in the signatures are read: a CSP that lists a challenge domain proves nothing.
+ * Decides whether the final responses are a challenge rather than the site, on positive evidence
+ * only: a vendor's decisive header on any final response, or a refusing status with the vendor's
+ * page markers in the body. A CDN's presence (its server header, its cookies) beside a refusing
+ * status and a small page is not such evidence: the site's own 403 behind a CDN looks the same,
+ * and is graded (the Observatory grades it too); the presence is kept as evidence of a verdict.
+ * Only the headers named in the signatures are read: a CSP that lists a challenge domain proves
+ * nothing.
  */
 export function detectChallenge(capture: SecurityHeadersCapture): ChallengeVerdict | null {
   const finals = [finalHop(capture.https), finalHop(capture.http)]
@@ -79,15 +79,14 @@ export function detectChallenge(capture: SecurityHeadersCapture): ChallengeVerdi
   if (!refusing) return null;
   const html = capture.html ?? '';
   const marker = BODY_MARKERS.find((m) => m.marker.test(html));
-  if (marker)
-    return {
-      vendor: marker.vendor,
-      evidence: [`status ${body.status}`, `page marker ${marker.marker.source.slice(0, 60)}`],
-    };
-  const vendors = presentVendors(body.headers);
-  const small = html.length > 0 && html.length <= SMALL_PAGE_BYTES;
-  const [vendor, evidence] = vendors.entries().next().value ?? [];
-  if (vendor && small && evidence)
-    return { vendor, evidence: [`status ${body.status}`, evidence, `small page (${html.length} bytes)`] };
-  return null;
+  if (!marker) return null;
+  const presence = presentVendors(body.headers).get(marker.vendor);
+  return {
+    vendor: marker.vendor,
+    evidence: [
+      `status ${body.status}`,
+      `page marker ${marker.marker.source.slice(0, 60)}`,
+      ...(presence === undefined ? [] : [presence]),
+    ],
+  };
 }

@@ -99,7 +99,7 @@ const CHALLENGES: [string, SecurityHeadersCapture, string][] = [
     'anubis',
   ],
   [
-    'Cloudflare presence, 403 and a tiny page',
+    'Cloudflare block page, 403',
     capture(
       403,
       [
@@ -120,6 +120,13 @@ for (const [name, c, vendor] of CHALLENGES) {
     assert.ok(verdict.evidence.length >= 2);
   });
 }
+
+test("a page marker's verdict keeps the vendor's presence as evidence", () => {
+  const verdict = detectChallenge(
+    capture(403, [['server', 'cloudflare']], '<html><title>Just a moment...</title></html>'),
+  );
+  assert.deepEqual(verdict?.evidence.at(-1), 'server: cloudflare');
+});
 
 const NOT_CHALLENGES: [string, SecurityHeadersCapture][] = [
   [
@@ -143,6 +150,20 @@ const NOT_CHALLENGES: [string, SecurityHeadersCapture][] = [
     capture(403, [['content-security-policy', 'script-src /cdn-cgi/challenge-platform/']], '<html>Forbidden</html>'),
   ],
   ['a big 403 page behind a CDN', capture(403, [['server', 'cloudflare']], `<html>${'content '.repeat(2000)}</html>`)],
+  [
+    // The site's own 403 behind a CDN: a presence, a refusing status and a small page are no
+    // evidence of a challenge (the Observatory grades such a page).
+    "a CDN's 403 with a small page of the site's own, no challenge marker",
+    capture(
+      403,
+      [
+        ['server', 'cloudflare'],
+        ['cf-ray', '8a1b2c3d4e5f-AMS'],
+        ['content-security-policy', "default-src 'self'"],
+      ],
+      '<html><title>Members only</title><p>Please sign in.</p></html>',
+    ),
+  ],
   ['a 404 with a vendor presence', capture(404, [['server', 'cloudflare']], '<html>Not found</html>')],
   ['a 202 without the AWS header', capture(202, [], 'awswaf.com')],
   ['a plain 503 from the origin', capture(503, [['server', 'nginx']], '<html>Maintenance</html>')],
