@@ -235,7 +235,10 @@ const DkimSectionSchema = v.object({
       v.object({
         selector: v.string(),
         name: v.string(),
-        outcome: oneOf(['key', 'other-txt', 'failed'], 'other-txt: TXT but no key.'),
+        outcome: oneOf(
+          ['key', 'other-txt', 'dangling', 'failed'],
+          'other-txt: TXT but no key; dangling: a CNAME to a name that does not exist (records: its target).',
+        ),
         records: v.array(v.string()),
         key: orNull(DkimKeyRecordSchema, 'The first key record; null unless outcome is key.'),
       }),

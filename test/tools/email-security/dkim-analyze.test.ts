@@ -10,7 +10,7 @@ import {
   MAX_REQUESTED_SELECTORS,
   planSelectors,
 } from '../../../src/tools/email-security/dkim/selectors.ts';
-import { captureOf, mx, nodata, nxdomain, servfail, txt } from '../../support/email-capture-builder.ts';
+import { captureOf, mx, nodata, nxdomain, servfail, txt, via } from '../../support/email-capture-builder.ts';
 
 const rsa = (bits: number) =>
   generateKeyPairSync('rsa', { modulusLength: bits })
@@ -72,6 +72,47 @@ describe('DKIM states', () => {
     assert.equal(section.status, 'warn');
     assert.deepEqual(ids(section), ['dkim-selector-unknown']);
     assert.equal(section.findings[0]!.severity, 'info');
+  });
+
+  test('dangling CNAMEs (Microsoft 365 before signing is on) count as no key and name their targets', () => {
+    // RFC 6376 §3.6.2.2: the key is the TXT at the selector's name; a CNAME to a name that does not
+    // exist (RFC 1034 §3.6.2) leaves none, and it is what makes _domainkey exist.
+    const target = (s: string) => `${s}-example-com._domainkey.example.onmicrosoft.com`;
+    const section = analyzeDkim(
+      dkimCapture(
+        [
+          nodata('_domainkey.example.com', 'TXT'),
+          via(nxdomain('selector1._domainkey.example.com', 'TXT'), target('selector1')),
+          via(nxdomain('selector2._domainkey.example.com', 'TXT'), target('selector2')),
+        ],
+        ['selector1', 'selector2', 'google'],
+      ),
+    );
+    assert.equal(section.facts.state, 'not-found', 'not "probably set up"');
+    assert.equal(section.status, 'fail');
+    assert.deepEqual(ids(section), ['dkim-dangling-cname']);
+    assert.equal(section.findings[0]!.severity, 'medium');
+    assert.ok(section.findings[0]!.evidence.some((line) => line.includes(target('selector1'))));
+    assert.ok(section.findings[0]!.evidence.some((line) => line.includes(target('selector2'))));
+    assert.deepEqual(
+      section.results.map((r) => [r.selector, r.outcome]),
+      [
+        ['selector1', 'dangling'],
+        ['selector2', 'dangling'],
+      ],
+    );
+    assert.match(section.summary, /selector1, selector2 point \(CNAME\) to names that do not exist/);
+  });
+
+  test('a dangling CNAME beside a key elsewhere: the key counts', () => {
+    const section = analyzeDkim(
+      dkimCapture([
+        nodata('_domainkey.example.com', 'TXT'),
+        txt('google._domainkey.example.com', `v=DKIM1; k=rsa; p=${rsa2048}`),
+        via(nxdomain('selector1._domainkey.example.com', 'TXT'), 'gone.example.net'),
+      ]),
+    );
+    assert.equal(section.facts.state, 'found');
   });
 
   test('not found: _domainkey is NXDOMAIN and no selector answered (reported, not called broken)', () => {

@@ -30,6 +30,9 @@ function baseNodeState(result: DnsExchange | undefined): DkimSection['baseNode']
 function selectorReport(capture: EmailSecurityCapture, selector: string): DkimSelectorReport | null {
   const name = selectorName(selector, capture.domain);
   const result = exchange(capture, name, 'TXT');
+  // A CNAME whose target does not exist (Microsoft 365's selector1/selector2 before signing is on).
+  if (result?.outcome === 'nxdomain' && result.cnameChain.length > 0)
+    return { selector, name, outcome: 'dangling', records: [result.cnameChain.at(-1)!], key: null };
   if (!result || isAbsent(result)) return null;
   if (isDnsFailure(result)) return { selector, name, outcome: 'failed', records: [], key: null };
   const texts = txtTexts(result);
@@ -92,6 +95,9 @@ function stateFor(
   if (parked) return 'not-applicable';
   if (base === 'failed' || base === 'not-asked') return 'error';
   if (reports.filter((r) => r.outcome === 'failed').length * 2 > tried) return 'error';
+  // Selectors that point at nothing count as no key: they also make _domainkey exist, which is
+  // then no sign of a selector we could not guess.
+  if (reports.some((r) => r.outcome === 'dangling')) return 'not-found';
   return base === 'exists' ? 'likely-present' : 'not-found';
 }
 
@@ -178,7 +184,21 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
           'the selector in use is unknown.',
         findings,
       };
-    case 'not-found':
+    case 'not-found': {
+      const dangling = reports.filter((r) => r.outcome === 'dangling');
+      if (dangling.length > 0) {
+        const targets = dangling.map((r) => `${r.name} CNAME ${r.records[0]!}: the target does not exist`);
+        findings.push(dkimFinding('dkim-dangling-cname', [...targets, checked]));
+        const one = dangling.length === 1;
+        return {
+          ...base,
+          status: 'fail',
+          summary:
+            `No DKIM key found: ${dangling.map((r) => r.selector).join(', ')} ` +
+            `point${one ? 's' : ''} (CNAME) to ${one ? 'a name that does' : 'names that do'} not exist.`,
+          findings,
+        };
+      }
       findings.push(dkimFinding('dkim-not-found', [baseEvidence, checked]));
       return {
         ...base,
@@ -188,6 +208,7 @@ export function analyzeDkim(capture: EmailSecurityCapture, noMail = sendsNoMail(
           `and ${noneOfTheSelectors(capture.selectors.tried.length, 'answered', 'did not answer')}.`,
         findings,
       };
+    }
     case 'not-applicable':
       findings.push(dkimFinding('dkim-not-applicable', [`MX: ${mx.state}`, `SPF: ${spf ?? 'none'}`]));
       return {

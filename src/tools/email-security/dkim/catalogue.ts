@@ -185,6 +185,14 @@ export const DKIM_FINDINGS = {
       'Pass your selector (the s= tag of the DKIM-Signature in a message you sent) in "selectors" to check the key.',
     rfc: 'RFC 8020 §2',
   },
+  'dkim-dangling-cname': {
+    severity: 'medium',
+    title: 'DKIM selectors point (CNAME) to names that do not exist: no key, so mail is not DKIM-signed',
+    recommendation:
+      'Turn DKIM signing on where the CNAMEs point (Microsoft 365: Defender portal, Email authentication, ' +
+      'DKIM, which publishes the targets), or remove the CNAMEs.',
+    rfc: 'RFC 6376 §3.6.2.2, RFC 1034 §3.6.2',
+  },
   'dkim-not-found': {
     severity: 'medium',
     title: 'No DKIM key found',
