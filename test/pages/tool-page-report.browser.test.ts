@@ -114,6 +114,22 @@ describe('summary first', () => {
   });
 });
 
+describe('the score adds up', () => {
+  test('a cap that lowered an email grade is a line of the points table, then the score', async () => {
+    const outcome = emailAPlusOutcome();
+    if (!outcome.assessed) throw new Error('the fixture grades');
+    const cap = 'no valid DMARC record: at most D';
+    Object.assign(outcome.result.details, { caps: [cap], score: 39, grade: 'D' });
+    Object.assign(outcome, { grade: 'D', gradeScore: 39 });
+    const { page } = await opened('email-security', outcome, 1280);
+    const footer = await page
+      .locator('tfoot tr')
+      .evaluateAll((rows) => rows.map((row) => (row.textContent ?? '').replace(/\s+/g, ' ').trim()));
+    assert.ok(footer.includes(`Cap: ${cap}`), footer.join(' | '));
+    assert.equal(footer.at(-1), 'Score39 / 100');
+  });
+});
+
 describe('severity decides word and colour', () => {
   test('email: info and low findings are notes, not failures', async () => {
     const { page } = await opened('email-security', emailFOutcome(), 1280);

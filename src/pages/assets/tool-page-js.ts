@@ -589,14 +589,17 @@ function scoreItems(details) {
       "table-wrap",
       el("table", null, [
         el("tbody", null, rows),
-        el(
-          "tfoot",
-          null,
+        el("tfoot", null, [
           el("tr", null, [
             el("th", null, max === 100 ? "Total" : "Total, before rescaling to 100"),
             el("td", "num", earned + " / " + max)
-          ])
-        )
+          ]),
+          // A cap lowers the score to its grade's best: each is a line, so the score adds up.
+          ...arr(details.caps).map(
+            (cap) => el("tr", "cap-row", [el("th", null, "Cap: " + text(cap)), el("td", "num", "")])
+          ),
+          arr(details.caps).length > 0 || max !== 100 ? el("tr", null, [el("th", null, "Score"), el("td", "num", text(details.score) + " / 100")]) : null
+        ])
       ])
     )
   ]);
