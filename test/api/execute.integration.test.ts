@@ -58,7 +58,7 @@ describe('POST /api/v1/agent/tools/{tool}/execute', () => {
     assert.ok(call?.context.signal instanceof AbortSignal);
     await h.settled();
     assert.deepEqual(await h.store.scanHistory('email-security', 'example.org', 5), [
-      { scanId, scannedAt: h.clock.time, grade: 'B', gradeScore: 75, status: 'warnings' },
+      { scanId, scannedAt: h.clock.time, grade: 'D', gradeScore: 39, status: 'failed' },
     ]);
   });
 

@@ -70,7 +70,7 @@ for (const { name, start } of STORES) {
       assert.equal(reused.structuredContent?.scanId, scanId);
       assert.equal(reused.structuredContent?.scannedAt, first.structuredContent?.scannedAt);
       const text = reused.content[0]!.text;
-      assert.match(text, /^email-security scan of reuse\.test: grade B, score 75 \(warnings\)\./);
+      assert.match(text, /^email-security scan of reuse\.test: grade D, score 39 \(failed\)\./);
       assert.match(text, new RegExp(`Cached: reused stored scan ${scanId} from \\S+ \\(90 s old, within maxAgeSec\\)`));
       assert.match(text, /no quota was spent/);
       assert.match(text, new RegExp(`Permalink: ${escaped(permalink)}`));
@@ -174,7 +174,7 @@ for (const { name, start } of STORES) {
       assert.deepEqual(result.structuredContent, await rest.json());
       const lines = result.content[0]!.text.split('\n');
       assert.equal(lines[0], '3 kept email-security scans of example.com, newest first:');
-      assert.match(lines[1]!, new RegExp(`grade B, score 75 \\(warnings\\), scan id ${ids[2]}$`));
+      assert.match(lines[1]!, new RegExp(`grade D, score 39 \\(failed\\), scan id ${ids[2]}$`));
     });
 
     test('scan_history of a target never scanned is empty; an invalid target or tool is refused', async () => {

@@ -30,7 +30,10 @@ export const CHALLENGED: ScanOutcome = gradeCapture(
 
 const MAIL_DOMAIN = 'example.com';
 
-/** email-security: DMARC p=none, SPF ?all, no TLS-RPT, no DNSSEC: grade B, score 75, status warnings. */
+/**
+ * email-security: DMARC p=none (at most D: anyone can send as the domain), SPF ?all, no TLS-RPT,
+ * no DNSSEC: grade D, score 39, status failed.
+ */
 export const GRADED_EMAIL: ScanOutcome = analyzeEmail(
   captureOf(
     MAIL_DOMAIN,

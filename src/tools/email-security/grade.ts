@@ -149,7 +149,11 @@ function caps(f: EmailFacts): [Grade, string][] {
   if (noDmarc) out.push(['D', 'no valid DMARC record: at most D']);
   if (!f.spf.found) out.push(['D', 'no SPF record: at most D']);
   if (f.spf.permerror) out.push(['C', `SPF is invalid (${f.spf.permerror.reason}): at most C`]);
-  if (!noDmarc && f.dmarc.policy === 'none') out.push(['B', 'DMARC p=none only monitors: at most B']);
+  // Spoofable ranks below misconfigured: p=none lets anyone send as the exact domain, as no DMARC
+  // does, while an SPF permerror (C) or an MTA-STS mismatch (D) under enforcement risks only some
+  // of the domain's own deliverability (docs/email-security-grading.md, "Caps, in order").
+  if (!noDmarc && f.dmarc.policy === 'none')
+    out.push(['D', 'DMARC p=none only monitors, so anyone can send as the domain: at most D']);
   else if (!noDmarc && appliedPolicy(f.dmarc) === 'none')
     out.push(['B', `DMARC p=${f.dmarc.policy} with t=y or pct below 100 counts one step weaker (none): at most B`]);
   // Senders skip MX hosts no mx: pattern matches (RFC 8461 §5): only when none matches is mail lost.

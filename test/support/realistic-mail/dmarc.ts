@@ -39,8 +39,10 @@ export const DMARC_DOMAINS: RealisticMailDomain[] = [
       dmarc: 'v=DMARC1; p=rejcet; rua=mailto:dmarc@rejcet.test',
     }),
     expected: {
-      grades: ['B', 'B-', 'C+', 'C'],
-      reason: 'An invalid p= with a valid rua= is applied as p=none (RFC 9989 §4.7): monitoring only, at most B.',
+      grades: ['D', 'D-'],
+      reason:
+        'An invalid p= with a valid rua= is applied as p=none (RFC 9989 §4.7): monitoring only, so anyone can ' +
+        'send as the domain: at most D, below any misconfiguration under enforcement.',
       findings: [{ id: 'dmarc-policy-invalid' }],
       facts: [{ path: 'sections.dmarc.facts.policy', equals: 'none' }],
     },
@@ -53,10 +55,10 @@ export const DMARC_DOMAINS: RealisticMailDomain[] = [
       dmarc: 'v=DMARC1; p=reject; sp=bogus; rua=mailto:dmarc@sp-bogus.test',
     }),
     expected: {
-      grades: ['B', 'B-', 'C+'],
+      grades: ['D', 'D-'],
       reason:
         'RFC 9989 §4.10.1: an invalid sp= makes receivers act as if the record were "p=none" (it has a valid ' +
-        'rua), so the reject policy is lost: graded as p=none, flagged high.',
+        'rua), so the reject policy is lost: graded as p=none (at most D), flagged high.',
       findings: [{ id: 'dmarc-policy-invalid', severity: 'high' }],
       facts: [
         { path: 'sections.dmarc.facts.policy', equals: 'none' },
@@ -87,8 +89,10 @@ export const DMARC_DOMAINS: RealisticMailDomain[] = [
       dmarc: 'v=DMARC1; p=none; rua=mailto:dmarc@monitoring.test',
     }),
     expected: {
-      grades: ['B', 'B-', 'C+'],
-      reason: 'p=none only monitors: spoofed mail is still delivered, at most B.',
+      grades: ['D', 'D-'],
+      reason:
+        'p=none only monitors: anyone can send as the exact domain, as without DMARC, so it ranks below ' +
+        'a domain that only risks some of its own deliverability: at most D.',
       findings: [{ id: 'dmarc-policy-none', severity: 'medium' }],
     },
   },

@@ -51,7 +51,7 @@ test('a domain that does everything right scores 100 and A+', () => {
   assert.deepEqual([gradeEmail(perfect(), false).score, gradeEmail(perfect(), false).grade], [100, 'A+']);
 });
 
-test('caps: no DMARC at most D, SPF permerror at most C, +all F, p=none at most B', () => {
+test('caps: no DMARC at most D, SPF permerror at most C, +all F, p=none at most D', () => {
   assert.equal(tweak((f) => Object.assign(f.dmarc, { found: false, valid: false, policy: null })).grade, 'D');
   assert.equal(tweak((f) => (f.spf.permerror = { reason: 'too-many-lookups', detail: '12 lookups' })).grade, 'C');
   assert.equal(tweak((f) => (f.spf.all = '+')).grade, 'F');
@@ -60,13 +60,29 @@ test('caps: no DMARC at most D, SPF permerror at most C, +all F, p=none at most 
   assert.ok(equivalent.caps.some((c) => c.includes('ip4:0.0.0.0/0')));
   assert.equal(equivalent.items.find((i) => i.item.startsWith('terminal policy'))?.earned, 0);
   const pNone = tweak((f) => (f.dmarc.policy = 'none'));
-  assert.equal(pNone.grade, 'B');
+  assert.equal(pNone.grade, 'D');
   assert.ok(pNone.caps.some((c) => c.includes('p=none')));
   const neither = tweak((f) => {
     Object.assign(f.dmarc, { found: false, valid: false, policy: null });
     Object.assign(f.spf, { found: false, valid: false, all: null });
   });
   assert.equal(neither.grade, 'F');
+});
+
+test('spoofable ranks below misconfigured: p=none never grades above a broken SPF or MTA-STS under p=reject', () => {
+  // RFC 7489 §6.3 / RFC 9989: p=none asks receivers to do nothing with mail that fails DMARC, so
+  // anyone can send as the exact domain; under p=reject, DMARC with DKIM still blocks that while
+  // an SPF permerror (RFC 7208 §2.6.7) or an MTA-STS mismatch (RFC 8461 §5) costs deliverability.
+  const spoofable = tweak((f) => (f.dmarc.policy = 'none'));
+  const permerror = tweak((f) => (f.spf.permerror = { reason: 'too-many-lookups', detail: '12 lookups' }));
+  const stsNone = tweak((f) => {
+    f.mx.hosts.push({ preference: 20, exchange: 'backup.example.net' });
+    Object.assign(f.mtaSts, { coversAllMx: false, uncoveredMx: 2 });
+  });
+  for (const misconfigured of [permerror, stsNone]) assert.ok(spoofable.score <= misconfigured.score);
+  // Quarantine applied to part of the mail is graded as what it is, not as p=none.
+  const partial = tweak((f) => Object.assign(f.dmarc, { policy: 'quarantine', percentage: 50 }));
+  assert.ok(partial.score > spoofable.score, `${partial.score} > ${spoofable.score}`);
 });
 
 // RFC 8461 §5: in enforce mode senders "MUST NOT deliver the message to hosts that fail MX matching";
