@@ -51,14 +51,16 @@ function appliedPolicy(d: DmarcFacts): DmarcFacts['policy'] {
 function dmarcItems(d: DmarcFacts): ScoreItem[] {
   const policy = appliedPolicy(d);
   const p = d.policy ?? 'none';
-  const subdomainsCovered =
-    d.valid &&
-    POLICY_STRENGTH[d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p] &&
-    POLICY_STRENGTH[d.nonExistentPolicy ?? d.subdomainPolicy ?? p] >= POLICY_STRENGTH[p];
+  // Subdomains (sp) 2 points, names that do not exist (np, which defaults to sp) 1: an np=reject
+  // beside a weaker sp still closes the names no one sends from, so it earns its point alone.
+  const atLeastP = (policy: keyof typeof POLICY_STRENGTH) => POLICY_STRENGTH[policy] >= POLICY_STRENGTH[p];
+  const subdomainPoints = !d.valid
+    ? 0
+    : (atLeastP(d.subdomainPolicy ?? p) ? 2 : 0) + (atLeastP(d.nonExistentPolicy ?? d.subdomainPolicy ?? p) ? 1 : 0);
   return [
     { category: 'dmarc', item: 'one valid DMARC record', earned: d.found && d.valid && !d.multiple ? 15 : 0, max: 15 },
     { category: 'dmarc', item: 'policy strength', earned: policy ? POLICY_POINTS[policy] : 0, max: 15 },
-    { category: 'dmarc', item: 'subdomains as strict as the domain', earned: subdomainsCovered ? 3 : 0, max: 3 },
+    { category: 'dmarc', item: 'subdomains as strict as the domain', earned: subdomainPoints, max: 3 },
     {
       category: 'dmarc',
       item: 'aggregate reports to authorized destinations',

@@ -204,3 +204,13 @@ test('bulk-sender readiness needs SPF, DKIM and DMARC of any policy', () => {
   assert.equal(r.ready, false);
   assert.match(r.missing.join(' '), /DMARC/);
 });
+
+test('np=reject earns its point beside a weaker sp; no np follows sp (RFC 9989 §4.7: np defaults to sp)', () => {
+  const subdomains = (g: { items: { item: string; earned: number }[] }) =>
+    g.items.find((i) => i.item === 'subdomains as strict as the domain')?.earned;
+  const weakSp = tweak((f) => Object.assign(f.dmarc, { subdomainPolicy: 'none', nonExistentPolicy: null }));
+  const weakSpStrictNp = tweak((f) => Object.assign(f.dmarc, { subdomainPolicy: 'none', nonExistentPolicy: 'reject' }));
+  assert.equal(subdomains(weakSp), 0);
+  assert.equal(subdomains(weakSpStrictNp), 1);
+  assert.ok(weakSpStrictNp.score >= weakSp.score);
+});
