@@ -35,7 +35,8 @@ export const BIMI_FINDINGS = {
   },
   'bimi-multiple': severalRecords({ name: 'BIMI', version: 'v=BIMI1', who: 'receivers', rfc: RECORD }),
   'bimi-invalid': {
-    severity: 'high',
+    // BIMI is optional and cosmetic: a broken record shows no logo, and risks no mail.
+    severity: 'low',
     title: 'The BIMI record is not valid',
     recommendation: 'Write it as "v=BIMI1; l=https://…/logo.svg; a=https://…/certificate.pem".',
     rfc: RECORD,

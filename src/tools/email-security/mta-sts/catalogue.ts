@@ -59,19 +59,22 @@ export const MTA_STS_FINDINGS = {
     rfc: FETCH,
   },
   'mta-sts-policy-tls': {
-    severity: 'high',
+    // Senders that cannot fetch the policy apply none (RFC 8461 §3.3): mail is delivered as without it.
+    severity: 'medium',
     title: 'The policy host has no valid certificate',
     recommendation: 'Serve mta-sts.<domain> over HTTPS with a certificate valid for that name.',
     rfc: FETCH,
   },
   'mta-sts-policy-unreachable': {
-    severity: 'high',
+    // Senders that cannot fetch the policy apply none (RFC 8461 §3.3): mail is delivered as without it.
+    severity: 'medium',
     title: 'The policy file could not be fetched',
     recommendation: 'Serve the policy at https://mta-sts.<domain>/.well-known/mta-sts.txt.',
     rfc: FETCH,
   },
   'mta-sts-policy-status': {
-    severity: 'high',
+    // Senders that cannot fetch the policy apply none (RFC 8461 §3.3): mail is delivered as without it.
+    severity: 'medium',
     title: ({ status }: { status: number | null }) => `The policy URL answered HTTP ${status}`,
     recommendation: 'Serve the policy file with status 200.',
     rfc: FETCH,
