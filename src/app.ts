@@ -41,8 +41,20 @@ function unless(skips: (surface: Surface) => boolean, middleware: Handler): Hand
 const isProbe = (surface: Surface) => surface === 'probe';
 
 /**
- * The MCP endpoint, loaded on its first request: the MCP SDK and its schema library are a third of
- * the bundle, and no REST request should pay to evaluate them.
+ * What every request passes before its route, a request with an unusable Host too. Probes and the
+ * retired keys endpoint answer everyone alike: no key is looked at. Probes are not limited either
+ * (a load balancer must never be refused, nor load the store); the keys endpoint shows the
+ * per-minute headers without counting (docs/api-behaviour.md).
+ */
+const BEFORE_EVERY_ROUTE: Handler[] = [
+  unless(isUnguarded, identifyKey),
+  unless(isProbe, perMinuteLimit),
+  refuseInvalidKey,
+];
+
+/**
+ * The MCP endpoint, loaded on its first request: no REST request should pay to evaluate the
+ * protocol layer.
  */
 const mcpEndpoint: Handler = async (request, ctx) => (await import('./mcp/endpoint.ts')).mcpEndpoint(request, ctx);
 
@@ -146,10 +158,7 @@ export function createApp(deps: AppDeps): App {
   };
 
   const router = Router<IRequest, [RequestContext], Response>({
-    // Probes and the retired keys endpoint answer everyone alike: no key is looked at. Probes are not
-    // limited either (a load balancer must never be refused, nor load the store); the keys endpoint
-    // shows the per-minute headers without counting (docs/api-behaviour.md).
-    before: [unless(isUnguarded, identifyKey), unless(isProbe, perMinuteLimit), refuseInvalidKey],
+    before: BEFORE_EVERY_ROUTE,
     catch: (error, request, ctx) => toProblem(error, request, ctx),
   });
 
@@ -202,7 +211,7 @@ function routeMatching(routes: RouteEntry[], path: string): string | undefined {
  */
 async function refuseUnusableHost(request: Request, ctx: RequestContext): Promise<Response> {
   try {
-    for (const step of [identifyKey, perMinuteLimit, refuseInvalidKey]) {
+    for (const step of BEFORE_EVERY_ROUTE) {
       const refused = await step(request as IRequest, ctx);
       if (refused) return refused;
     }
