@@ -107,9 +107,11 @@ function assertAllSucceeded(name: string, result: Result): void {
 }
 
 function assertAllRefused(name: string, result: Result): void {
-  // Every answer a 4xx: the 429 (the sample above was one; nothing else can be answered here).
-  if (result['2xx'] > 0 || result['4xx'] !== result.non2xx || result.errors > 0 || result.timeouts > 0)
-    throw new Error(`${name}: ${result['4xx']} of ${result.requests.total} requests refused, ${result.errors} errors`);
+  // Nearly every answer a 429: the sliding window lets the client in again now and then as the
+  // minute turns during a long run (the sample above was a 429; nothing else is answered here).
+  const refused = result['4xx'];
+  if (refused < result.requests.total * 0.99 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${name}: ${refused} of ${result.requests.total} requests refused, ${result.errors} errors`);
 }
 
 function median(numbers: number[]): number {
