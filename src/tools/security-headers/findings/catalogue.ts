@@ -14,6 +14,8 @@ interface CatalogueEntry {
 export interface Detected {
   id: FindingId;
   evidence: string[];
+  /** In place of the catalogue's advice, when the advice depends on what was found. */
+  recommendation?: string;
 }
 
 export const FINDING_CATALOGUE = {
@@ -119,8 +121,9 @@ export const FINDING_CATALOGUE = {
   'deprecated-header': {
     severity: 'low',
     title: 'Deprecated security headers are sent',
+    // The detector names only the headers sent; this is the advice for all of them.
     recommendation:
-      'Remove them: set X-XSS-Protection: 0 (or drop it) and rely on CSP; drop Expect-CT and Public-Key-Pins; ' +
+      'Set X-XSS-Protection: 0 (or drop it) and rely on CSP; drop Expect-CT and Public-Key-Pins; ' +
       'replace Feature-Policy with Permissions-Policy.',
   },
   'cookie-prefix-violation': {

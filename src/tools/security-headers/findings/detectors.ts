@@ -18,6 +18,11 @@ const DETECTORS: ((context: CheckContext) => Detected[])[] = [
 /** Every finding of the analysis, most severe first. */
 export function collectFindings(context: CheckContext): Finding[] {
   return DETECTORS.flatMap((detect) => detect(context))
-    .map(({ id, evidence }) => ({ id, ...FINDING_CATALOGUE[id], evidence }))
+    .map(({ id, evidence, recommendation }) => ({
+      id,
+      ...FINDING_CATALOGUE[id],
+      evidence,
+      ...(recommendation ? { recommendation } : {}),
+    }))
     .sort(bySeverity);
 }

@@ -56,16 +56,26 @@ const LEAKY_PREFIXES = ['x-nextjs-', 'x-litespeed-', 'x-kong-', 'x-envoy-'];
 export const VERSIONED = /\d\.\d|\/\s*\d/;
 
 /** Deprecated headers, and when a value of theirs is still acceptable. */
-const DEPRECATED_HEADERS: { name: string; acceptable?: (value: string) => boolean; why: string }[] = [
+const PINNING_REMOVED = 'HTTP public key pinning was removed from browsers';
+const DEPRECATED_HEADERS: { name: string; acceptable?: (value: string) => boolean; why: string; fix: string }[] = [
   {
     name: 'x-xss-protection',
     acceptable: (v) => v.trim() === '0',
     why: 'the XSS auditor is gone from browsers and could be abused to leak data',
+    fix: 'set X-XSS-Protection: 0 (or drop it) and rely on CSP',
   },
-  { name: 'expect-ct', why: 'Certificate Transparency is enforced by browsers without it' },
-  { name: 'public-key-pins', why: 'HTTP public key pinning was removed from browsers' },
-  { name: 'public-key-pins-report-only', why: 'HTTP public key pinning was removed from browsers' },
-  { name: 'feature-policy', why: 'replaced by Permissions-Policy' },
+  {
+    name: 'expect-ct',
+    why: 'Certificate Transparency is enforced by browsers without it',
+    fix: 'drop Expect-CT',
+  },
+  { name: 'public-key-pins', why: PINNING_REMOVED, fix: 'drop Public-Key-Pins' },
+  { name: 'public-key-pins-report-only', why: PINNING_REMOVED, fix: 'drop Public-Key-Pins-Report-Only' },
+  {
+    name: 'feature-policy',
+    why: 'replaced by Permissions-Policy',
+    fix: 'replace Feature-Policy with Permissions-Policy',
+  },
 ];
 
 function duplicates(headers: HeaderView): Detected[] {
@@ -97,13 +107,20 @@ function leaks(headers: HeaderView): Detected[] {
 }
 
 function deprecated(headers: HeaderView): Detected[] {
-  const evidence = DEPRECATED_HEADERS.flatMap(({ name, acceptable, why }) =>
-    headers
-      .values(name)
-      .filter((v) => !acceptable?.(v))
-      .map((v) => `${name}: ${v.slice(0, 120)} (${why})`),
-  );
-  return evidence.length > 0 ? [{ id: 'deprecated-header', evidence }] : [];
+  const sent = DEPRECATED_HEADERS.map((header) => ({
+    ...header,
+    values: headers.values(header.name).filter((v) => !header.acceptable?.(v)),
+  })).filter(({ values }) => values.length > 0);
+  if (sent.length === 0) return [];
+  const fixes = sent.map(({ fix }) => fix).join('; ');
+  return [
+    {
+      id: 'deprecated-header',
+      evidence: sent.flatMap(({ name, why, values }) => values.map((v) => `${name}: ${v.slice(0, 120)} (${why})`)),
+      // Only the headers this response sends: advice about absent ones is noise.
+      recommendation: fixes.charAt(0).toUpperCase() + fixes.slice(1) + '.',
+    },
+  ];
 }
 
 function hsts(context: CheckContext): Detected[] {

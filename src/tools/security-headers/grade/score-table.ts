@@ -62,8 +62,8 @@ export const TEST_RULES: Record<TestName, TestRules> = {
         -10,
         PASS,
         'The Content Security Policy lets images or media load over http: or ftp: on an HTTPS site.',
-        'Allow only https: sources in img-src and media-src ' +
-          '(or add upgrade-insecure-requests and drop the http: sources).',
+        'Replace the http: and ftp: sources images and media load from (img-src, media-src or default-src) ' +
+          'with https: ones; upgrade-insecure-requests does not lift this penalty.',
       ),
       'csp-implemented-with-unsafe-eval': rule(
         -10,

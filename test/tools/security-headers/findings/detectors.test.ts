@@ -270,6 +270,16 @@ describe('information leaks and deprecated headers', () => {
     );
     assert.equal(findingOf(run(headersWith({ 'x-xss-protection': '0' })), 'deprecated-header'), undefined);
   });
+
+  test('the advice names only the deprecated headers the response sends', () => {
+    const finding = findingOf(run(headersWith({ 'feature-policy': "camera 'none'" })), 'deprecated-header')!;
+    assert.equal(finding.recommendation, 'Replace Feature-Policy with Permissions-Policy.');
+    const both = findingOf(
+      run(headersWith({ 'x-xss-protection': '1', 'expect-ct': 'max-age=1' })),
+      'deprecated-header',
+    )!;
+    assert.equal(both.recommendation, 'Set X-XSS-Protection: 0 (or drop it) and rely on CSP; drop Expect-CT.');
+  });
 });
 
 describe('cookie prefixes', () => {
@@ -318,7 +328,10 @@ test('findings never change the score, and are sorted most severe first', () => 
     [...ranks].sort((a, b) => a - b),
   );
   for (const f of analysis.findings)
-    assert.deepEqual({ ...f, evidence: [] }, { id: f.id, ...FINDING_CATALOGUE[f.id], evidence: [] });
+    assert.deepEqual(
+      { ...f, evidence: [], recommendation: '' },
+      { id: f.id, ...FINDING_CATALOGUE[f.id], evidence: [], recommendation: '' },
+    );
 });
 
 describe('where the model and browsers disagree, the grade follows the model and a finding says so', () => {
