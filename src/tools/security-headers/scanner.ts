@@ -17,7 +17,12 @@ export function gradeCapture(capture: SecurityHeadersCapture): ScanOutcome {
   const errors = capture.errors ?? {};
   const blocked = [errors.https, errors.http].find((e) => e?.reason === 'blocked-address');
   if (blocked) {
-    return notAssessed(`The site redirects to an address that may not be scanned (${blocked.message}).`, {
+    const bare = (host: string) => host.replace(/^\[|\]$/g, '').toLowerCase();
+    const own = URL.canParse(blocked.url) && bare(new URL(blocked.url).hostname) === bare(capture.host);
+    const where = own
+      ? "The site's address may not be scanned"
+      : 'The site redirects to an address that may not be scanned';
+    return notAssessed(`${where} (${blocked.message}).`, {
       reason: 'blocked-address',
       errors,
     });

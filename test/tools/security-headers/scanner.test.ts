@@ -24,3 +24,18 @@ test('one failure, or the same one twice, is named once', () => {
   );
   assert.match(once, /could not be reached: no answer within 5 s\./);
 });
+
+test('a blocked address is blamed on a redirect only when the site redirected to another host', () => {
+  const blocked = (url: string) =>
+    ({ reason: 'blocked-address', message: 'the address is in the loopback range', url }) as const;
+  const messageOf = (url: string) => {
+    const outcome = gradeCapture(unreachable({ https: blocked(url) }));
+    assert.equal(outcome.assessed, false);
+    return outcome.result.message;
+  };
+  assert.match(messageOf('https://example.test:8443/'), /^The site's address may not be scanned \(the address/);
+  assert.match(
+    messageOf('https://internal.example.test/'),
+    /^The site redirects to an address that may not be scanned/,
+  );
+});
