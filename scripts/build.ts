@@ -2,7 +2,7 @@
  * `npm run build`: one ESM bundle of src/ for every runtime (dist/agent-scan.js and the chunks it
  * loads on first use, dist/chunks/), and its size raw and gzipped against the edge platforms'
  * limits and the REST path's own budget; then the Node entries as plain JavaScript
- * (dist/node/server.js, dist/node/admin.js), which run on a production install (`npm ci
+ * (dist/node/server.js, dist/node/admin.js and the agent-scan command), which run on a production install (`npm ci
  * --omit=dev`) without tsx: src/ and deploy/node are bundled, the runtime dependencies are loaded
  * from node_modules.
  */
@@ -10,7 +10,16 @@ import { build, type OutputFile, type Plugin } from 'esbuild';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describeApi } from '../src/app.ts';
 import { URL_PLACEHOLDERS } from '../src/contract/openapi/prebuilt.ts';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isBuiltin } from 'node:module';
 import { gzipSync } from 'node:zlib';
@@ -161,7 +170,11 @@ if (gzipOf(everything) > GZIP_BUDGET) {
 // their names, and `node --enable-source-maps` maps them back to the TypeScript.
 const NODE_OUT = 'dist/node';
 const nodeResult = await build({
-  entryPoints: { server: 'deploy/node/server.ts', admin: 'deploy/node/admin.ts' },
+  entryPoints: {
+    server: 'deploy/node/server.ts',
+    admin: 'deploy/node/admin.ts',
+    'agent-scan': 'deploy/node/agent-scan.ts',
+  },
   outdir: NODE_OUT,
   chunkNames: 'chunks/[name]-[hash]',
   splitting: true,
@@ -177,6 +190,8 @@ const nodeResult = await build({
   write: false,
 });
 writeAll(nodeResult.outputFiles);
+// The package's bin (docs/cli.md) runs as a command: esbuild keeps its source's #! line.
+chmodSync(`${NODE_OUT}/agent-scan.js`, 0o755);
 removeStaleChunks(`${NODE_OUT}/chunks`, nodeResult.outputFiles);
 
 // A production install has the runtime dependencies only: importing anything else would fail there.
