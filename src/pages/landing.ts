@@ -49,8 +49,11 @@ ${ALLOWLISTED_TOOLS.map(
   ]}</p>
 <h2>Badge</h2>
 <p>${[
-    html`An SVG badge with the latest website-security grade of a domain: `,
-    html`<code>${absolute(site, badgePath('example.com'))}</code>.`,
+    html`An SVG badge with the newest grade a scan here gave a site: `,
+    html`<code>${absolute(site, badgePath('example.com'))}?tool=security-headers</code> `,
+    html`(fed by scans of <code>https://example.com/</code>; every result page gives its Markdown), `,
+    html`or <code>?tool=email-security</code>. `,
+    html`Without <code>?tool=</code> it shows the website-security grade the operator records.`,
   ]}</p>`;
   return renderLayout(site, {
     title: SITE_NAME,

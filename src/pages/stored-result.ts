@@ -72,6 +72,28 @@ function verdict(tool: ToolEntry, scan: StoredScan): Html {
 </section>`;
 }
 
+/**
+ * The badge a result feeds, ready to paste (its Markdown, from the envelope's `badge`), or why the
+ * target feeds none; nothing for a tool without badges.
+ */
+function badgeOffer(body: Record<string, unknown>): Html | null {
+  const badge = body['badge'] as {
+    feeds?: boolean;
+    url?: string | null;
+    markdown?: string | null;
+    why?: string | null;
+  };
+  if (!badge || typeof badge !== 'object') return null;
+  if (!badge.feeds || !badge.url || !badge.markdown)
+    return badge.why ? html`<p class="badge-offer">No badge: ${badge.why}</p>` : null;
+  // The preview loads from this page's origin (its CSP allows no other), whatever BASE_URL says.
+  const preview = new URL(badge.url);
+  return html`<section class="badge-offer"><h3>Badge for this result</h3>
+<p><img src="${preview.pathname + preview.search}" alt="The badge this result feeds"></p>
+<p>Paste this Markdown into a README; the badge shows the newest grade of this target:</p>
+<pre><code>${badge.markdown}</code></pre></section>`;
+}
+
 function notAssessed(scan: StoredScan): Html {
   return html`<section class="problem">
 <h3>No grade</h3>
@@ -110,6 +132,7 @@ ${withoutScript(tool, site, scan, 'Scanning')}`;
     html`(${utcMinute(scannedAt)}).`,
   ]}</span></p>
 ${assessed ? verdict(tool, stored.scan) : notAssessed(stored.scan)}
+${assessed ? badgeOffer(stored.body) : null}
 ${withoutScript(tool, site, scan, 'Scanning again')}`;
 }
 

@@ -121,6 +121,13 @@ test('the permalink page renders the stored result in full; hostile scan data st
   assert.equal(await page.getByLabel('URL or domain').inputValue(), 'https://example.com/');
   assert.equal(await page.locator('#scan-status').textContent(), '', 'a page opened on a result does not announce it');
   assert.equal(await noInjectedMarkup(page), true);
+  // The badge snippet, followed as written, shows this scan's grade.
+  const markdown = (await page.locator('.badge-offer code').textContent()) ?? '';
+  const badgeUrl = /^\[!\[[^\]]+\]\((\S+)\)\]\(\S+\)$/.exec(markdown)?.[1];
+  assert.ok(badgeUrl?.endsWith('/api/badge/example.com?tool=security-headers'), markdown);
+  // The harness answers for BASE_URL's host on its own address.
+  const { pathname, search } = new URL(badgeUrl!);
+  assert.ok((await (await fetch(h.url + pathname + search)).text()).includes(`>${outcome.grade}</text>`));
   await page.screenshot({ path: artifactPath('scan-page.png'), fullPage: true });
   assert.deepEqual(problems, []);
 });
@@ -166,7 +173,12 @@ test('without JavaScript the permalink page still reads: grade, score, verdict, 
   assert.ok(results.toLowerCase().includes(sentence.toLowerCase()), sentence);
   assert.match(results, /Scanned just now \(\d{4}-\d\d-\d\d \d\d:\d\d UTC\)\./);
   assert.match(results, /Scanning again needs JavaScript/);
-  assert.equal(await page.locator('main img, main b').count(), 0);
+  assert.equal(await page.locator('main b').count(), 0);
+  // One image: the badge this result feeds, which the server renders too.
+  assert.deepEqual(
+    await page.locator('main img').evaluateAll((images) => images.map((i) => i.closest('.badge-offer') !== null)),
+    [true],
+  );
   await page.screenshot({ path: artifactPath('scan-page-no-js.png'), fullPage: true });
 });
 

@@ -282,6 +282,10 @@ describe('landing page', () => {
     const hrefs = ['/api/v1/agent/tools', '/openapi.json', '/llms.txt', '/developers/errors'];
     for (const tool of ALLOWLISTED_TOOLS) hrefs.push(`/tools/${tool.name}`, `/agent-skills/${tool.name}.md`);
     for (const href of hrefs) assert.ok(page.includes(`href="${href}"`), href);
+    // The badge a scan here feeds comes first; the operator's default is explained after it.
+    const badges = [/\/api\/badge\/example\.com\?tool=security-headers/, /Without <code>\?tool=<\/code>/];
+    const at = badges.map((badge) => page.search(badge));
+    assert.ok(at[0]! > 0 && at[1]! > at[0]!, String(at));
   });
 });
 

@@ -100,6 +100,25 @@ describe('a tool page showing a stored scan', () => {
     assert.equal((JSON.parse(block.text) as { status: number }).status, 422);
   });
 
+  test('the badge the result feeds, previewed from this origin and ready to paste; or why there is none', () => {
+    const url = `${BASE}/api/badge/example.com?tool=security-headers`;
+    const linked = `${BASE}/tools/security-headers?target=https%3A%2F%2Fexample.com%2F`;
+    const markdown = `[![security headers](${url})](${linked})`;
+    const withBadge = (badge: unknown) => {
+      const shown = pageScan(scan);
+      return renderToolPage(securityHeaders, BASE, {}, { ...shown, stored: { ...shown.stored!, body: { badge } } });
+    };
+    const offered = withBadge({ feeds: true, url, markdown, why: null });
+    assert.ok(
+      offered.includes('<img src="/api/badge/example.com?tool=security-headers" alt="The badge this result feeds">'),
+    );
+    assert.ok(offered.includes(`<pre><code>${markdown.replaceAll('&', '&amp;')}</code></pre>`));
+    const why = 'Only a scan of the site itself (https://example.com/) feeds its badge.';
+    const none = withBadge({ feeds: false, url, markdown, why });
+    assert.ok(none.includes(`<p class="badge-offer">No badge: ${why}</p>`));
+    assert.doesNotMatch(none, /<img/);
+  });
+
   test('email-security: the selectors are filled in too', () => {
     const scan = storedScan({ tool: 'email-security', target: 'example.com', selectors: ['google', 's1'] });
     const shown = renderToolPage(emailSecurity, BASE, {}, pageScan(scan));

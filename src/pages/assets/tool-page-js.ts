@@ -709,6 +709,23 @@ function verdict(data, range, rows) {
     ])
   ]);
 }
+function badgeOffer(data) {
+  const badge2 = obj(data.badge);
+  if (!badge2) return null;
+  if (badge2.feeds === true && typeof badge2.url === "string" && typeof badge2.markdown === "string") {
+    const image = el("img", null);
+    const url = new URL(badge2.url, location.href);
+    image.src = url.pathname + url.search;
+    image.alt = "The badge this result feeds";
+    return el("section", "badge-offer", [
+      el("h3", null, "Badge for this result"),
+      el("p", null, image),
+      el("p", null, "Paste this Markdown into a README; the badge shows the newest grade of this target:"),
+      el("pre", null, el("code", null, badge2.markdown))
+    ]);
+  }
+  return typeof badge2.why === "string" ? el("p", "badge-offer", "No badge: " + badge2.why) : null;
+}
 var REPORTS = {
   "security-headers": { rows: securityHeadersRows, render: renderSecurityHeaders },
   "email-security": { rows: emailSecurityRows, render: renderEmailSecurity }
@@ -723,7 +740,13 @@ function resultView(shown, body, headers, ctx) {
     ctx.ui.done(
       "Scan finished: grade " + text(body.grade) + (rows.length > 0 ? "; " + tally(rows.map((r) => r.verdict)) : "") + "."
     );
-    return [line, verdict(body, ctx.range, rows), report ? report.render(details, rows) : null, rawJson(body)];
+    return [
+      line,
+      verdict(body, ctx.range, rows),
+      badgeOffer(body),
+      report ? report.render(details, rows) : null,
+      rawJson(body)
+    ];
   }
   if (body.success === true && body.assessed === false) {
     ctx.ui.done("No grade: " + text(result ? result.message : ""));

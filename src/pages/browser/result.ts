@@ -92,6 +92,26 @@ function verdict(data: Json, range: ScoreRange, rows: readonly ReportRow[]): HTM
   ]);
 }
 
+/** The badge this result feeds, ready to paste, or why its target feeds none (stored-result.ts's badgeOffer). */
+function badgeOffer(data: Json): HTMLElement | null {
+  const badge = obj(data.badge);
+  if (!badge) return null;
+  if (badge.feeds === true && typeof badge.url === 'string' && typeof badge.markdown === 'string') {
+    const image = el('img', null);
+    // The preview loads from this page's origin (its CSP allows no other), whatever BASE_URL says.
+    const url = new URL(badge.url, location.href);
+    image.src = url.pathname + url.search;
+    image.alt = 'The badge this result feeds';
+    return el('section', 'badge-offer', [
+      el('h3', null, 'Badge for this result'),
+      el('p', null, image),
+      el('p', null, 'Paste this Markdown into a README; the badge shows the newest grade of this target:'),
+      el('pre', null, el('code', null, badge.markdown)),
+    ]);
+  }
+  return typeof badge.why === 'string' ? el('p', 'badge-offer', 'No badge: ' + badge.why) : null;
+}
+
 const REPORTS: Readonly<
   Record<string, { rows: (details: Json) => ReportRow[]; render: typeof renderSecurityHeaders }>
 > = {
@@ -113,7 +133,13 @@ export function resultView(shown: Shown, body: Json, headers: Headers, ctx: Resu
         (rows.length > 0 ? '; ' + tally(rows.map((r) => r.verdict)) : '') +
         '.',
     );
-    return [line, verdict(body, ctx.range, rows), report ? report.render(details, rows) : null, rawJson(body)];
+    return [
+      line,
+      verdict(body, ctx.range, rows),
+      badgeOffer(body),
+      report ? report.render(details, rows) : null,
+      rawJson(body),
+    ];
   }
   if (body.success === true && body.assessed === false) {
     // A stored scan that could not assess its target: read back successfully, so not a problem answer.
