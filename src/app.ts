@@ -153,6 +153,7 @@ export function createApp(deps: AppDeps): App {
     now,
     scanDeadlineMs: deps.scanDeadlineMs ?? 30_000,
     onError: deps.onError ?? ((error) => console.error(error)),
+    onBadgeRefresh: deps.onBadgeRefresh ?? ((event) => console.info(event)),
     watch,
     readiness: new Readiness(deps.store, resolver, watch, now),
   };

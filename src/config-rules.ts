@@ -15,6 +15,16 @@ export const quotaNumber = (name: string) =>
     v.maxValue(MAX_QUOTA, `${name} must be a whole number from 1 to ${MAX_QUOTA}`),
   );
 
+/** A whole number from `min` to `max`, with the message naming the variable and the range. */
+export const wholeNumber = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^[0-9]{1,9}$/, `${name} must be a whole number from ${min} to ${max}`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be a whole number from ${min} to ${max}`),
+    v.maxValue(max, `${name} must be a whole number from ${min} to ${max}`),
+  );
+
 const isHttpUrl = (text: string) => {
   try {
     const url = new URL(text);

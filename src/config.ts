@@ -20,6 +20,7 @@ import {
   quotaNumber,
   TRUST_PROXY_MESSAGE,
   trustedHeader,
+  wholeNumber,
 } from './config-rules.ts';
 import { badgeDomainForm } from './net/site-domain.ts';
 import { GRADE_SCALE } from './tools/grading.ts';
@@ -43,6 +44,11 @@ export interface AppConfig {
   mcpAllowedOrigins: string[] | '*';
   /** Scan-quota numbers set by the environment; the rest are the contract's (src/limits.ts). */
   scanQuota: Partial<Pick<Limits, QuotaLimit>>;
+  /**
+   * A viewed scan-fed badge whose newest scan is older than `ageSec` starts one background rescan,
+   * using at most `sharePercent` of the overall hourly scan quota (docs/badge.md); `ageSec` 0: never.
+   */
+  badgeRefresh: { ageSec: number; sharePercent: number };
   /** Embedded store only: website-security grades recorded at start-up, so the default badge can be seen. */
   devWebsiteGrades: { domain: string; grade: string }[];
   /** The least severe log lines written (docs/operations.md, "Logs"). */
@@ -100,6 +106,8 @@ const storeTimeoutMessage = (issue: v.BaseIssue<unknown>) =>
   `UPSTASH_TIMEOUT_MS must be a whole number of milliseconds from ${STORE_TIMEOUT_MS.min} to ` +
   `${STORE_TIMEOUT_MS.max}; "${String(issue.input).slice(0, 20)}" is not one`;
 
+const BADGE_REFRESH_AGE_MESSAGE =
+  'BADGE_REFRESH_AGE_SEC must be 0 (off) or a whole number of seconds from 300 to 2592000 (30 days)';
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
 const EnvSchema = v.object({
   BASE_URL: v.optional(
@@ -202,6 +210,17 @@ const EnvSchema = v.object({
   SCANS_PER_HOUR_PER_CLIENT_PER_TARGET: v.optional(quotaNumber('SCANS_PER_HOUR_PER_CLIENT_PER_TARGET')),
   SCANS_PER_HOUR_PER_NETWORK: v.optional(quotaNumber('SCANS_PER_HOUR_PER_NETWORK')),
   SCANS_PER_HOUR_OVERALL: v.optional(quotaNumber('SCANS_PER_HOUR_OVERALL')),
+  // 0 switches refreshes off; else at least five minutes, at most the 30 days a scan is kept.
+  BADGE_REFRESH_AGE_SEC: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[0-9]{1,9}$/, BADGE_REFRESH_AGE_MESSAGE),
+      v.transform(Number),
+      v.check((n) => n === 0 || (n >= 300 && n <= 2_592_000), BADGE_REFRESH_AGE_MESSAGE),
+    ),
+    '86400',
+  ),
+  BADGE_REFRESH_SHARE_PERCENT: v.optional(wholeNumber('BADGE_REFRESH_SHARE_PERCENT', 0, 50), '10'),
   DEV_WEBSITE_GRADES: v.optional(v.string()),
   LOG_LEVEL: v.optional(
     v.pipe(v.string(), v.toLowerCase(), v.picklist(LOG_LEVELS, `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`)),
@@ -287,6 +306,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
         e[name as keyof typeof QUOTA_VARIABLES] === undefined ? [] : [[limit, e[name as keyof typeof QUOTA_VARIABLES]]],
       ),
     ),
+    badgeRefresh: { ageSec: e.BADGE_REFRESH_AGE_SEC, sharePercent: e.BADGE_REFRESH_SHARE_PERCENT },
     devWebsiteGrades: grades,
     logLevel: e.LOG_LEVEL,
   };

@@ -48,6 +48,19 @@ export interface AccessLogEntry
 }
 
 /** Where an unexpected error happened. */
+/** One background badge refresh (src/badge/refresh.ts), as its log line tells it (docs/operations.md, "Logs"). */
+export interface BadgeRefreshEvent {
+  tool: ToolName;
+  domain: string;
+  /** `scanned`: a scan ran and was kept; `skipped`: none ran, and `reason` says why. */
+  outcome: 'scanned' | 'skipped';
+  reason?: string;
+  target?: string;
+  scanId?: string;
+  grade?: string | null;
+  durationMs: number;
+}
+
 export interface ErrorScene {
   requestId: string;
   method: string;
@@ -67,6 +80,8 @@ export interface AppDeps {
   onError?: (error: unknown, scene: ErrorScene) => void;
   /** Called when the store or the DNS resolver stops or starts answering again. */
   onDependencyChange?: (event: DependencyEvent) => void;
+  /** Told of each background badge refresh (src/badge/refresh.ts), for the log. */
+  onBadgeRefresh?: (event: BadgeRefreshEvent) => void;
   /** The DNS resolver the readiness check asks; default: one for `config.dohUrl`. */
   resolver?: Resolver;
   /** Longest a scan may take before it is reported as not assessable. */
@@ -87,6 +102,7 @@ export interface Services {
   now: () => number;
   scanDeadlineMs: number;
   onError: (error: unknown, scene: ErrorScene) => void;
+  onBadgeRefresh: (event: BadgeRefreshEvent) => void;
   watch: DependencyWatch;
   readiness: Readiness;
 }

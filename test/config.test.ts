@@ -27,9 +27,26 @@ test('an empty environment gives the documented defaults', () => {
     upstash: null,
     mcpAllowedOrigins: [],
     scanQuota: {},
+    badgeRefresh: { ageSec: 86_400, sharePercent: 10 },
     devWebsiteGrades: [],
     logLevel: 'info',
   });
+});
+
+test('badge refreshes: an age of 0 switches them off; anything else is five minutes to 30 days', () => {
+  assert.deepEqual(parseConfig({ BADGE_REFRESH_AGE_SEC: '0' }).badgeRefresh, { ageSec: 0, sharePercent: 10 });
+  assert.deepEqual(parseConfig({ BADGE_REFRESH_AGE_SEC: '3600', BADGE_REFRESH_SHARE_PERCENT: '25' }).badgeRefresh, {
+    ageSec: 3600,
+    sharePercent: 25,
+  });
+  for (const [name, value] of [
+    ['BADGE_REFRESH_AGE_SEC', '60'],
+    ['BADGE_REFRESH_AGE_SEC', '2592001'],
+    ['BADGE_REFRESH_AGE_SEC', 'daily'],
+    ['BADGE_REFRESH_SHARE_PERCENT', '51'],
+    ['BADGE_REFRESH_SHARE_PERCENT', '-1'],
+  ] as const)
+    assert.throws(() => parseConfig({ [name]: value }), new RegExp(`- ${name}: must be`), `${name}=${value}`);
 });
 
 test('reads every variable, trimming a trailing slash from URLs', () => {

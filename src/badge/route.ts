@@ -14,6 +14,7 @@ import { respond } from '../http/respond.ts';
 import { loadPublicSuffixList } from '../net/site-domain.ts';
 import { SCAN_RECORD_TTL_MS, StoreUnavailableError, type GradedTool } from '../store/port.ts';
 import { errorContent, gradeContent, type BadgeError } from './content.ts';
+import { refreshIfStale } from './refresh.ts';
 import { readBadgeRequest, type BadgeFormat, type BadgeRequest } from './query.ts';
 import { renderSvg } from './render.ts';
 import { SHIELDS_CONTENT_TYPE, shieldsEndpoint } from './shields.ts';
@@ -38,14 +39,14 @@ async function latestGrade(
   ctx: RequestContext,
   domain: string,
   tool: GradedTool,
-): Promise<{ grade: string | null; degraded: boolean }> {
+): Promise<{ grade: string | null; at: number | null; degraded: boolean }> {
   try {
     const latest = await ctx.store.latestGrade(domain, tool);
     const expired =
       latest !== null && tool !== 'website-security' && latest.at < ctx.services.now() - SCAN_RECORD_TTL_MS;
-    return { grade: expired ? null : (latest?.grade ?? null), degraded: false };
+    return { grade: expired ? null : (latest?.grade ?? null), at: latest?.at ?? null, degraded: false };
   } catch (error) {
-    if (error instanceof StoreUnavailableError) return { grade: null, degraded: true };
+    if (error instanceof StoreUnavailableError) return { grade: null, at: null, degraded: true };
     throw error;
   }
 }
@@ -97,7 +98,9 @@ export const badge: Handler = async (request, ctx) => {
   const read = readBadgeRequest(request.params.domain, request.query, await loadPublicSuffixList());
   if (!read.ok) return refuse(request, ctx, read);
   const { domain, tool, style, format, label } = read.query;
-  const { grade, degraded } = await latestGrade(ctx, domain, tool);
+  const { grade, at, degraded } = await latestGrade(ctx, domain, tool);
+  // A badge no scan here ever fed starts none: viewing badges must not make this service scan anything.
+  if (at !== null && tool !== 'website-security') refreshIfStale(ctx, tool, domain, at);
   const content = gradeContent(grade, label);
   return answer(request, ctx, {
     status: 200,

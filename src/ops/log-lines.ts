@@ -1,11 +1,12 @@
 /**
  * The service's log: one JSON object per line, the same on every runtime (docs/operations.md,
- * "Logs"). Access lines for every request, error lines for bugs, and a line when a dependency
- * stops or starts answering. Lines below the configured level are not written, except the
- * dependency lines: at most two per outage, and half of a pair would mislead.
+ * "Logs"). Access lines for every request, error lines for bugs, a line for each background badge
+ * refresh, and a line when a dependency stops or starts answering. Lines below the configured
+ * level are not written, except the dependency lines: at most two per outage, and half of a pair
+ * would mislead.
  */
 import type { LogLevel } from '../config.ts';
-import type { AccessLogEntry, AppDeps, ErrorScene } from '../context.ts';
+import type { AccessLogEntry, AppDeps, BadgeRefreshEvent, ErrorScene } from '../context.ts';
 import type { DependencyEvent } from './dependency-watch.ts';
 
 const SEVERITY: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
@@ -15,7 +16,9 @@ const MAX_ERROR_LENGTH = 4_000;
 
 export type LogWriter = (line: string, level: LogLevel) => void;
 
-export type LogHooks = Required<Pick<AppDeps, 'onRequestComplete' | 'onError' | 'onDependencyChange'>>;
+export type LogHooks = Required<
+  Pick<AppDeps, 'onRequestComplete' | 'onError' | 'onDependencyChange' | 'onBadgeRefresh'>
+>;
 
 export function jsonLogHooks(minimum: LogLevel, write: LogWriter, now: () => number = Date.now): LogHooks {
   const line = (level: LogLevel, fields: Record<string, unknown>) =>
@@ -27,6 +30,7 @@ export function jsonLogHooks(minimum: LogLevel, write: LogWriter, now: () => num
     onRequestComplete: ({ level, ...entry }: AccessLogEntry) => emit(level, { event: 'request', ...entry }),
     onError: (error: unknown, scene: ErrorScene) =>
       emit('error', { event: 'error', ...scene, error: errorText(error) }),
+    onBadgeRefresh: (event: BadgeRefreshEvent) => emit('info', { event: 'badge_refresh', ...event }),
     onDependencyChange: (change: DependencyEvent) =>
       line(change.event === 'dependency_down' ? 'error' : 'info', { ...change }),
   };

@@ -35,7 +35,8 @@ function keepScan(scan: StoredScan, input: ScanInput, ctx: RequestContext): void
   ctx.waitUntil(saved);
 }
 
-function storedScanOf(tool: ToolName, input: ScanInput, outcome: ScanOutcome, now: number): StoredScan {
+/** The record kept of a scan that ran. */
+export function storedScanOf(tool: ToolName, input: ScanInput, outcome: ScanOutcome, now: number): StoredScan {
   return {
     scanId: newScanId(),
     tool,

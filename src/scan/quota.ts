@@ -2,7 +2,7 @@ import { networkOf } from '../http/client-address.ts';
 import { ApiError } from '../http/problem.ts';
 import { retryAfterSeconds, type ShownLimit } from '../http/rate-limit-headers.ts';
 import { waitText } from '../http/wait-text.ts';
-import { HOUR_MS, STORE_RETRY_AFTER_SEC, type ScanQuotaPolicy } from '../limits.ts';
+import { HOUR_MS, STORE_RETRY_AFTER_SEC, type Limits, type ScanQuotaPolicy } from '../limits.ts';
 import {
   StoreUnavailableError,
   UnconfirmedReservationError,
@@ -21,22 +21,31 @@ import type { RequestContext } from '../context.ts';
  */
 function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[] {
   const { limits } = ctx.services;
-  const window = (policy: ScanQuotaPolicy, key: string, limit: number): QuotaWindow => ({
-    policy,
-    key,
-    limit,
-    windowMs: HOUR_MS,
-  });
   return [
-    window('scans-per-hour-per-client', `client:${ctx.client}`, limits.scansPerHourPerClient),
-    window('scans-per-hour-per-network', `network:${networkOf(ctx.client)}`, limits.scansPerHourPerNetwork),
-    window(
+    hourly('scans-per-hour-per-client', `client:${ctx.client}`, limits.scansPerHourPerClient),
+    hourly('scans-per-hour-per-network', `network:${networkOf(ctx.client)}`, limits.scansPerHourPerNetwork),
+    hourly(
       'scans-per-hour-per-client-per-target',
       `client-target:${ctx.client}:${targetKey}`,
       limits.scansPerHourPerClientPerTarget,
     ),
-    window('scans-per-hour-per-target', `target:${targetKey}`, limits.scansPerHourPerTarget),
-    window('scans-per-hour-overall', 'overall', limits.scansPerHourOverall),
+    hourly('scans-per-hour-per-target', `target:${targetKey}`, limits.scansPerHourPerTarget),
+    hourly('scans-per-hour-overall', 'overall', limits.scansPerHourOverall),
+  ];
+}
+
+const hourly = (policy: string, key: string, limit: number): QuotaWindow => ({ policy, key, limit, windowMs: HOUR_MS });
+
+/**
+ * A badge refresh's windows (docs/badge.md): the target's and the service's, as for any scan, and
+ * the refreshes' own share of the service's, so that badge views never starve people's scans.
+ * Never a viewer's: the scan is the badge's, not theirs.
+ */
+export function badgeRefreshWindows(limits: Limits, sharePercent: number, targetKey: string): QuotaWindow[] {
+  return [
+    hourly('scans-per-hour-per-target', `target:${targetKey}`, limits.scansPerHourPerTarget),
+    hourly('scans-per-hour-overall', 'overall', limits.scansPerHourOverall),
+    hourly('badge-refreshes-per-hour', 'badge-refresh', Math.floor((limits.scansPerHourOverall * sharePercent) / 100)),
   ];
 }
 
@@ -136,9 +145,18 @@ function closestToRunningOut(windows: QuotaWindow[], decision: QuotaDecision, no
 export async function releaseScanQuota(ctx: RequestContext, targetKey: string, decision: QuotaDecision): Promise<void> {
   // The answer ran no scan that counts: it shows the per-minute policy only, as any other such answer.
   ctx.scanQuota = null;
+  await releaseScanReservation(ctx, scanQuotaWindows(ctx, targetKey), decision);
+}
+
+/** Gives back a reservation in the windows it was made in; never throws for a store outage. */
+export async function releaseScanReservation(
+  ctx: RequestContext,
+  windows: QuotaWindow[],
+  decision: QuotaDecision,
+): Promise<void> {
   if (decision.reservation === undefined) return;
   try {
-    await ctx.store.releaseScan(scanQuotaWindows(ctx, targetKey), decision.reservation);
+    await ctx.store.releaseScan(windows, decision.reservation);
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error;
   }

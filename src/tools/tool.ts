@@ -27,6 +27,8 @@ export interface ToolDefinition<Name extends string = string> {
    * list (src/net/site-domain.ts `loadPublicSuffixList`).
    */
   parseTarget(raw: string, suffixes: PublicSuffixList): TargetParse;
+  /** The targets whose scans feed the `?tool=` badge of `domain` (a badge's normal form). */
+  badgeTargets(domain: string): string[];
 }
 
 export interface ScanResult {

@@ -37,6 +37,15 @@ test('each kind of line is one JSON object with its time, level and event', () =
   hooks.onError(new TypeError('boom'), { requestId: 'r2', method: 'POST', path: '/mcp' });
   hooks.onDependencyChange({ event: 'dependency_down', dependency: 'store', error: 'fetch failed' });
   hooks.onDependencyChange({ event: 'dependency_recovered', dependency: 'store', downMs: 5, affectedRequests: 2 });
+  hooks.onBadgeRefresh({
+    tool: 'security-headers',
+    domain: 'example.com',
+    outcome: 'scanned',
+    target: 'https://example.com/',
+    scanId: 'AAAAAAAAAAAAAAAAAAAAAA',
+    grade: 'A',
+    durationMs: 812,
+  });
   assert.deepEqual(
     lines.map((l) => [l.level, l.json['level'], l.json['event'], l.json['time']]),
     [
@@ -44,7 +53,12 @@ test('each kind of line is one JSON object with its time, level and event', () =
       ['error', 'error', 'error', TIME],
       ['error', 'error', 'dependency_down', TIME],
       ['info', 'info', 'dependency_recovered', TIME],
+      ['info', 'info', 'badge_refresh', TIME],
     ],
+  );
+  assert.deepEqual(
+    [lines[4]!.json['domain'], lines[4]!.json['outcome'], lines[4]!.json['grade']],
+    ['example.com', 'scanned', 'A'],
   );
   assert.equal(lines[0]!.json['requestId'], 'r1');
   assert.match(String(lines[1]!.json['error']), /^TypeError: boom\n\s+at /);

@@ -7,7 +7,7 @@ import type { Resolver } from '../../src/net/resolver.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Scope } from '../../src/scopes.ts';
 import type { Store } from '../../src/store/port.ts';
-import type { AccessLogEntry, ErrorScene } from '../../src/context.ts';
+import type { AccessLogEntry, BadgeRefreshEvent, ErrorScene } from '../../src/context.ts';
 import type { DependencyEvent } from '../../src/ops/dependency-watch.ts';
 import type { ToolName } from '../../src/tools/registry.ts';
 import type { Scanner } from '../../src/tools/tool.ts';
@@ -36,6 +36,8 @@ export interface Harness {
   errorScenes: ErrorScene[];
   /** The store or the resolver stopping or starting to answer (src/ops/dependency-watch.ts). */
   dependencyEvents: DependencyEvent[];
+  /** Each background badge refresh (src/badge/refresh.ts), as its log line tells it. */
+  badgeRefreshes: BadgeRefreshEvent[];
   /** Creates a key in the store and returns it in full. */
   createKey(scopes?: Scope[], extra?: { expiresAt?: number }): Promise<{ key: string; id: string }>;
   /**
@@ -109,6 +111,7 @@ export async function startHarness(
   const errors: unknown[] = [];
   const errorScenes: ErrorScene[] = [];
   const dependencyEvents: DependencyEvent[] = [];
+  const badgeRefreshes: BadgeRefreshEvent[] = [];
   const background = trackBackgroundWork(
     createApp({
       config,
@@ -131,6 +134,7 @@ export async function startHarness(
         errorScenes.push(scene);
       },
       onDependencyChange: (event) => dependencyEvents.push(event),
+      onBadgeRefresh: (event) => badgeRefreshes.push(event),
     }),
   );
   const app = checkedAgainstOpenApi(background.app, config);
@@ -181,6 +185,7 @@ export async function startHarness(
     errors,
     errorScenes,
     dependencyEvents,
+    badgeRefreshes,
     async createKey(scopes, extra) {
       const { key, record } = await keys.create({
         name: 'test key',

@@ -37,6 +37,7 @@ export function testServices(
     now,
     scanDeadlineMs: 1_000,
     onError: (error) => options.errors?.push(error),
+    onBadgeRefresh: () => {},
     watch,
     readiness: new Readiness(store, createDohResolver({ url: 'https://doh.test/dns-query', fetch }), watch, now),
   };

@@ -65,4 +65,5 @@ export const emailSecurityDefinition: ToolDefinition<'email-security'> = {
       'critical findings cap the grade. Same letter chart as security-headers.',
   },
   parseTarget: parseApexDomain,
+  badgeTargets: (domain) => [domain],
 };

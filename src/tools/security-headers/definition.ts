@@ -104,4 +104,5 @@ export const securityHeadersDefinition: ToolDefinition<'security-headers'> = {
     note: 'MDN HTTP Observatory score: starts at 100, bonuses only when penalties leave at least 90; A+ from 100.',
   },
   parseTarget: parseUrlTarget,
+  badgeTargets: (domain) => [`https://${domain}/`, `https://www.${domain}/`],
 };
