@@ -39,13 +39,21 @@ interface Envelope {
 }
 
 /** Script elements, and how many elements scan data could have made, as an HTML parser sees the page. */
+/** The one image a result page has: the preview of the badge the result feeds, from this origin. */
+const isBadgePreview = (e: { name: string; attribs: Record<string, string> }) =>
+  e.name === 'img' &&
+  e.attribs.alt === 'The badge this result feeds' &&
+  /^\/api\/badge\/[\w.-]+\?tool=[\w-]+$/.test(e.attribs.src ?? '');
+
 function parsed(page: string) {
   const elements = elementsOf(page);
   return {
     scripts: elements
       .filter((e) => e.name === 'script')
       .map((e) => ({ type: e.attribs.type ?? 'classic', text: e.text })),
-    injected: elements.filter((e) => ['img', 'b', 'iframe'].includes(e.name) || 'onerror' in e.attribs).length,
+    injected: elements.filter(
+      (e) => (['img', 'b', 'iframe'].includes(e.name) && !isBadgePreview(e)) || 'onerror' in e.attribs,
+    ).length,
   };
 }
 
