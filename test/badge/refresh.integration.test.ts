@@ -8,14 +8,11 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { SPEC_LIMITS, type Limits } from '../../src/limits.ts';
-import type { Store } from '../../src/store/port.ts';
-import { UpstashStore } from '../../src/store/upstash.ts';
 import type { ScanOutcome } from '../../src/tools/tool.ts';
-import type { ManualClock } from '../support/clock.ts';
-import { PATIENT_MS } from '../support/deadlines.ts';
 import { EXECUTE_ES, EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { GRADED, GRADED_EMAIL } from '../support/scanners.ts';
+import { harnessStores } from '../support/harness-stores.ts';
 import { startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
 
 const DAY_MS = 86_400_000;
@@ -26,21 +23,7 @@ before(async () => {
   bridge = await startUpstashBridge((await startRedis()).port);
 });
 
-let prefixes = 0;
-const STORES: [string, ((clock: ManualClock) => Store) | undefined][] = [
-  ['memory store', undefined],
-  [
-    'Upstash store (redis-server behind the REST bridge)',
-    (clock) =>
-      new UpstashStore({
-        url: bridge.url,
-        token: bridge.token,
-        prefix: `refresh${++prefixes}`,
-        now: clock.now,
-        timeoutMs: PATIENT_MS,
-      }),
-  ],
-];
+const STORES = harnessStores(() => bridge, 'refresh');
 
 /** An outcome the test releases by hand, so that views arrive while the rescan runs. */
 function heldOutcome(outcome: ScanOutcome) {

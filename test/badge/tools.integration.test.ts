@@ -10,18 +10,16 @@ import { createPinnedFetch } from '../../deploy/node/pinned-fetch.ts';
 import { renderBadge, renderErrorBadge } from '../../src/badge/render.ts';
 import { parseConfig } from '../../src/config.ts';
 import type { ScanFetch } from '../../src/net/scan-fetch.ts';
-import { SCAN_RECORD_TTL_MS, type Store } from '../../src/store/port.ts';
-import { UpstashStore } from '../../src/store/upstash.ts';
+import { SCAN_RECORD_TTL_MS } from '../../src/store/port.ts';
 import { createScanners } from '../../src/tools/scanners.ts';
-import { PATIENT_MS } from '../support/deadlines.ts';
 import { atEnd } from '../support/cleanup.ts';
-import type { ManualClock } from '../support/clock.ts';
 import { startDohServer } from '../support/doh-server.ts';
 import { EXECUTE_ES, EXECUTE_SH, postJson, startHarness, type Harness } from '../support/harness.ts';
 import { mailZones } from '../support/mail-zones.ts';
 import { expectProblem } from '../support/problem-assertions.ts';
 import { startRedis } from '../support/redis-server.ts';
 import { startSite, type Site } from '../support/site-server.ts';
+import { harnessStores } from '../support/harness-stores.ts';
 import { startUpstashBridge, type UpstashBridge } from '../support/upstash-bridge.ts';
 
 const SVG = 'image/svg+xml; charset=utf-8';
@@ -68,21 +66,7 @@ function toSitePort(inner: ScanFetch): ScanFetch {
   };
 }
 
-let prefixes = 0;
-const STORES: [string, ((clock: ManualClock) => Store) | undefined][] = [
-  ['memory store', undefined],
-  [
-    'Upstash store (redis-server behind the REST bridge)',
-    (clock) =>
-      new UpstashStore({
-        url: bridge.url,
-        token: bridge.token,
-        prefix: `badge${++prefixes}`,
-        now: clock.now,
-        timeoutMs: PATIENT_MS,
-      }),
-  ],
-];
+const STORES = harnessStores(() => bridge, 'badge');
 
 for (const [storeName, store] of STORES) {
   describe(`badges per tool, fed by real scans (${storeName})`, () => {
