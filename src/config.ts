@@ -107,7 +107,7 @@ const storeTimeoutMessage = (issue: v.BaseIssue<unknown>) =>
   `${STORE_TIMEOUT_MS.max}; "${String(issue.input).slice(0, 20)}" is not one`;
 
 const BADGE_REFRESH_AGE_MESSAGE =
-  'BADGE_REFRESH_AGE_SEC must be 0 (off) or a whole number of seconds from 300 to 2592000 (30 days)';
+  'BADGE_REFRESH_AGE_SEC must be 0 (off) or a whole number of seconds from 3600 (an hour) to 2592000 (30 days)';
 const blankToUndefined = (s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim());
 const EnvSchema = v.object({
   BASE_URL: v.optional(
@@ -210,13 +210,14 @@ const EnvSchema = v.object({
   SCANS_PER_HOUR_PER_CLIENT_PER_TARGET: v.optional(quotaNumber('SCANS_PER_HOUR_PER_CLIENT_PER_TARGET')),
   SCANS_PER_HOUR_PER_NETWORK: v.optional(quotaNumber('SCANS_PER_HOUR_PER_NETWORK')),
   SCANS_PER_HOUR_OVERALL: v.optional(quotaNumber('SCANS_PER_HOUR_OVERALL')),
-  // 0 switches refreshes off; else at least five minutes, at most the 30 days a scan is kept.
+  // 0 switches refreshes off; else at least an hour (one badge then takes at most 1 of a target's
+  // 20 scans an hour), at most the 30 days a scan is kept.
   BADGE_REFRESH_AGE_SEC: v.optional(
     v.pipe(
       v.string(),
       v.regex(/^[0-9]{1,9}$/, BADGE_REFRESH_AGE_MESSAGE),
       v.transform(Number),
-      v.check((n) => n === 0 || (n >= 300 && n <= 2_592_000), BADGE_REFRESH_AGE_MESSAGE),
+      v.check((n) => n === 0 || (n >= 3_600 && n <= 2_592_000), BADGE_REFRESH_AGE_MESSAGE),
     ),
     '86400',
   ),

@@ -33,14 +33,14 @@ test('an empty environment gives the documented defaults', () => {
   });
 });
 
-test('badge refreshes: an age of 0 switches them off; anything else is five minutes to 30 days', () => {
+test('badge refreshes: an age of 0 switches them off; anything else is an hour to 30 days', () => {
   assert.deepEqual(parseConfig({ BADGE_REFRESH_AGE_SEC: '0' }).badgeRefresh, { ageSec: 0, sharePercent: 10 });
   assert.deepEqual(parseConfig({ BADGE_REFRESH_AGE_SEC: '3600', BADGE_REFRESH_SHARE_PERCENT: '25' }).badgeRefresh, {
     ageSec: 3600,
     sharePercent: 25,
   });
   for (const [name, value] of [
-    ['BADGE_REFRESH_AGE_SEC', '60'],
+    ['BADGE_REFRESH_AGE_SEC', '3599'],
     ['BADGE_REFRESH_AGE_SEC', '2592001'],
     ['BADGE_REFRESH_AGE_SEC', 'daily'],
     ['BADGE_REFRESH_SHARE_PERCENT', '51'],

@@ -1,7 +1,7 @@
 /**
  * Badges that stay true (docs/badge.md, "Refreshes"): a viewed scan-fed badge whose newest scan is
  * older than BADGE_REFRESH_AGE_SEC is answered at once from what is kept, and one background scan
- * of the target that fed it starts. At most one per badge per period (a window of one claim), on
+ * of the target that fed it starts. At most one per badge per period (a claim held that long), on
  * the target's and the service's hourly quota and within the refreshes' own share of the service's,
  * never on the viewer's. Each attempt writes a `badge_refresh` log line.
  */
@@ -50,8 +50,7 @@ async function refresh(
 ): Promise<void> {
   const { ageSec, sharePercent } = ctx.services.config.badgeRefresh;
   // The claim: other views of the badge during the scan, or after one that could not assess, wait.
-  const claim = await ctx.store.hitRateLimit(`badge-refresh:${tool}:${domain}`, 1, ageSec * 1000, true);
-  if (!claim.allowed) return;
+  if (!(await ctx.store.claim(`badge-refresh:${tool}:${domain}`, ageSec * 1000))) return;
   const entry = findTool(tool)!;
   const scanner = ctx.services.scanners[tool];
   const source = await feedingScan(ctx, tool, domain);

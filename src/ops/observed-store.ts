@@ -12,6 +12,7 @@ const OPERATIONS = {
   hitRateLimit: true,
   reserveScan: true,
   releaseScan: true,
+  claim: true,
   putKey: true,
   findKeyByHash: true,
   listKeys: true,

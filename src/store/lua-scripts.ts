@@ -27,6 +27,20 @@ return {1, current, previous}
 `;
 
 /**
+ * A claim (`Store.claim`): taken when it is free by the app's clock, which the tests move by hand;
+ * Redis's own expiry only cleans it up.
+ *
+ * KEYS: the claim.
+ * ARGV: now (ms), the time it is taken until (ms), its lifetime (ms).
+ * Returns: 1 taken, 0 already taken.
+ */
+export const CLAIM_SCRIPT = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+return 1
+`;
+
+/**
  * The scan quota: every window is checked before any is counted, so a scan refused by one window
  * leaves all counters unchanged. Same sliding-window arithmetic as `sliding-window.ts` (the
  * caller recomputes remaining and retry times from the counts returned).

@@ -30,6 +30,8 @@ const MAX_QUOTA_COUNTERS = 100_000;
 const MAX_SCANNED_TARGETS = 10_000;
 const MAX_STORED_SCANS = 2_000;
 const MAX_GRADED_DOMAINS = 100_000;
+/** Claims held at once (one per badge refreshing); past it the one taken longest ago goes. */
+const MAX_CLAIMS = 100_000;
 
 /**
  * The embedded store: one process, nothing shared. Right for a single instance and for tests;
@@ -47,6 +49,8 @@ export class MemoryStore implements Store {
   readonly #histories: BoundedCache<string, ScanSummary[]>;
   readonly #scans: BoundedCache<string, StoredScan>;
   readonly #grades: BoundedCache<string, { grade: string; at: number }>;
+  /** Each claim's key: until when it is taken. */
+  readonly #claims: BoundedCache<string, number>;
   readonly #now: () => number;
 
   constructor(options: { now?: () => number; maxTrackedBuckets?: number } = {}) {
@@ -56,6 +60,7 @@ export class MemoryStore implements Store {
     this.#histories = new BoundedCache({ maxEntries: MAX_SCANNED_TARGETS, ...kept });
     this.#scans = new BoundedCache({ maxEntries: MAX_STORED_SCANS, ...kept });
     this.#grades = new BoundedCache({ maxEntries: MAX_GRADED_DOMAINS, now: this.#now });
+    this.#claims = new BoundedCache({ maxEntries: MAX_CLAIMS, now: this.#now });
   }
 
   /** How many per-minute buckets are tracked now. */
@@ -71,6 +76,13 @@ export class MemoryStore implements Store {
     const decision = rateLimitDecision(this.#rateCounters.counts(key, now, windowMs), limit, windowMs, now, consume);
     if (decision.allowed && consume) this.#rateCounters.increment(key, now, windowMs);
     return decision;
+  }
+
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.#now();
+    if ((this.#claims.get(key) ?? 0) > now) return false;
+    this.#claims.set(key, now + ttlMs);
+    return true;
   }
 
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {

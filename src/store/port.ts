@@ -133,6 +133,11 @@ export interface Store {
    * (the DNS resolver is down). Safe to call more than once; a no-op once its window has passed.
    */
   releaseScan(windows: QuotaWindow[], reservation: string): Promise<void>;
+  /**
+   * Takes `key` for `ttlMs` from now (by the app's clock), unless it is taken: true for exactly one
+   * of any number of concurrent callers, then false until the time is up.
+   */
+  claim(key: string, ttlMs: number): Promise<boolean>;
 
   putKey(record: KeyRecord): Promise<void>;
   findKeyByHash(hash: string): Promise<KeyRecord | null>;

@@ -10,6 +10,7 @@ import {
   LATEST_SCAN_SCRIPT,
   QUOTA_SCRIPT,
   RATE_LIMIT_SCRIPT,
+  CLAIM_SCRIPT,
   RELEASE_SCRIPT,
   REVOKE_SCRIPT,
   SAVE_SCAN_SCRIPT,
@@ -38,6 +39,7 @@ export function connectUpstash({ url, token, timeoutMs }: UpstashConnection) {
   // EVALSHA first, the script text only when the server does not know it yet.
   const scripts = {
     rateLimit: redis.createScript(RATE_LIMIT_SCRIPT),
+    claim: redis.createScript(CLAIM_SCRIPT),
     quota: redis.createScript(QUOTA_SCRIPT),
     release: redis.createScript(RELEASE_SCRIPT),
     touch: redis.createScript(TOUCH_SCRIPT),

@@ -79,6 +79,13 @@ export class UpstashStore implements Store {
     return rateLimitDecision(counts, limit, windowMs, now, consume, Number(reply[0]) === 1);
   }
 
+  async claim(key: string, ttlMs: number): Promise<boolean> {
+    const now = this.#now();
+    const args = [now, now + ttlMs, ttlMs].map(String);
+    const reply = await this.#call(({ scripts }) => scripts.claim.exec([`${this.#prefix}:claim:${key}`], args));
+    return Number(reply) === 1;
+  }
+
   async reserveScan(windows: QuotaWindow[]): Promise<QuotaDecision> {
     const now = this.#now();
     const marker = `${this.#prefix}:reservation:${now}:${crypto.randomUUID()}`;

@@ -56,6 +56,22 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal(await store.ping(), undefined);
     });
 
+    test('a claim goes to exactly one of many concurrent callers, for its whole time wherever it falls', async () => {
+      const { clock, store } = await fresh();
+      const key = id('claim');
+      // Just before an hour boundary: a fixed-window counter would free the claim a moment later.
+      clock.advance(HOUR - 10);
+      const results = await Promise.all(Array.from({ length: 20 }, () => store.claim(key, HOUR)));
+      assert.equal(results.filter(Boolean).length, 1);
+      clock.advance(20);
+      assert.equal(await store.claim(key, HOUR), false, 'past the boundary, still taken');
+      clock.advance(HOUR - 20 - 1);
+      assert.equal(await store.claim(key, HOUR), false, 'a millisecond before its time is up');
+      clock.advance(1);
+      assert.equal(await store.claim(key, HOUR), true, 'free once its time is up');
+      assert.equal(await store.claim(id('claim'), HOUR), true, 'another key is free');
+    });
+
     test('allows requests up to the limit, then refuses with a retry time in the future', async () => {
       const { clock, store } = await fresh();
       const bucket = id('ip');
