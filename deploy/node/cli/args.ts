@@ -44,7 +44,8 @@ Options:
   -v, --version        the version
 
 Exit codes: 0 graded (at or above --min-grade); 1 graded below --min-grade; 2 the target could
-not be assessed; 3 the scan did not run (refused, rate limited, unreachable service); 64 usage.
+not be assessed; 3 the scan did not run (refused, rate limited, unreachable service); 64 usage;
+74 the output could not be written.
 `;
 
 function apiBase(text: string): string {
@@ -68,11 +69,26 @@ function minGrade(text: string | undefined): Grade | null {
   return grade;
 }
 
+const MAX_WAIT_LIMIT_SEC = 86_400;
+
 function maxWait(text: string | undefined): number {
   if (text === undefined) return DEFAULT_MAX_WAIT_SEC;
-  if (!/^\d{1,5}$/.test(text.trim()))
-    throw new UsageError(`--max-wait must be a whole number of seconds; got "${text}"`);
-  return Number(text.trim());
+  const seconds = /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!(seconds <= MAX_WAIT_LIMIT_SEC))
+    throw new UsageError(`--max-wait must be a whole number of seconds from 0 to ${MAX_WAIT_LIMIT_SEC}; got "${text}"`);
+  return seconds;
+}
+
+/**
+ * The key to send, trimmed; a key a header cannot carry is refused without being repeated (a CI
+ * secret pasted with an extra line must not end up in the job's log).
+ */
+function keyOf(value: string | undefined, source: string): string | null {
+  const key = value?.trim() ?? '';
+  if (key === '') return null;
+  if (!/^[\x21-\x7e]{1,4096}$/.test(key))
+    throw new UsageError(`${source} is not a key: it holds spaces, line breaks or other characters a key never has`);
+  return key;
 }
 
 export function parseCommand(argv: string[], env: Record<string, string | undefined>): Command {
@@ -112,8 +128,13 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
   const api = values.api === undefined ? null : apiBase(values.api);
   if (api && values['allow-private'])
     throw new UsageError('--allow-private applies to in-process scans; a deployment decides for itself');
-  const key = values.key ?? env['AGENT_SCAN_API_KEY']?.trim() ?? null;
   if (values.key !== undefined && !api) throw new UsageError('--key is for --api: an in-process scan needs no key');
+  const key =
+    values.key !== undefined
+      ? keyOf(values.key, '--key')
+      : api
+        ? keyOf(env['AGENT_SCAN_API_KEY'], 'AGENT_SCAN_API_KEY')
+        : null;
   return {
     kind: 'scan',
     tool: tool.name,
@@ -121,7 +142,7 @@ export function parseCommand(argv: string[], env: Record<string, string | undefi
     selectors,
     allowPrivate: values['allow-private'] === true,
     api,
-    key: key === '' ? null : key,
+    key,
     json: values.json === true,
     minGrade: minGrade(values['min-grade']),
     maxWaitSec: maxWait(values['max-wait']),

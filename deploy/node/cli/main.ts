@@ -34,6 +34,7 @@ async function answerOf(command: ScanCommand, env: Record<string, string | undef
     sleep: (ms) => io.sleep(ms),
     warn: (message) => io.stderr(`agent-scan: ${message}\n`),
     userAgent: `agent-scan/${io.version}`,
+    now: () => Date.now(),
   });
 }
 
@@ -43,7 +44,9 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     command = parseCommand(argv, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.stderr(`agent-scan: ${error.message}\nRun agent-scan --help for the usage.\n`);
+    // What was typed is repeated, but a key typed in the wrong place is not (long runs of letters and digits).
+    const said = error.message.replace(/[0-9A-Za-z]{20,}/g, '[hidden]');
+    io.stderr(`agent-scan: ${said}\nRun agent-scan --help for the usage.\n`);
     return EXIT.usage;
   }
   if (command.kind === 'help') {

@@ -11,7 +11,15 @@ import type { Body, ScanOutcome } from './outcome.ts';
 /** Past this many problems, the rest are counted, not listed. */
 const LISTED = 10;
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/**
+ * A string from the answer as printed: without control characters (a hostile deployment's escape
+ * sequences must not reach the terminal or the job summary), tabs and line breaks aside.
+ */
+const text = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '') : '';
+
+/** A link target from the answer, when it is one: http(s) only. */
+const linkOf = (value: unknown) => (/^https?:\/\/[^\s()<>]+$/.test(text(value)) ? text(value) : null);
 
 /** The problems worth acting on: failed tests, or findings above `info`. */
 function problemsOf(body: Body): Finding[] {
@@ -70,7 +78,8 @@ export function summaryText(
     for (const p of problems.slice(0, LISTED)) lines.push(`  [${weightOf(p)}] ${p.title}`, `      ${p.fix}`);
     if (problems.length > LISTED) lines.push(`  … and ${problems.length - LISTED} more (--json lists every one)`);
   }
-  if (options.remote) lines.push('', `Full result: ${text(body['permalink'])}`);
+  const permalink = linkOf(body['permalink']);
+  if (options.remote && permalink) lines.push('', `Full result: ${permalink}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -101,6 +110,7 @@ export function summaryMarkdown(
       if (problems.length > LISTED) lines.push('', `… and ${problems.length - LISTED} more.`);
     }
   }
-  if (options.remote && outcome.kind !== 'refused') lines.push('', `[Full result](${text(outcome.body['permalink'])})`);
+  const permalink = outcome.kind === 'refused' ? null : linkOf(outcome.body['permalink']);
+  if (options.remote && permalink) lines.push('', `[Full result](${permalink})`);
   return `${lines.join('\n')}\n\n`;
 }

@@ -65,6 +65,14 @@ test('each mistake is named', () => {
     /--allow-private applies to in-process/,
   );
   refused('security-headers example.com --key k', /--key is for --api/);
-  refused('security-headers example.com --max-wait soon', /--max-wait must be a whole number/);
+  refused(
+    'security-headers example.com --max-wait soon',
+    /--max-wait must be a whole number of seconds from 0 to 86400/,
+  );
+  refused(
+    'security-headers example.com --max-wait 86401',
+    /--max-wait must be a whole number of seconds from 0 to 86400/,
+  );
+  refused('security-headers example.com --api https://x.example --key', /argument missing/);
   refused('security-headers example.com --colour', /Unknown option '--colour'/);
 });

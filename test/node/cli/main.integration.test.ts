@@ -170,6 +170,61 @@ describe('--api', () => {
     assert.deepEqual(JSON.parse(result.stdout), problem);
   });
 
+  test('a redirect is not followed, so the key never reaches another host', async () => {
+    const elsewhere = await deployment([{ status: 200, body: GRADED }]);
+    const api = await deployment([{ status: 307, headers: { location: `${elsewhere.url}/steal` }, body: {} }]);
+    const result = await run(['email-security', 'example.com', '--api', api.url, '--key', 'asc_live_secretkey']);
+    assert.equal(result.code, 3);
+    assert.deepEqual(elsewhere.seen, []);
+    assert.match(result.stderr, /answered 307, a redirect to http:\/\/127\.0\.0\.1:\d+\/steal; it is not followed/);
+  });
+
+  test('a key a header cannot carry is refused without being repeated', async () => {
+    for (const [argv, env] of [
+      [['--key', 'asc_live_SECRET\nX-Evil: 1'], {}],
+      [[], { AGENT_SCAN_API_KEY: 'asc_live_SECRET\nmore' }],
+    ] as const) {
+      const result = await run(['email-security', 'example.com', '--api', 'http://127.0.0.1:9', ...argv], env);
+      assert.equal(result.code, 64);
+      assert.doesNotMatch(result.stderr + result.stdout, /SECRET/);
+      assert.match(result.stderr, /is not a key: it holds spaces, line breaks or other characters a key never has/);
+    }
+  });
+
+  test("an answer that is not the API's says so", async () => {
+    const api = await deployment([{ status: 200, body: { hello: 'world' } }]);
+    const result = await run(['email-security', 'example.com', '--api', api.url]);
+    assert.equal(result.code, 3);
+    assert.match(result.stderr, /the answer \(HTTP 200, application\/json\) is not this API's: check --api/);
+  });
+
+  test('a Retry-After date is waited out too', async () => {
+    const api = await deployment([
+      { status: 503, headers: { 'retry-after': new Date(Date.now() + 30_000).toUTCString() }, body: RATE_LIMITED },
+      { status: 200, body: GRADED },
+    ]);
+    const result = await run(['email-security', 'example.com', '--api', api.url]);
+    assert.equal(result.code, 0);
+    assert.equal(result.sleeps.length, 1);
+    assert.ok(result.sleeps[0]! >= 28_000 && result.sleeps[0]! <= 31_000, String(result.sleeps[0]));
+  });
+
+  test("a deployment's text reaches the terminal and the job summary without control characters", async () => {
+    const hostile = {
+      ...GRADED,
+      target: 'example.com\u001b]0;owned\u0007\u001b[2J',
+      permalink: 'javascript:alert(1)',
+      result: { status: 'warnings\u001b[31m', details: { findings: [] } },
+    };
+    const api = await deployment([{ status: 200, body: hostile }]);
+    const summary = join(mkdtempSync(join(tmpdir(), 'agent-scan-summary-')), 'summary.md');
+    const result = await run(['email-security', 'example.com', '--api', api.url], { GITHUB_STEP_SUMMARY: summary });
+    assert.equal(result.code, 0);
+    const written = result.stdout + readFileSync(summary, 'utf8');
+    assert.doesNotMatch(written, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    assert.doesNotMatch(written, /javascript:/);
+  });
+
   test('no service at the address: exit 3, and why', async () => {
     const result = await run(['email-security', 'example.com', '--api', 'http://127.0.0.1:9']);
     assert.equal(result.code, 3);
