@@ -62,7 +62,8 @@ export const emailSecurityDefinition: ToolDefinition<'email-security'> = {
     max: 100,
     note:
       'DMARC 35, SPF 30, DKIM 25, transport and extras 10; what does not apply is dropped and the rest rescaled; ' +
-      'critical findings cap the grade. Same letter chart as security-headers.',
+      'some facts cap the grade (p=none or no DMARC at D, an SPF error at C: the guide lists them). ' +
+      'Same letter chart as security-headers.',
   },
   parseTarget: parseApexDomain,
   badgeTargets: (domain) => [domain],

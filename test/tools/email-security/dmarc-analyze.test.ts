@@ -51,6 +51,20 @@ describe('DMARC analysis', () => {
     assert.ok(!ids(section).includes('dmarc-nonexistent-weaker'), 'np=quarantine is stronger than sp=none');
   });
 
+  test('the sp= advice asks for np=reject only when it is not already published', () => {
+    const adviceFor = (record: string) =>
+      analyzeDmarc(captureOf('example.com', [txt('_dmarc.example.com', record)])).findings.find(
+        (f) => f.id === 'dmarc-subdomain-weaker',
+      )!.recommendation;
+    assert.match(
+      adviceFor('v=DMARC1; p=reject; sp=none'),
+      /np= \(names that do not exist\) defaults to sp=, so set np=reject/,
+    );
+    const covered = adviceFor('v=DMARC1; p=reject; sp=none; np=reject');
+    assert.match(covered, /np=reject already covers names that do not exist/);
+    assert.doesNotMatch(covered, /set np=reject/);
+  });
+
   test('no record at the domain nor above: fail, dmarc-missing', () => {
     const section = analyzeDmarc(
       captureOf('example.com', [nxdomain('_dmarc.example.com', 'TXT'), nxdomain('_dmarc.com', 'TXT')]),

@@ -182,9 +182,11 @@ export const DMARC_FINDINGS = {
   },
   'dmarc-subdomain-weaker': {
     title: ({ sp, applied }: { sp: Policy; applied: Policy }) => `sp=${sp} leaves subdomains weaker than p=${applied}`,
-    recommendation: ({ applied }: { applied: Policy }) =>
-      `Remove sp= or set it to ${applied} so subdomains cannot be spoofed more easily; ` +
-      'np= (names that do not exist) defaults to sp=, so set np=reject too if sp= stays.',
+    recommendation: ({ applied, np }: { applied: Policy; np: Policy | null }) =>
+      `Remove sp= or set it to ${applied} so subdomains cannot be spoofed more easily` +
+      (np === 'reject'
+        ? '; np=reject already covers names that do not exist.'
+        : '; np= (names that do not exist) defaults to sp=, so set np=reject too if sp= stays.'),
     rfc: TAGS,
     cases: {
       'sp=none': { severity: 'medium' },

@@ -43,6 +43,7 @@ function policyFindings(record: DmarcRecord, where: string): Finding[] {
           case: sp === 'none' ? 'sp=none' : 'sp=quarantine',
           sp,
           applied,
+          np,
         }),
       );
     const npBase = sp ?? applied;

@@ -119,7 +119,7 @@ function summaryOf(facts: SpfFacts, tree: SpfTree, verdict: SpfVerdict): string 
   if (root.state === 'dns-error')
     return `The SPF lookup for ${root.domain} failed (${root.dns?.outcome}); it could not be checked.`;
   if (root.state === 'not-retrieved') return `The SPF record of ${root.domain} was not looked up.`;
-  if (root.state === 'no-record') return `${root.domain} has no SPF record.`;
+  if (root.state === 'no-record') return `${root.domain} has no SPF record that receivers read.`;
   if (root.state === 'multiple-records')
     return `${root.domain} publishes ${root.candidates.length} SPF records; receivers treat that as a permanent error.`;
   const count = `${facts.lookups}${tree.truncated ? '+' : ''} of ${LIMITS.lookups} DNS lookups`;

@@ -53,7 +53,7 @@ export function analyzeTlsRpt(capture: EmailSecurityCapture, noMail = receivesNo
       };
     return {
       status: 'fail',
-      summary: 'No TLS-RPT record: TLS delivery failures to this domain go unreported.',
+      summary: 'No TLS-RPT record is read: TLS delivery failures to this domain go unreported.',
       records: [],
       findings:
         nearMisses.length > 0
