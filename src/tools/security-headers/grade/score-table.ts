@@ -288,7 +288,7 @@ export const TEST_RULES: Record<TestName, TestRules> = {
         0,
         PASS,
         'HSTS is set with a max-age of at least six months.',
-        'Consider a one-year max-age with includeSubDomains, then preloading.',
+        'Raise max-age to a year with includeSubDomains, then add preload and submit the domain.',
       ),
       'hsts-implemented-max-age-less-than-six-months': rule(
         -10,
@@ -407,7 +407,7 @@ export const TEST_RULES: Record<TestName, TestRules> = {
         5,
         PASS,
         'X-Frame-Options is set to DENY or SAMEORIGIN.',
-        "Consider also CSP frame-ancestors 'none' (or 'self').",
+        "Add CSP frame-ancestors 'none' (or 'self') too.",
       ),
       'x-frame-options-allow-from-origin': rule(
         0,
@@ -520,7 +520,8 @@ export const TEST_RULES: Record<TestName, TestRules> = {
         0,
         PASS,
         'Cross-Origin-Embedder-Policy is not set.',
-        'Consider Cross-Origin-Embedder-Policy: require-corp (or credentialless).',
+        'Send Cross-Origin-Embedder-Policy: require-corp (or credentialless) ' +
+          'when the page can be cross-origin isolated.',
       ),
       'coep-header-invalid': rule(
         -5,
