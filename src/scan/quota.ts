@@ -29,12 +29,17 @@ function scanQuotaWindows(ctx: RequestContext, targetKey: string): QuotaWindow[]
       `client-target:${ctx.client}:${targetKey}`,
       limits.scansPerHourPerClientPerTarget,
     ),
-    hourly('scans-per-hour-per-target', `target:${targetKey}`, limits.scansPerHourPerTarget),
-    hourly('scans-per-hour-overall', 'overall', limits.scansPerHourOverall),
+    ...targetAndOverall(limits, targetKey),
   ];
 }
 
 const hourly = (policy: string, key: string, limit: number): QuotaWindow => ({ policy, key, limit, windowMs: HOUR_MS });
+
+/** The windows every scan counts in, whoever asked for it: the target's and the service's. */
+const targetAndOverall = (limits: Limits, targetKey: string): QuotaWindow[] => [
+  hourly('scans-per-hour-per-target', `target:${targetKey}`, limits.scansPerHourPerTarget),
+  hourly('scans-per-hour-overall', 'overall', limits.scansPerHourOverall),
+];
 
 /**
  * A badge refresh's windows (docs/badge.md): the target's and the service's, as for any scan, and
@@ -42,11 +47,8 @@ const hourly = (policy: string, key: string, limit: number): QuotaWindow => ({ p
  * Never a viewer's: the scan is the badge's, not theirs.
  */
 export function badgeRefreshWindows(limits: Limits, sharePercent: number, targetKey: string): QuotaWindow[] {
-  return [
-    hourly('scans-per-hour-per-target', `target:${targetKey}`, limits.scansPerHourPerTarget),
-    hourly('scans-per-hour-overall', 'overall', limits.scansPerHourOverall),
-    hourly('badge-refreshes-per-hour', 'badge-refresh', Math.floor((limits.scansPerHourOverall * sharePercent) / 100)),
-  ];
+  const share = Math.floor((limits.scansPerHourOverall * sharePercent) / 100);
+  return [...targetAndOverall(limits, targetKey), hourly('badge-refreshes-per-hour', 'badge-refresh', share)];
 }
 
 const REFUSAL: Record<ScanQuotaPolicy, (n: number) => string> = {
