@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -98,6 +98,21 @@ describe('agent-scan from the packed package', () => {
     const refused = await agentScan('security-headers', sites.weak);
     assert.equal(refused.code, 2);
     assert.match(refused.stdout, /pass --allow-private/);
+  });
+
+  test('output that cannot be written (a full disk) exits 74, not as a pass', async () => {
+    const full = openSync('/dev/full', 'w');
+    atEnd(() => closeSync(full));
+    const child = spawn(command, ['security-headers', sites.weak, '--allow-private', '--json'], {
+      cwd: app,
+      env: { PATH: process.env.PATH, ...OFFLINE },
+      stdio: ['ignore', full, 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const [code] = (await once(child, 'close')) as [number | null];
+    assert.equal(code, 74, stderr);
+    assert.match(stderr, /the output could not be written/);
   });
 
   test('--api gives the grade and scan id that REST then reads back', async () => {
